@@ -1,6 +1,9 @@
 package assignor
 
-import "slices"
+import (
+	"maps"
+	"slices"
+)
 
 // Move is one partition changing hands between two assignments. From is ""
 // when nobody had it before, To is "" when nobody has it after.
@@ -9,11 +12,12 @@ type Move struct {
 	From, To string
 }
 
-// owners maps each partition to the member holding it.
+// owners maps each partition to the member holding it. Should two members
+// list the same partition, the one whose id sorts last is taken.
 func (a Assignment) owners() map[TopicPartition]string {
 	o := map[TopicPartition]string{}
-	for member, tps := range a {
-		for _, tp := range tps {
+	for _, member := range slices.Sorted(maps.Keys(a)) {
+		for _, tp := range a[member] {
 			o[tp] = member
 		}
 	}

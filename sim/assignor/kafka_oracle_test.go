@@ -103,7 +103,7 @@ func formatTPs(tps []TopicPartition) string {
 
 func parseTPs(s string) []TopicPartition {
 	tps := []TopicPartition{}
-	if s == "-" {
+	if s == "-" || s == "" {
 		return tps
 	}
 	for _, f := range strings.Split(s, ",") {
