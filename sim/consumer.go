@@ -1,0 +1,144 @@
+package sim
+
+import "slices"
+
+// member is one consumer thread: a KafkaConsumer in the group with its poll
+// loop. In sequential mode it processes what it polls itself; in the pool
+// modes its listener hands each record to an executor and polls again.
+type member struct {
+	worker
+	idx      int32
+	instance int
+	threadNo int
+	parts    []int32 // assigned partitions, ascending
+	rr       int     // where the next fetch starts, for fairness
+	batch    []record
+	bi       int
+	exec     *executor // nil in sequential mode
+
+	lastCommit int64
+}
+
+// wakeAt makes an idle member poll at t: a record is appended for it then.
+func (m *member) wakeAt(s *Sim, t int64) {
+	if m.state == wIdle {
+		m.state = wPolling
+		s.sched.set(m.actor, max(t, s.now))
+	}
+}
+
+func (m *member) run(s *Sim) {
+	switch m.state {
+	case wProcessing:
+		if !m.finish(s) {
+			return // blocking retry: back off
+		}
+	case wBackoff:
+		m.start(s, m.cur)
+		return
+	}
+	if m.bi < len(m.batch) {
+		m.bi++
+		m.start(s, m.batch[m.bi-1])
+		return
+	}
+	m.poll(s)
+}
+
+// poll is KafkaConsumer.poll(): commit if due, then fetch up to
+// max.poll.records from the assigned partitions.
+func (m *member) poll(s *Sim) {
+	g := &s.sc.Consumer.Group
+	if g.CommitAfterBatch || (g.EnableAutoCommit && s.now-m.lastCommit >= msToNs(g.AutoCommitIntervalMs)) {
+		m.commit(s)
+	}
+	for {
+		next := m.fetch(s)
+		if len(m.batch) == 0 {
+			// Nothing has arrived yet; the sender may already have appended
+			// records for later, so wait for the first of them.
+			m.state = wIdle
+			if next < never {
+				m.state = wPolling
+			}
+			s.sched.set(m.actor, next)
+			return
+		}
+		if m.exec == nil {
+			m.bi = 1
+			m.start(s, m.batch[0])
+			return
+		}
+		// The listener hands every record to the executor and polls again
+		// at once; the executor's queue is unbounded.
+		for _, r := range m.batch {
+			m.exec.submit(s, r)
+		}
+		if g.CommitAfterBatch {
+			m.commit(s)
+		}
+	}
+}
+
+// fetch fills m.batch with the records appended by now, from the positions
+// of the assigned partitions. It returns when the next record not yet
+// appended will be (never if none is in the log yet).
+func (m *member) fetch(s *Sim) (next int64) {
+	m.batch, m.bi = m.batch[:0], 0
+	next = never
+	limit := s.sc.Consumer.MaxPollRecords
+	n := len(m.parts)
+	first := m.rr
+	for i := 0; i < n; i++ {
+		p := m.parts[(first+i)%n]
+		l := &s.logs[p]
+		o := s.position[p]
+		arrived := int64(-1) // one past the last record appended by now, once known
+		for ; o < l.end; o++ {
+			r := l.at(o)
+			if r.appended > s.now {
+				next = min(next, r.appended)
+				arrived = o
+				break
+			}
+			if len(m.batch) == limit {
+				break
+			}
+			m.batch = append(m.batch, *r)
+		}
+		if o > s.position[p] {
+			if o == l.end {
+				arrived = o
+			}
+			if arrived < 0 {
+				arrived = l.appendedBy(s.now)
+			}
+			s.metrics.noteLag(int(p), arrived-l.done)
+			s.position[p] = o
+			// Kafka's fetcher moves a partition it returned records from to the
+			// back of the line, so the next poll starts with the others.
+			m.rr = (first + i + 1) % n
+		}
+	}
+	return next
+}
+
+// commit stores the positions of the member's partitions as the group's
+// committed offsets, which also lets the log drop what is below.
+func (m *member) commit(s *Sim) {
+	m.lastCommit = s.now
+	for _, p := range m.parts {
+		s.committed[p] = s.position[p]
+		s.logs[p].trim(s.committed[p])
+	}
+}
+
+// assign gives the member a new set of partitions.
+func (m *member) assign(s *Sim, parts []int32) {
+	m.parts = append(m.parts[:0], parts...)
+	slices.Sort(m.parts)
+	m.rr = 0
+	if len(m.parts) > 0 {
+		m.wakeAt(s, s.now)
+	}
+}

@@ -1,0 +1,141 @@
+package sim
+
+import (
+	"container/heap"
+	"fmt"
+)
+
+// The control actor runs timeline actions and group events at their times.
+
+type controlKind uint8
+
+const (
+	ctlTimeline      controlKind = iota // arg: index into the timeline
+	ctlGroupMetadata                    // the group leader refreshes metadata
+	ctlDrained                          // producers paused and everything processed
+)
+
+type controlEvent struct {
+	at   int64
+	seq  int64
+	kind controlKind
+	arg  int
+}
+
+type controlQueue struct {
+	items []controlEvent
+	seq   int64
+}
+
+func (q *controlQueue) Len() int { return len(q.items) }
+func (q *controlQueue) Less(i, j int) bool {
+	a, b := &q.items[i], &q.items[j]
+	return a.at < b.at || (a.at == b.at && a.seq < b.seq)
+}
+func (q *controlQueue) Swap(i, j int) { q.items[i], q.items[j] = q.items[j], q.items[i] }
+func (q *controlQueue) Push(x any)    { q.items = append(q.items, x.(controlEvent)) }
+func (q *controlQueue) Pop() any {
+	x := q.items[len(q.items)-1]
+	q.items = q.items[:len(q.items)-1]
+	return x
+}
+
+func (s *Sim) at(t int64, kind controlKind, arg int) {
+	s.control.seq++
+	heap.Push(&s.control, controlEvent{at: t, seq: s.control.seq, kind: kind, arg: arg})
+	s.sched.set(actorControl, s.control.items[0].at)
+}
+
+func (s *Sim) runControl() {
+	for len(s.control.items) > 0 && s.control.items[0].at <= s.now {
+		e := heap.Pop(&s.control).(controlEvent)
+		switch e.kind {
+		case ctlTimeline:
+			s.runAction(e.arg)
+		case ctlGroupMetadata:
+			s.groupSeesPartitions()
+		case ctlDrained:
+			s.finishDrain()
+		}
+	}
+	if len(s.control.items) > 0 {
+		s.sched.set(actorControl, s.control.items[0].at)
+	} else {
+		s.sched.set(actorControl, never)
+	}
+}
+
+func (s *Sim) scheduleTimeline() {
+	for i, a := range s.sc.Timeline {
+		s.at(msToNs(a.AtS*1000), ctlTimeline, i)
+	}
+}
+
+// Mark is a timeline action as it happened, for markers on time axes.
+type Mark struct {
+	AtS    float64 `json:"at_s"`
+	Action string  `json:"action"`
+	Label  string  `json:"label"`
+}
+
+func (s *Sim) mark(action, format string, args ...any) {
+	s.marks = append(s.marks, Mark{AtS: nsToS(s.now), Action: action, Label: fmt.Sprintf(format, args...)})
+}
+
+func (s *Sim) runAction(i int) {
+	a := s.sc.Timeline[i]
+	switch a.Action {
+	case ActionSetPartitions:
+		if a.DrainFirst {
+			s.paused, s.draining = true, true
+			s.drainTarget = int32(a.Partitions)
+			s.scheduleSender()
+			s.mark(a.Action, "producers paused to drain before %d → %d partitions", s.n, a.Partitions)
+			s.checkDrained()
+			return
+		}
+		s.increasePartitions(int32(a.Partitions))
+	}
+}
+
+// increasePartitions adds partitions. Producers see them at their next
+// metadata refresh; the group at its leader's.
+func (s *Sim) increasePartitions(n int32) {
+	s.mark(ActionSetPartitions, "partitions %d → %d", s.n, n)
+	s.n = n
+	s.history = append(s.history, partitionChange{s.now, n})
+	maxAge := msToNs(s.sc.Consumer.MetadataMaxAgeMs)
+	next := s.groupRefreshPhase
+	for next < s.now {
+		next += maxAge
+	}
+	s.at(next, ctlGroupMetadata, 0)
+}
+
+// checkDrained notices, during a drain, that every sent record has been
+// processed.
+func (s *Sim) checkDrained() {
+	if s.draining && s.produced == s.processed+s.lost && len(s.deferred.items) == 0 {
+		s.draining = false
+		s.at(s.now, ctlDrained, 0)
+	}
+}
+
+// finishDrain increases the partition count once the backlog is empty. The
+// producers resume (restarted, so with fresh metadata) only when the group
+// has been assigned the new partitions: otherwise, with
+// auto.offset.reset=latest, what they write there first would be skipped.
+func (s *Sim) finishDrain() {
+	s.mark(ActionSetPartitions, "drained; partitions %d → %d", s.n, s.drainTarget)
+	s.n = s.drainTarget
+	s.history = append(s.history, partitionChange{s.now, s.n})
+	s.groupSeesPartitions()
+	for _, p := range s.producers {
+		for i := range p.instances {
+			p.instances[i].viewN = s.n
+		}
+	}
+	s.paused = false
+	s.mark(ActionSetPartitions, "producers resumed")
+	s.scheduleSender()
+}

@@ -1,0 +1,15 @@
+// Package sim is Partition Lab's deterministic simulation engine: a topic under
+// an order workload, the producers that key and partition its records, the
+// consumer group that processes them, and the checker that finds every
+// ordering violation and explains it.
+//
+// The engine is pure in the way etcd's raft is: a Scenario (with its seed)
+// goes in, a Result comes out. It reads no clock, does no I/O, starts no
+// goroutines and draws every random number from one seeded PCG, so the same
+// scenario gives the same Result, bit for bit, natively, under node and in
+// the browser. Floating-point functions that may differ between platforms
+// (math.Log, math.Exp, math.Pow) are replaced by our own in detmath.go.
+//
+// sim imports only partitionlab/hashcore, its own subpackages and the
+// standard library. It must never import go-app, gonum/plot or net/http.
+package sim

@@ -1,0 +1,207 @@
+package sim
+
+// Fixed actors; members and executor threads follow.
+const (
+	actorControl int32 = iota // timeline actions and group events
+	actorSender
+	actorRetry
+	firstMember
+)
+
+// Sim is one run of a scenario. Create it with New, drive it with Advance
+// (in chunks, so a browser stays responsive) or Run, then read Result.
+type Sim struct {
+	sc    Scenario
+	rng   *rng // the consumers' random stream
+	grng  *rng // the group's
+	now   int64
+	end   int64
+	sched *schedule
+	steps int64
+
+	work          *workload
+	orders        *orderQueue
+	eventProducer []uint8
+	producers     []*producerRuntime
+	paused        bool
+	deferred      appendQueue
+	pipelines     map[pipeline]int64
+
+	logs      []partitionLog // one per partition the topic will ever have
+	n         int32          // partitions now
+	history   []partitionChange
+	owner     []int32 // member owning each partition, -1 if none
+	position  []int64
+	committed []int64
+
+	members             []*member
+	pool                []*worker // executor threads of all members
+	poolOwner           []int32   // member of each executor thread
+	retry               *retryTopic
+	procMeanNs          float64
+	consumerFailureRate float64
+	threadNames         []string
+
+	control           controlQueue
+	draining          bool
+	drainTarget       int32
+	groupN            int32 // partitions the group has assigned
+	groupRefreshPhase int64 // when the group leader first refreshes metadata
+	marks             []Mark
+
+	checker *orderingChecker
+	metrics *metrics
+
+	produced, processed, duplicates, lost int64
+	consumerFailures                      int64
+	finished                              bool
+}
+
+type partitionChange struct {
+	at int64
+	n  int32
+}
+
+// New prepares a run. The scenario must be complete and valid (as
+// ParseScenario returns it); New validates it again and returns the same
+// FieldErrors otherwise.
+func New(sc Scenario) (*Sim, error) {
+	if err := Validate(sc); err != nil {
+		return nil, err
+	}
+	s := &Sim{sc: sc, rng: newRNG(sc.Seed, streamConsumers), grng: newRNG(sc.Seed, streamGroup), end: int64(sc.DurationS * 1e9), pipelines: map[pipeline]int64{}}
+	s.n = int32(sc.Topic.Partitions)
+	s.history = []partitionChange{{0, s.n}}
+	slots := sc.Topic.Partitions
+	for _, a := range sc.Timeline {
+		if a.Action == ActionSetPartitions {
+			slots = max(slots, a.Partitions)
+		}
+	}
+	s.logs = make([]partitionLog, slots)
+	s.owner = make([]int32, slots)
+	for i := range s.owner {
+		s.owner[i] = -1
+	}
+	s.position = make([]int64, slots)
+	s.committed = make([]int64, slots)
+	s.metrics = newMetrics(slots, s.end)
+
+	s.setUpProducers()
+	s.checker = newOrderingChecker(sc, s.saltedKeys(), s.sameRouting())
+	s.setUpConsumers()
+	s.sched = newSchedule(int(firstMember) + len(s.members) + len(s.pool))
+	s.work = newWorkload(sc.Workload, newRNG(sc.Seed, streamWorkload))
+	s.orders = newOrderQueue(len(sc.Workload.EventsPerOrder), s.work.eventGapNs)
+	s.orders.push(s.work.pop())
+	s.scheduleSender()
+	s.scheduleTimeline()
+	s.startGroup()
+	return s, nil
+}
+
+func (s *Sim) setUpProducers() {
+	owner := map[string]int{}
+	catchAll := -1
+	for i, p := range s.sc.Producers {
+		s.producers = append(s.producers, newProducerRuntime(p, i, s.sc, newRNG(s.sc.Seed, streamProducer+uint64(i))))
+		if len(p.Events) == 0 {
+			catchAll = i
+		}
+		for _, e := range p.Events {
+			owner[e] = i
+		}
+	}
+	for _, e := range s.sc.Workload.EventsPerOrder {
+		i, ok := owner[e]
+		if !ok {
+			i = catchAll
+		}
+		s.eventProducer = append(s.eventProducer, uint8(i))
+	}
+}
+
+func (s *Sim) saltedKeys() int {
+	n := 0
+	for _, p := range s.producers {
+		n = max(n, p.saltHot*p.buckets)
+	}
+	return n
+}
+
+func (s *Sim) sameRouting() func(a, b uint8) bool {
+	sig := make([]string, len(s.producers))
+	for i, p := range s.producers {
+		sig[i] = p.routingSignature()
+	}
+	return func(a, b uint8) bool { return sig[a] == sig[b] }
+}
+
+// partitionsAt is the partition count the topic had at time t.
+func (s *Sim) partitionsAt(t int64) int32 {
+	n := s.history[0].n
+	for _, c := range s.history {
+		if c.at <= t {
+			n = c.n
+		}
+	}
+	return n
+}
+
+// Advance runs at most maxSteps scheduler steps and reports whether the run
+// has finished. Progress says how far it got.
+func (s *Sim) Advance(maxSteps int) bool {
+	for range maxSteps {
+		if s.finished {
+			return true
+		}
+		id, t := s.sched.next()
+		if t > s.end {
+			s.now = s.end
+			s.finished = true
+			return true
+		}
+		s.now = t
+		if t >= s.metrics.bucketEnd {
+			s.metrics.roll(t, s.logs)
+		}
+		s.steps++
+		s.dispatch(id)
+	}
+	return s.finished
+}
+
+func (s *Sim) dispatch(id int32) {
+	switch {
+	case id >= firstMember+int32(len(s.members)):
+		i := id - firstMember - int32(len(s.members))
+		s.members[s.poolOwner[i]].exec.run(s, s.pool[i])
+	case id >= firstMember:
+		s.members[id-firstMember].run(s)
+	case id == actorSender:
+		s.runSender()
+	case id == actorRetry:
+		s.retry.run(s)
+	default:
+		s.runControl()
+	}
+}
+
+// Progress is the share of the simulated duration done, 0..1.
+func (s *Sim) Progress() float64 {
+	if s.finished {
+		return 1
+	}
+	return float64(s.now) / float64(s.end)
+}
+
+// Run simulates a scenario to the end.
+func Run(sc Scenario) (*Result, error) {
+	s, err := New(sc)
+	if err != nil {
+		return nil, err
+	}
+	for !s.Advance(1 << 20) {
+	}
+	return s.Result(), nil
+}

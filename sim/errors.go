@@ -1,0 +1,80 @@
+package sim
+
+import (
+	"fmt"
+	"strings"
+)
+
+// FieldError is a problem with one field of a scenario. Field is the path a
+// person would write, such as "producers[0].salting.buckets".
+type FieldError struct {
+	Field   string `json:"field"`
+	Message string `json:"message"`
+}
+
+func (e FieldError) Error() string {
+	if e.Field == "" {
+		return e.Message
+	}
+	return e.Field + ": " + e.Message
+}
+
+// FieldErrors is every problem found in a scenario; nothing runs while there
+// is one.
+type FieldErrors []FieldError
+
+func (es FieldErrors) Error() string {
+	msgs := make([]string, len(es))
+	for i, e := range es {
+		msgs[i] = e.Error()
+	}
+	return strings.Join(msgs, "\n")
+}
+
+// For returns the messages about one field, for showing next to it.
+func (es FieldErrors) For(field string) []string {
+	var out []string
+	for _, e := range es {
+		if e.Field == field {
+			out = append(out, e.Message)
+		}
+	}
+	return out
+}
+
+// checker collects field errors as validation walks a scenario.
+type checker struct{ errs FieldErrors }
+
+func (c *checker) add(field, format string, args ...any) {
+	c.errs = append(c.errs, FieldError{Field: field, Message: fmt.Sprintf(format, args...)})
+}
+
+func (c *checker) intIn(field string, v, lo, hi int) {
+	if v < lo || v > hi {
+		c.add(field, "%d is not in %d..%d", v, lo, hi)
+	}
+}
+
+func (c *checker) floatIn(field string, v, lo, hi float64) {
+	if !(v >= lo && v <= hi) { // also refuses NaN
+		c.add(field, "%s is not in %s..%s", fmtFloat(v), fmtFloat(lo), fmtFloat(hi))
+	}
+}
+
+func (c *checker) oneOf(field, v string, allowed ...string) {
+	for _, a := range allowed {
+		if v == a {
+			return
+		}
+	}
+	c.add(field, "%q is not one of %s", v, strings.Join(allowed, ", "))
+}
+
+func (c *checker) err() error {
+	if len(c.errs) == 0 {
+		return nil
+	}
+	return c.errs
+}
+
+func fmtFloat(f float64) string { return strings.TrimSuffix(fmt.Sprintf("%g", f), ".0") }

@@ -1,0 +1,151 @@
+package sim
+
+// executor is the pool a member's listener hands records to. In thread_pool
+// mode any free thread takes the oldest record, so two records of one key
+// can be processed at once and finish in either order. In per_key_queues
+// mode a key's records wait while one of them is being processed, so order
+// holds per key while different keys run in parallel.
+type executor struct {
+	threads []*worker
+	perKey  bool
+	fifo    recordQueue // thread_pool: every waiting record
+
+	// per_key_queues
+	keys  map[keyIdent]*recordQueue // waiting records of each key
+	busy  map[keyIdent]bool         // keys being processed
+	ready []keyIdent                // keys with waiting records and none in process, oldest first
+}
+
+type keyIdent struct {
+	kind uint8
+	id   int64
+}
+
+func identOf(r *record) keyIdent {
+	if r.keyKind == kindNone {
+		return keyIdent{kindNone, r.g} // keyless records have no order to keep
+	}
+	return keyIdent{r.keyKind, r.keyID}
+}
+
+// recordQueue is a FIFO of records.
+type recordQueue struct {
+	items []record
+	head  int
+}
+
+func (q *recordQueue) len() int { return len(q.items) - q.head }
+
+func (q *recordQueue) push(r record) { q.items = append(q.items, r) }
+
+func (q *recordQueue) pop() record {
+	r := q.items[q.head]
+	q.head++
+	if q.head == len(q.items) {
+		q.items, q.head = q.items[:0], 0
+	} else if q.head > 1024 && 2*q.head > len(q.items) {
+		q.items = q.items[:copy(q.items, q.items[q.head:])]
+		q.head = 0
+	}
+	return r
+}
+
+func newExecutor(perKey bool, threads []*worker) *executor {
+	e := &executor{threads: threads, perKey: perKey}
+	if perKey {
+		e.keys, e.busy = map[keyIdent]*recordQueue{}, map[keyIdent]bool{}
+	}
+	return e
+}
+
+// submit queues a record and wakes a free thread.
+func (e *executor) submit(s *Sim, r record) {
+	if !e.perKey {
+		e.fifo.push(r)
+	} else {
+		k := identOf(&r)
+		q := e.keys[k]
+		if q == nil {
+			q = &recordQueue{}
+			e.keys[k] = q
+		}
+		q.push(r)
+		if q.len() == 1 && !e.busy[k] {
+			e.ready = append(e.ready, k)
+		}
+	}
+	for _, w := range e.threads {
+		if w.state == wIdle {
+			w.state = wPolling
+			s.sched.set(w.actor, s.now)
+			return
+		}
+	}
+}
+
+// run is one executor thread's step.
+func (e *executor) run(s *Sim, w *worker) {
+	switch w.state {
+	case wProcessing:
+		if !w.finish(s) {
+			return
+		}
+		if e.perKey {
+			e.release(identOf(&w.cur))
+		}
+	case wBackoff:
+		w.start(s, w.cur)
+		return
+	}
+	r, ok := e.take()
+	if !ok {
+		w.state = wIdle
+		s.sched.set(w.actor, never)
+		return
+	}
+	w.start(s, r)
+}
+
+func (e *executor) take() (record, bool) {
+	if !e.perKey {
+		if e.fifo.len() == 0 {
+			return record{}, false
+		}
+		return e.fifo.pop(), true
+	}
+	if len(e.ready) == 0 {
+		return record{}, false
+	}
+	k := e.ready[0]
+	e.ready = e.ready[1:]
+	q := e.keys[k]
+	r := q.pop()
+	e.busy[k] = true
+	if q.len() == 0 {
+		delete(e.keys, k)
+	}
+	return r, true
+}
+
+// release ends a key's turn; its next record, if any, queues behind the
+// other ready keys.
+func (e *executor) release(k keyIdent) {
+	delete(e.busy, k)
+	if q := e.keys[k]; q != nil && q.len() > 0 {
+		e.ready = append(e.ready, k)
+	}
+}
+
+// pending is how many records wait or run in the executor.
+func (e *executor) pending() int {
+	n := e.fifo.len()
+	for _, q := range e.keys {
+		n += q.len()
+	}
+	for _, w := range e.threads {
+		if w.state != wIdle {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,128 @@
+package sim
+
+import "math/bits"
+
+// maxSeriesCells bounds the time series: partitions × buckets stays below
+// it, so a run on many partitions gets fewer, wider buckets.
+const (
+	maxBuckets     = 120
+	maxSeriesCells = 240_000
+)
+
+// metrics counts what a person looks at: records per partition, lag and
+// throughput over time, and end-to-end latency.
+type metrics struct {
+	parts     int // partition slots (the most the topic ever has)
+	bucketNs  int64
+	buckets   int
+	cur       int
+	bucketEnd int64
+
+	produced  []int64 // per partition, whole run
+	processed []int64
+	maxLag    []int64
+
+	sProduced  []int32 // [bucket*parts + partition]
+	sProcessed []int32
+	sLag       []int32 // the most records waiting at any moment of the bucket
+
+	latency histogram
+}
+
+func newMetrics(parts int, durationNs int64) *metrics {
+	b := max(1, min(maxBuckets, maxSeriesCells/parts))
+	m := &metrics{parts: parts, buckets: b, bucketNs: (durationNs + int64(b) - 1) / int64(b),
+		produced: make([]int64, parts), processed: make([]int64, parts), maxLag: make([]int64, parts),
+		sProduced: make([]int32, b*parts), sProcessed: make([]int32, b*parts), sLag: make([]int32, b*parts)}
+	m.bucketEnd = m.bucketNs
+	return m
+}
+
+// roll moves to the bucket holding now; a new bucket starts with the lag
+// at its start.
+func (m *metrics) roll(now int64, logs []partitionLog) {
+	for now >= m.bucketEnd && m.cur < m.buckets-1 {
+		m.cur++
+		row := m.sLag[m.cur*m.parts : (m.cur+1)*m.parts]
+		for p := range row {
+			m.noteLag(p, logs[p].lagAt(m.bucketEnd))
+		}
+		m.bucketEnd += m.bucketNs
+	}
+	if now >= m.bucketEnd {
+		m.bucketEnd = never // the last bucket runs to the end
+	}
+}
+
+func (m *metrics) bucketOf(t int64) int { return min(int(t/m.bucketNs), m.buckets-1) }
+
+func (m *metrics) onProduce(p int32, t int64) {
+	m.produced[p]++
+	m.sProduced[m.bucketOf(t)*m.parts+int(p)]++
+}
+
+func (m *metrics) noteLag(p int, lag int64) {
+	i := m.cur*m.parts + p
+	if lag > int64(m.sLag[i]) {
+		m.sLag[i] = int32(min(lag, 1<<31-1))
+	}
+	if lag > m.maxLag[p] {
+		m.maxLag[p] = lag
+	}
+}
+
+func (m *metrics) onProcess(p int32, t, latency int64) {
+	m.processed[p]++
+	m.sProcessed[m.bucketOf(t)*m.parts+int(p)]++
+	m.latency.add(latency)
+}
+
+// histogram records durations with about 1.5 % resolution in constant
+// memory: 64 sub-buckets per power of two.
+type histogram struct {
+	counts [64 * 64]int64
+	n      int64
+	max    int64
+}
+
+func (h *histogram) add(v int64) {
+	v = max(v, 0)
+	h.counts[histIndex(v)]++
+	h.n++
+	h.max = max(h.max, v)
+}
+
+func histIndex(v int64) int {
+	if v < 64 {
+		return int(v)
+	}
+	e := bits.Len64(uint64(v)) - 6 // v >> e is in 32..63
+	return e*32 + int(v>>e)
+}
+
+// histLow is the smallest value of bucket i.
+func histLow(i int) int64 {
+	if i < 64 {
+		return int64(i)
+	}
+	e := i/32 - 1
+	return int64(i-e*32) << e
+}
+
+// quantile is the value below which a share q of the records fall (the
+// middle of its bucket).
+func (h *histogram) quantile(q float64) int64 {
+	if h.n == 0 {
+		return 0
+	}
+	rank := int64(q*float64(h.n-1)) + 1
+	var seen int64
+	for i, c := range h.counts {
+		seen += c
+		if seen >= rank {
+			lo, hi := histLow(i), histLow(i+1)
+			return min(lo+(hi-lo)/2, h.max)
+		}
+	}
+	return h.max
+}

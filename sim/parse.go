@@ -1,0 +1,329 @@
+package sim
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// ParseScenario reads a scenario document, fills the defaults of every field
+// it leaves out and validates the result. Unknown fields and values of the
+// wrong JSON type are reported with their path, like range errors.
+func ParseScenario(data []byte) (Scenario, error) {
+	raw, err := decodeRaw(data)
+	if err != nil {
+		return Scenario{}, err
+	}
+	var c checker
+	checkShape(&c, raw, reflect.TypeOf(Scenario{}), "")
+	if err := c.err(); err != nil {
+		return Scenario{}, err
+	}
+	sc, err := fromRaw(raw)
+	if err != nil {
+		return Scenario{}, err
+	}
+	return sc, Validate(sc)
+}
+
+func decodeRaw(data []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var raw any
+	if err := dec.Decode(&raw); err != nil {
+		return nil, FieldErrors{{Message: "the scenario is not valid JSON: " + err.Error()}}
+	}
+	if dec.More() {
+		return nil, FieldErrors{{Message: "the scenario has more than one JSON value"}}
+	}
+	if _, ok := raw.(map[string]any); !ok {
+		return nil, FieldErrors{{Message: "the scenario must be a JSON object"}}
+	}
+	return raw, nil
+}
+
+// fromRaw decodes a shape-checked document over the defaults. Array
+// elements (producers, timeline actions) each start from their own default.
+func fromRaw(raw any) (Scenario, error) {
+	m := raw.(map[string]any)
+	sc := DefaultScenario()
+	if err := remarshal(m, &sc); err != nil {
+		return Scenario{}, err
+	}
+	if ps, ok := m["producers"].([]any); ok {
+		sc.Producers = make([]Producer, len(ps))
+		for i, p := range ps {
+			sc.Producers[i] = DefaultProducer()
+			if err := remarshal(p, &sc.Producers[i]); err != nil {
+				return Scenario{}, err
+			}
+			if s := sc.Producers[i].Salting; s != nil {
+				d := DefaultSalting()
+				remarshal(p.(map[string]any)["salting"], &d)
+				*s = d
+			}
+		}
+	}
+	return sc, nil
+}
+
+func remarshal(v any, into any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(b, into); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			return FieldErrors{{Field: te.Field, Message: fmt.Sprintf("%s does not fit in %s", te.Value, te.Type)}}
+		}
+		return FieldErrors{{Message: err.Error()}}
+	}
+	return nil
+}
+
+// checkShape compares a decoded JSON value with the Go type it must fill,
+// reporting unknown fields and wrong JSON types with their paths.
+func checkShape(c *checker, v any, t reflect.Type, path string) {
+	if v == nil {
+		if t.Kind() != reflect.Pointer && t.Kind() != reflect.Slice {
+			c.add(path, "must not be null")
+		}
+		return
+	}
+	switch t.Kind() {
+	case reflect.Pointer:
+		checkShape(c, v, t.Elem(), path)
+	case reflect.Struct:
+		m, ok := v.(map[string]any)
+		if !ok {
+			c.add(path, "must be an object, not %s", jsonKind(v))
+			return
+		}
+		fields := jsonFields(t)
+		keys := make([]string, 0, len(m))
+		for k := range m {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			ft, ok := fields[k]
+			if !ok {
+				c.add(join(path, k), "unknown field%s", suggest(k, fields))
+				continue
+			}
+			checkShape(c, m[k], ft, join(path, k))
+		}
+	case reflect.Slice:
+		a, ok := v.([]any)
+		if !ok {
+			c.add(path, "must be an array, not %s", jsonKind(v))
+			return
+		}
+		for i, e := range a {
+			checkShape(c, e, t.Elem(), fmt.Sprintf("%s[%d]", path, i))
+		}
+	case reflect.String:
+		if _, ok := v.(string); !ok {
+			c.add(path, "must be a string, not %s", jsonKind(v))
+		}
+	case reflect.Bool:
+		if _, ok := v.(bool); !ok {
+			c.add(path, "must be true or false, not %s", jsonKind(v))
+		}
+	case reflect.Float64:
+		if _, ok := v.(json.Number); !ok {
+			c.add(path, "must be a number, not %s", jsonKind(v))
+		}
+	case reflect.Int, reflect.Uint64:
+		n, ok := v.(json.Number)
+		if !ok {
+			c.add(path, "must be a whole number, not %s", jsonKind(v))
+			return
+		}
+		bits, unsigned := 64, t.Kind() == reflect.Uint64
+		if unsigned {
+			if _, err := strconv.ParseUint(n.String(), 10, bits); err != nil {
+				c.add(path, "%s is not a whole number in 0..%d", n, uint64(1<<64-1))
+			}
+		} else if _, err := strconv.ParseInt(n.String(), 10, bits); err != nil {
+			c.add(path, "%s is not a whole number", n)
+		}
+	}
+}
+
+// jsonFields maps JSON names to field types, flattening embedded structs as
+// encoding/json does.
+func jsonFields(t reflect.Type) map[string]reflect.Type {
+	out := map[string]reflect.Type{}
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if f.Anonymous && f.Type.Kind() == reflect.Struct {
+			for k, v := range jsonFields(f.Type) {
+				out[k] = v
+			}
+			continue
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name != "" && name != "-" {
+			out[name] = f.Type
+		}
+	}
+	return out
+}
+
+func jsonKind(v any) string {
+	switch v := v.(type) {
+	case string:
+		return strconv.Quote(v)
+	case json.Number:
+		return v.String()
+	case bool:
+		return strconv.FormatBool(v)
+	case []any:
+		return "an array"
+	case map[string]any:
+		return "an object"
+	}
+	return "null"
+}
+
+func join(path, k string) string {
+	if path == "" {
+		return k
+	}
+	return path + "." + k
+}
+
+// suggest names the known field closest to a misspelt one.
+func suggest(k string, fields map[string]reflect.Type) string {
+	best, bestD := "", 3
+	for f := range fields {
+		if d := editDistance(k, f); d < bestD || (d == bestD && best != "" && f < best) {
+			best, bestD = f, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %q?)", best)
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
+
+// MarshalScenario writes a scenario as indented JSON, the form the command
+// line and the browser export.
+func MarshalScenario(sc Scenario) []byte {
+	b, _ := json.MarshalIndent(sc, "", "  ")
+	return append(b, '\n')
+}
+
+// ParseScenarioWithSets reads a scenario document, applies each path=value
+// change as the command line's --set does, then fills defaults and validates.
+// A path is dotted (topic.partitions, producers.0.key, consumer.assignors);
+// a value is JSON when it parses as JSON and a string otherwise. Paths may
+// name fields the document left to their defaults.
+func ParseScenarioWithSets(doc []byte, sets []string) (Scenario, error) {
+	if len(sets) == 0 {
+		return ParseScenario(doc)
+	}
+	raw, err := decodeRaw(doc)
+	if err != nil {
+		return Scenario{}, err
+	}
+	var c checker
+	checkShape(&c, raw, reflect.TypeOf(Scenario{}), "")
+	if err := c.err(); err != nil {
+		return Scenario{}, err
+	}
+	sc, err := fromRaw(raw)
+	if err != nil {
+		return Scenario{}, err
+	}
+	full := MarshalScenario(sc)
+	for _, set := range sets {
+		if full, err = applySet(full, set); err != nil {
+			return Scenario{}, err
+		}
+	}
+	return ParseScenario(full)
+}
+
+func applySet(doc []byte, set string) ([]byte, error) {
+	path, value, ok := strings.Cut(set, "=")
+	if !ok || path == "" {
+		return nil, fmt.Errorf("--set %q: want path=value, such as topic.partitions=24", set)
+	}
+	raw, err := decodeRaw(doc)
+	if err != nil {
+		return nil, err
+	}
+	// A value is JSON when it parses as JSON, except null: "null" is also a
+	// key strategy's name, and that is what people mean on a command line.
+	var v any
+	if err := json.Unmarshal([]byte(value), &v); err != nil || v == nil {
+		v = value
+	}
+	raw, err = setPath(raw, strings.Split(path, "."), v)
+	if err != nil {
+		return nil, fmt.Errorf("--set %s: %w", path, err)
+	}
+	return json.Marshal(raw)
+}
+
+// setPath sets the value at parts inside node and returns the new node (an
+// array grows by one when the index is its length).
+func setPath(node any, parts []string, v any) (any, error) {
+	if len(parts) == 0 {
+		return v, nil
+	}
+	switch n := node.(type) {
+	case map[string]any:
+		child, err := setPath(n[parts[0]], parts[1:], v)
+		if err != nil {
+			return nil, err
+		}
+		n[parts[0]] = child
+		return n, nil
+	case []any:
+		i, err := strconv.Atoi(parts[0])
+		if err != nil || i < 0 || i > len(n) {
+			return nil, fmt.Errorf("%q is not an index in 0..%d", parts[0], len(n))
+		}
+		if i == len(n) {
+			n = append(n, map[string]any{})
+		}
+		child, err := setPath(n[i], parts[1:], v)
+		if err != nil {
+			return nil, err
+		}
+		n[i] = child
+		return n, nil
+	case nil:
+		return setPath(map[string]any{}, parts, v)
+	}
+	return nil, fmt.Errorf("%q is inside a value that is neither an object nor an array", parts[0])
+}

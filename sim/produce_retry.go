@@ -1,0 +1,93 @@
+package sim
+
+import "container/heap"
+
+// Producer retries. A failed produce request is retried after
+// retry.backoff.ms. Without idempotence and with more than one request in
+// flight, the requests sent behind it succeed first, so the retried records
+// land after later ones: reordering inside one partition. With idempotence
+// (or one request in flight) the broker keeps the sequence, so everything the
+// instance sends to that partition waits behind the retry.
+//
+// Simplification: every record is its own produce request; real batches
+// fail and are retried together, which changes how many records move but not
+// whether order breaks.
+
+// pipeline is one producer instance's connection to one partition.
+type pipeline struct {
+	producer uint8
+	instance uint16
+	part     int32
+}
+
+type deferredAppend struct {
+	at  int64
+	seq int64
+	rec record
+}
+
+// appendQueue is a min-heap of records waiting to be appended.
+type appendQueue struct {
+	items []deferredAppend
+	seq   int64
+}
+
+func (q *appendQueue) Len() int { return len(q.items) }
+func (q *appendQueue) Less(i, j int) bool {
+	a, b := &q.items[i], &q.items[j]
+	return a.at < b.at || (a.at == b.at && a.seq < b.seq)
+}
+func (q *appendQueue) Swap(i, j int) { q.items[i], q.items[j] = q.items[j], q.items[i] }
+func (q *appendQueue) Push(x any)    { q.items = append(q.items, x.(deferredAppend)) }
+func (q *appendQueue) Pop() any {
+	x := q.items[len(q.items)-1]
+	q.items = q.items[:len(q.items)-1]
+	return x
+}
+
+func (s *Sim) deferAppend(r *record, at int64) {
+	s.deferred.seq++
+	heap.Push(&s.deferred, deferredAppend{at: at, seq: s.deferred.seq, rec: *r})
+}
+
+// nextDeferred is when the next retried record is appended.
+func (s *Sim) nextDeferred() int64 {
+	if len(s.deferred.items) == 0 {
+		return never
+	}
+	return s.deferred.items[0].at
+}
+
+// produceWithRetries produces a record sent at t (the sender runs ahead of
+// the clock, so t is the record's own time).
+func (s *Sim) produceWithRetries(p *producerRuntime, instance int, r *record, t int64) {
+	pk := pipeline{p.index, uint16(instance), r.partition}
+	ordered := p.cfg.Idempotence || p.cfg.MaxInFlight == 1
+	if ordered {
+		if until, ok := s.pipelines[pk]; ok {
+			// At until itself the retried record has not been appended yet
+			// (the sender runs before the append queue), so wait behind it.
+			if until >= t {
+				s.deferAppend(r, until)
+				return
+			}
+			delete(s.pipelines, pk)
+		}
+	}
+	if p.rng.float64() >= p.cfg.FailureRate {
+		s.append(r, t)
+		return
+	}
+	s.checker.desc(r.g).flags |= flagProducerRetried
+	p.retries++
+	backoff := msToNs(p.cfg.RetryBackoffMs)
+	at := t + backoff
+	for p.rng.float64() < p.cfg.FailureRate { // the retry may fail too
+		at += backoff
+		p.retries++
+	}
+	s.deferAppend(r, at)
+	if ordered {
+		s.pipelines[pk] = at
+	}
+}

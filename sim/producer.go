@@ -1,0 +1,209 @@
+package sim
+
+import (
+	"encoding/binary"
+	"slices"
+	"strconv"
+
+	"partitionlab/hashcore"
+)
+
+// producerRuntime is one producer service while the engine runs: its key
+// strategy, its client's partitioner and, per instance, the partition count
+// it believes in and its keyless (sticky) state.
+type producerRuntime struct {
+	cfg       Producer
+	index     uint8
+	hash      hashcore.Partitioner
+	long      bool
+	instances []producerInstance
+	cache     map[cacheKey][]int32 // partition+1 of a dense key id, per kind and count
+	last      []int32              // the cache used last, to skip the map lookup
+	lastKey   cacheKey
+	saltHot   int
+	buckets   int
+	vip       []bool  // by customer id
+	vipParts  []int32 // reserved partitions, ascending
+	customers int
+	skus      int
+	buf       []byte
+	sent      int64
+	retries   int64
+	rng       *rng // keyless choices, random salts, produce failures
+}
+
+type cacheKey struct {
+	kind uint8
+	n    int32
+}
+
+// producerInstance is one running copy of a producer service.
+type producerInstance struct {
+	viewN       int32 // partitions this instance's metadata shows
+	nextRefresh int64 // when it next refreshes its metadata
+	sticky      int32 // keyless: current sticky partition, -1 before the first
+	stickyBytes int   // keyless: bytes sent to it since the switch
+	batchOpened int64 // keyless KIP-480: when the current batch was opened
+	rr          int   // keyless round robin counter
+}
+
+func newProducerRuntime(cfg Producer, index int, sc Scenario, r *rng) *producerRuntime {
+	h, _ := hashcore.PartitionerByName(cfg.Client)
+	p := &producerRuntime{cfg: cfg, index: uint8(index), hash: h, long: cfg.Serializer == "long",
+		cache: map[cacheKey][]int32{}, buf: make([]byte, 0, 32),
+		customers: sc.Workload.Customers, skus: sc.Workload.Skus, rng: r}
+	partitions := sc.Topic.Partitions
+	maxAge := msToNs(cfg.MetadataMaxAgeMs)
+	for range cfg.Instances {
+		// Each instance last refreshed its metadata at some unknown moment.
+		p.instances = append(p.instances, producerInstance{viewN: int32(partitions), sticky: -1,
+			nextRefresh: int64(r.float64() * float64(maxAge))})
+	}
+	if cfg.Salting != nil {
+		p.saltHot, p.buckets = cfg.Salting.HotCustomers, cfg.Salting.Buckets
+	}
+	if cfg.VIP != nil {
+		for _, q := range cfg.VIP.Partitions {
+			p.vipParts = append(p.vipParts, int32(q))
+		}
+		slices.Sort(p.vipParts)
+		maxID := slices.Max(cfg.VIP.Customers)
+		p.vip = make([]bool, maxID+1)
+		for _, c := range cfg.VIP.Customers {
+			p.vip[c] = true
+		}
+	}
+	return p
+}
+
+// routingSignature is what decides where a key goes: two producers with the
+// same signature put the same key on the same partition.
+func (p *producerRuntime) routingSignature() string {
+	sig := p.cfg.Client + "/" + p.cfg.Serializer
+	if p.cfg.VIP != nil {
+		sig += "/vip" + strconv.Itoa(len(p.vipParts))
+		for _, q := range p.vipParts {
+			sig += "," + strconv.Itoa(int(q))
+		}
+		for _, c := range p.cfg.VIP.Customers {
+			sig += ";" + strconv.Itoa(c)
+		}
+	}
+	return sig
+}
+
+// key is the key an order event gets from this producer.
+func (p *producerRuntime) key(o *order) (kind uint8, id int64) {
+	switch p.cfg.Key {
+	case KeyOrderID:
+		return kindOrder, o.id
+	case KeyCustomerID:
+		return kindCustomer, int64(o.customer)
+	case KeySKU:
+		return kindSKU, int64(o.sku)
+	case KeyCountry:
+		return kindCountry, int64(o.country)
+	case KeySaltedCustomerID:
+		if int(o.customer) > p.saltHot {
+			return kindCustomer, int64(o.customer)
+		}
+		var b int
+		if p.cfg.Salting.BucketSource == "random" {
+			b = p.rng.intn(p.buckets)
+		} else {
+			p.buf = strconv.AppendInt(p.buf[:0], o.id, 10)
+			b = int(hashcore.FloorMod(hashcore.JavaStringHashCode(string(p.buf)), int32(p.buckets)))
+		}
+		return kindSalted, int64(o.customer-1)*int64(p.buckets) + int64(b)
+	}
+	return kindNone, 0
+}
+
+// keyBytes serializes a key as the producer's serializer would.
+func (p *producerRuntime) keyBytes(kind uint8, id int64) []byte {
+	b := p.buf[:0]
+	switch kind {
+	case kindOrder, kindCustomer:
+		if p.long {
+			b = binary.BigEndian.AppendUint64(b, uint64(id))
+		} else {
+			b = strconv.AppendInt(b, id, 10)
+		}
+	default:
+		b = appendKeyText(b, kind, id, p.buckets)
+	}
+	p.buf = b
+	return b
+}
+
+// appendKeyText writes a key as a person reads it.
+func appendKeyText(b []byte, kind uint8, id int64, buckets int) []byte {
+	switch kind {
+	case kindOrder, kindCustomer:
+		return strconv.AppendInt(b, id, 10)
+	case kindSalted:
+		b = strconv.AppendInt(b, id/int64(buckets)+1, 10)
+		b = append(b, '#')
+		return strconv.AppendInt(b, id%int64(buckets), 10)
+	case kindSKU:
+		return strconv.AppendInt(append(b, "sku-"...), id, 10)
+	case kindCountry:
+		return append(b, countryCodes[id]...)
+	}
+	return append(b, "(null)"...)
+}
+
+// partitionOf is where a keyed record goes on n partitions.
+func (p *producerRuntime) partitionOf(kind uint8, id int64, customer int32, n int32) int32 {
+	if kind == kindOrder {
+		return p.route(p.keyBytes(kind, id), customer, n)
+	}
+	ck := cacheKey{kind, n}
+	c := p.last
+	if ck != p.lastKey || c == nil {
+		c = p.cache[ck]
+		if c == nil {
+			c = make([]int32, p.keySpace(kind))
+			p.cache[ck] = c
+		}
+		p.last, p.lastKey = c, ck
+	}
+	if c[id] == 0 {
+		// A cached partition depends only on the key, except under the VIP
+		// partitioner, whose routing depends on the customer. There the
+		// cache is still right: a dense key never spans two customers.
+		c[id] = p.route(p.keyBytes(kind, id), customer, n) + 1
+	}
+	return c[id] - 1
+}
+
+func (p *producerRuntime) keySpace(kind uint8) int {
+	switch kind {
+	case kindSalted:
+		return p.saltHot * p.buckets
+	case kindCustomer:
+		return p.customers + 1
+	case kindSKU:
+		return p.skus
+	}
+	return len(countryCodes)
+}
+
+// route applies the client's partitioner, or the VIP custom partitioner.
+func (p *producerRuntime) route(key []byte, customer int32, n int32) int32 {
+	if p.vip == nil {
+		return int32(p.hash.Partition(key, int(n)))
+	}
+	if int(customer) < len(p.vip) && p.vip[customer] {
+		return p.vipParts[p.hash.Partition(key, len(p.vipParts))]
+	}
+	others := int(n) - len(p.vipParts)
+	i := int32(p.hash.Partition(key, others))
+	// The i-th partition that is not reserved.
+	for _, q := range p.vipParts {
+		if q <= i {
+			i++
+		}
+	}
+	return i
+}

@@ -1,0 +1,172 @@
+package sim
+
+import "container/heap"
+
+// The sender is the actor that turns orders into records: it merges the
+// events of all orders in time order (event j of an order is due at its
+// arrival + j × event_gap), lets the responsible producer key and partition
+// each one, and appends it to the topic.
+
+// orderQueue holds the orders whose events are not all sent yet, with one
+// cursor per event type.
+type orderQueue struct {
+	ring   []order
+	base   int64 // oldest order with an unsent event
+	end    int64
+	cursor []int64 // per event index: the next order to send it for
+	gap    int64
+}
+
+func newOrderQueue(events int, gap int64) *orderQueue {
+	return &orderQueue{ring: make([]order, 64), cursor: make([]int64, events), gap: gap}
+}
+
+func (q *orderQueue) at(i int64) *order { return &q.ring[i&int64(len(q.ring)-1)] }
+
+func (q *orderQueue) push(o order) {
+	if q.end-q.base == int64(len(q.ring)) {
+		q.ring = regrow(q.ring, q.base, q.end)
+	}
+	*q.at(q.end) = o
+	q.end++
+}
+
+// due is the next event to send: its event index and when it is due. Ties
+// go to the lower event index, so with no gap an order's events keep their
+// order.
+func (q *orderQueue) due() (j int, t int64) {
+	t = never
+	for e, c := range q.cursor {
+		if c < q.end {
+			if et := q.at(c).arrival + int64(e)*q.gap; et < t {
+				j, t = e, et
+			}
+		}
+	}
+	return j, t
+}
+
+// senderChunkNs is how far the sender runs ahead of the clock. Producers
+// do not depend on consumers, so records can be generated (with their own
+// send and append times) before the consumers reach those times; only a
+// control event (which may pause the producers) bounds the run-ahead.
+const senderChunkNs = 20_000_000
+
+// runSender sends, in time order, every event and every retried record
+// due before the chunk's horizon.
+func (s *Sim) runSender() {
+	horizon := min(s.now+senderChunkNs, s.end+1)
+	if len(s.control.items) > 0 {
+		horizon = min(horizon, s.control.items[0].at)
+	}
+	q := s.orders
+	for {
+		j, t := q.due()
+		t = max(t, s.now) // later than due only after a pause
+		d := s.nextDeferred()
+		if min(t, d) >= horizon {
+			break
+		}
+		if d <= t {
+			r := heap.Pop(&s.deferred).(deferredAppend)
+			s.append(&r.rec, r.at)
+			continue
+		}
+		o := q.at(q.cursor[j])
+		q.cursor[j]++
+		s.send(o, j, t)
+		if j == 0 && q.cursor[0] == q.end {
+			q.push(s.work.pop())
+		}
+		for q.base < q.end && q.cursor[len(q.cursor)-1] > q.base {
+			q.base++
+		}
+	}
+	s.scheduleSender()
+}
+
+func (s *Sim) scheduleSender() {
+	if s.paused {
+		s.sched.set(actorSender, never)
+		return
+	}
+	_, t := s.orders.due()
+	s.sched.set(actorSender, max(min(t, s.nextDeferred()), s.now))
+}
+
+// send keys, partitions and produces event j of order o at time t.
+func (s *Sim) send(o *order, j int, t int64) {
+	p := s.producers[s.eventProducer[j]]
+	ii := int(o.id % int64(len(p.instances)))
+	inst := &p.instances[ii]
+	maxAge := msToNs(p.cfg.MetadataMaxAgeMs)
+	for t >= inst.nextRefresh {
+		inst.viewN = s.partitionsAt(inst.nextRefresh)
+		inst.nextRefresh += maxAge
+	}
+	kind, id := p.key(o)
+	var part int32
+	if kind == kindNone {
+		part = s.keyless(p, inst, t)
+	} else {
+		part = p.partitionOf(kind, id, o.customer, inst.viewN)
+	}
+	g := s.checker.send(inflight{sent: t, order: o.id, keyID: id, customer: o.customer, partition: part,
+		viewN: inst.viewN, instance: uint16(ii), event: uint8(j), producer: p.index, keyKind: kind})
+	s.produced++
+	p.sent++
+	rec := record{g: g, keyID: id, partition: part, keyKind: kind}
+	if p.cfg.FailureRate > 0 {
+		s.produceWithRetries(p, ii, &rec, t)
+		return
+	}
+	s.append(&rec, t)
+}
+
+// keyless picks the partition of a record without a key.
+func (s *Sim) keyless(p *producerRuntime, inst *producerInstance, t int64) int32 {
+	n := inst.viewN
+	size := s.sc.Topic.RecordBytes
+	switch p.cfg.Keyless {
+	case "round_robin":
+		q := int32(inst.rr % int(n))
+		inst.rr++
+		return q
+	case "sticky":
+		// KIP-480: the partition changes when a new batch opens, because the
+		// last one is full or linger.ms has passed; never to the same one.
+		if inst.sticky < 0 || inst.stickyBytes+size > p.cfg.BatchSize || t > inst.batchOpened+msToNs(p.cfg.LingerMs) {
+			next := int32(p.rng.intn(int(n)))
+			for n > 1 && next == inst.sticky {
+				next = int32(p.rng.intn(int(n)))
+			}
+			inst.sticky, inst.stickyBytes, inst.batchOpened = next, 0, t
+		}
+		inst.stickyBytes += size
+		return inst.sticky
+	}
+	// KIP-794 uniform sticky: switch after batch.size bytes, to any
+	// partition (the same one may be picked again).
+	if inst.sticky < 0 {
+		inst.sticky = int32(p.rng.intn(int(n)))
+	}
+	q := inst.sticky
+	inst.stickyBytes += size
+	if inst.stickyBytes >= p.cfg.BatchSize {
+		inst.sticky, inst.stickyBytes = int32(p.rng.intn(int(n))), 0
+	}
+	return q
+}
+
+// append writes a record at the end of its partition at time t and wakes
+// the consumer waiting for it.
+func (s *Sim) append(r *record, t int64) {
+	r.appended = t
+	l := &s.logs[r.partition]
+	l.append(r)
+	s.checker.desc(r.g).offset = r.offset
+	s.metrics.onProduce(r.partition, t)
+	if m := s.owner[r.partition]; m >= 0 {
+		s.members[m].wakeAt(s, t)
+	}
+}

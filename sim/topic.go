@@ -1,0 +1,81 @@
+package sim
+
+// Key kinds: what a record's key is made of. The key scope of the ordering
+// checker compares (kind, id), so "order 17" and "customer 17" differ.
+const (
+	kindNone     uint8 = iota // keyless record
+	kindOrder                 // id = order id
+	kindCustomer              // id = customer id
+	kindSalted                // id = hot customer index × buckets + bucket
+	kindSKU                   // id = sku
+	kindCountry               // id = country index
+)
+
+// record is one order event as it sits in a partition. Everything else the
+// engine knows about the event (when and by whom it was sent, its order and
+// customer) lives in its inflight entry, found by g.
+type record struct {
+	g         int64 // global send sequence number, from 1
+	appended  int64 // when the broker appended it (later after a producer retry)
+	offset    int64
+	keyID     int64
+	partition int32
+	keyKind   uint8
+}
+
+// partitionLog holds one partition's records from the oldest one the group
+// may still need (its committed offset) to the end. Records below are
+// dropped, so memory follows the backlog, not the run's length.
+type partitionLog struct {
+	ring []record // power-of-two ring indexed by offset & mask
+	base int64    // oldest retained offset
+	end  int64    // next offset to assign
+	done int64    // records processed or skipped, for lag
+}
+
+func (l *partitionLog) append(r *record) {
+	if l.end-l.base == int64(len(l.ring)) {
+		l.grow()
+	}
+	r.offset = l.end
+	l.ring[l.end&int64(len(l.ring)-1)] = *r
+	l.end++
+}
+
+func (l *partitionLog) grow() {
+	n := max(64, 2*len(l.ring))
+	ring := make([]record, n)
+	for o := l.base; o < l.end; o++ {
+		ring[o&int64(n-1)] = l.ring[o&int64(len(l.ring)-1)]
+	}
+	l.ring = ring
+}
+
+// at returns the record at offset o, which must be in base..end-1.
+func (l *partitionLog) at(o int64) *record { return &l.ring[o&int64(len(l.ring)-1)] }
+
+// trim drops records below offset o.
+func (l *partitionLog) trim(o int64) {
+	if o > l.base {
+		l.base = min(o, l.end)
+	}
+}
+
+// appendedBy is one past the last offset appended by time t. The sender
+// runs ahead, so the log may already hold records appended later; append
+// times grow with offsets, so a binary search finds the boundary.
+func (l *partitionLog) appendedBy(t int64) int64 {
+	lo, hi := l.base, l.end
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		if l.at(mid).appended <= t {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return lo
+}
+
+// lagAt is how many records appended by t are not yet processed.
+func (l *partitionLog) lagAt(t int64) int64 { return l.appendedBy(t) - l.done }

@@ -1,0 +1,98 @@
+package sim
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// Violation is one ordering violation with its evidence: the later-sent
+// event that completed first, and the earlier-sent one it overtook.
+type Violation struct {
+	Scope       string   `json:"scope"`
+	Key         string   `json:"key"`
+	Cause       string   `json:"cause"`
+	Explanation string   `json:"explanation"`
+	Later       Evidence `json:"later"`
+	Earlier     Evidence `json:"earlier"`
+}
+
+// Evidence is where one event was and who processed it when.
+type Evidence struct {
+	Event          string   `json:"event"`
+	Order          int64    `json:"order"`
+	Customer       int      `json:"customer"`
+	Key            string   `json:"key"`
+	Producer       string   `json:"producer"`
+	Partition      int      `json:"partition"`
+	Offset         int64    `json:"offset"`
+	PartitionCount int      `json:"partition_count"`
+	SentS          float64  `json:"sent_s"`
+	CompletedS     *float64 `json:"completed_s"`
+	Thread         string   `json:"thread"`
+	Via            string   `json:"via,omitempty"`
+}
+
+func (s *Sim) orderingResult() Ordering {
+	c := s.checker
+	var o Ordering
+	for i, dst := range []*ScopeResult{&o.Scopes.Order, &o.Scopes.Customer, &o.Scopes.Key} {
+		st := c.stats[i]
+		*dst = ScopeResult{Violations: st.violations, KeysAffected: st.keysAffected, ByCause: []CauseCount{}}
+		for k, n := range st.byCause {
+			if n > 0 {
+				dst.ByCause = append(dst.ByCause, CauseCount{Cause: causeNames[k], Violations: n})
+			}
+		}
+	}
+	o.Examples = []Violation{}
+	for _, e := range c.examples.list {
+		o.Examples = append(o.Examples, s.violation(e))
+	}
+	return o
+}
+
+func (s *Sim) violation(e example) Violation {
+	later := s.evidence(&e.later, &e.laterAt, true)
+	earlier := s.evidence(&e.earlier, &e.earlyAt, e.earlyOK)
+	v := Violation{Scope: scopeNames[e.scope], Cause: e.cause.String(), Later: later, Earlier: earlier}
+	switch e.scope {
+	case scopeOrder:
+		v.Key = "order-" + strconv.FormatInt(e.later.order, 10)
+	case scopeCustomer:
+		v.Key = "customer-" + strconv.Itoa(int(e.later.customer))
+	default:
+		v.Key = later.Key
+	}
+	done := "had not completed by the end of the run"
+	if earlier.CompletedS != nil {
+		done = fmt.Sprintf("completed at %.3f s on p%d (%s)", *earlier.CompletedS, earlier.Partition, earlier.Thread)
+	}
+	v.Explanation = fmt.Sprintf("%s: %s (order-%d) completed at %.3f s on p%d (%s) before %s (order-%d), sent earlier at %.3f s, which %s — cause: %s",
+		v.Key, later.Event, later.Order, *later.CompletedS, later.Partition, later.Thread,
+		earlier.Event, earlier.Order, earlier.SentS, done, v.Cause)
+	return v
+}
+
+func (s *Sim) evidence(d *inflight, how *completion, completed bool) Evidence {
+	p := s.producers[d.producer]
+	ev := Evidence{
+		Event:          s.sc.Workload.EventsPerOrder[d.event],
+		Order:          d.order,
+		Customer:       int(d.customer),
+		Key:            string(appendKeyText(nil, d.keyKind, d.keyID, p.buckets)),
+		Producer:       p.cfg.Name,
+		Partition:      int(d.partition),
+		Offset:         d.offset,
+		PartitionCount: int(d.viewN),
+		SentS:          nsToS(d.sent),
+	}
+	if d.flags&flagRetryTopic != 0 {
+		ev.Via = "retry topic"
+	}
+	if completed && !how.lost {
+		t := nsToS(how.at)
+		ev.CompletedS = &t
+		ev.Thread = s.threadNames[how.thread]
+	}
+	return ev
+}

@@ -1,0 +1,92 @@
+package sim
+
+// Worker states.
+const (
+	wIdle       uint8 = iota // nothing to do until woken
+	wProcessing              // an attempt ends at the actor's time
+	wBackoff                 // a blocking retry starts at the actor's time
+	wPolling                 // (members) poll at the actor's time
+)
+
+// worker is a thread that processes records one at a time: a consumer
+// thread in sequential mode, an executor thread, or the retry topic's
+// consumer.
+type worker struct {
+	actor   int32
+	thread  int32 // index into Sim.threadNames
+	state   uint8
+	cur     record
+	fail    bool  // the current attempt will fail
+	attempt int64 // duration of the current attempt
+	busy    int64 // time spent processing
+	done    int64 // records completed by this thread
+}
+
+// start begins an attempt at r.
+func (w *worker) start(s *Sim, r record) {
+	w.cur = r
+	w.attempt = s.processingTime()
+	w.fail = s.consumerFailureRate > 0 && s.rng.float64() < s.consumerFailureRate
+	w.state = wProcessing
+	s.sched.set(w.actor, s.now+w.attempt)
+}
+
+// finish ends the current attempt. It reports whether the thread is free for
+// the next record: after a success, or after handing a failure to the retry
+// topic. After a failure under blocking retries the thread backs off and
+// retries the same record.
+func (w *worker) finish(s *Sim) (free bool) {
+	w.busy += w.attempt
+	if !w.fail {
+		s.completeRecord(&w.cur, w.thread)
+		w.done++
+		return true
+	}
+	s.consumerFailures++
+	if s.sc.Consumer.Retry == "retry_topic" {
+		s.retry.push(s, w.cur)
+		return true
+	}
+	w.state = wBackoff
+	s.sched.set(w.actor, s.now+msToNs(s.sc.Consumer.RetryBackoffMs))
+	return false
+}
+
+// processingTime draws how long one attempt takes.
+func (s *Sim) processingTime() int64 {
+	mean := s.procMeanNs
+	switch s.sc.Consumer.ProcessingDist {
+	case "exponential":
+		return int64(s.rng.exp(mean))
+	case "uniform":
+		return int64(mean * (0.5 + s.rng.float64()))
+	}
+	return int64(mean)
+}
+
+// completeRecord is the end of a record's processing: the ordering checker,
+// lag and latency.
+func (s *Sim) completeRecord(r *record, thread int32) {
+	d := s.checker.desc(r.g)
+	sent := d.sent
+	if s.checker.complete(r.g, completion{at: s.now, thread: thread}) {
+		s.duplicates++
+		return
+	}
+	s.processed++
+	l := &s.logs[r.partition]
+	l.done++
+	s.metrics.onProcess(r.partition, s.now, s.now-sent)
+	if s.draining {
+		s.checkDrained()
+	}
+}
+
+// loseRecord marks a record that will never be processed.
+func (s *Sim) loseRecord(r *record) {
+	if s.checker.complete(r.g, completion{at: s.now, thread: -1, lost: true}) {
+		return
+	}
+	s.lost++
+	s.logs[r.partition].done++
+}
