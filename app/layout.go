@@ -1,0 +1,77 @@
+package app
+
+import (
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+)
+
+// mountedMark is the Performance API mark set when a page has mounted in the
+// browser; the browser tests read it to report time to interactive.
+const mountedMark = "partitionlab-mounted"
+
+// layout is the frame every page shares: the header with the navigation,
+// the page's content, and the footer. Pages set its props with the
+// chainable setters.
+type layout struct {
+	app.Compo
+
+	// Icurrent is the id of the page being shown (see pages()).
+	Icurrent string
+	Icontent []app.UI
+
+	mounted bool
+}
+
+func newLayout() *layout { return &layout{} }
+
+// Current marks the page with this id as the current one in the navigation.
+func (l *layout) Current(id string) *layout {
+	l.Icurrent = id
+	return l
+}
+
+// Content sets what the page shows.
+func (l *layout) Content(v ...app.UI) *layout {
+	l.Icontent = app.FilterUIElems(v...)
+	return l
+}
+
+// OnMount runs in the browser only (not when pages are pre-rendered), so the
+// data-app-mounted attribute tells tests the app is live, not static HTML.
+func (l *layout) OnMount(ctx app.Context) {
+	l.mounted = true
+	app.Window().Get("performance").Call("mark", mountedMark)
+}
+
+func (l *layout) Render() app.UI {
+	root := app.Div().Class("layout")
+	if l.mounted {
+		root = root.DataSet("app-mounted", "true")
+	}
+	return root.Body(
+		app.A().Class("skip-link").Href("#main").Text("Skip to the content"),
+		app.Header().Class("topbar").Body(
+			app.A().Class("brand").Href(href("/")).Body(
+				app.Img().Src("/web/icon.svg").Alt("").Width(28).Height(28),
+				app.Span().Text("Partition Lab"),
+			),
+			app.Nav().Aria("label", "Pages").Body(
+				app.Ul().Body(
+					app.Range(pages()).Slice(func(i int) app.UI {
+						p := pages()[i]
+						a := app.A().ID("nav-" + p.id).Href(href(p.path)).Text(p.title)
+						if p.id == l.Icurrent {
+							a = a.Aria("current", "page").Class("current")
+						}
+						return app.Li().Body(a)
+					}),
+				),
+			),
+		),
+		app.Main().ID("main").Body(l.Icontent...),
+		app.Footer().Class("footer").Body(
+			app.P().Text("Partition Lab runs entirely in your browser and works offline once loaded. "+
+				"Partitions are computed byte for byte as each client's default partitioner does; "+
+				"where Partition Lab simplifies, the page says so."),
+		),
+	)
+}

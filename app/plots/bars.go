@@ -1,0 +1,153 @@
+package plots
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+)
+
+// MaxBars is how many bars per client a chart shows at most. With more
+// partitions than that, consecutive partitions are added up into groups so
+// the bars stay wide enough to see and the SVG stays small.
+const MaxBars = 48
+
+// Series is one client's bars: how many keys land on each partition.
+type Series struct {
+	// Name is shown in the legend.
+	Name string
+	// ColorIndex picks the palette colour (see Color).
+	ColorIndex int
+	// Counts[p] is the number of keys on partition p.
+	Counts []int
+}
+
+// Grouping says how partitions are gathered into bars.
+type Grouping struct {
+	// Size is the number of consecutive partitions per bar (1 = one bar per
+	// partition).
+	Size int
+	// Bars is the number of bars per client.
+	Bars int
+}
+
+// GroupingFor is the grouping used for a chart of n partitions.
+func GroupingFor(n int) Grouping {
+	size := (n + MaxBars - 1) / MaxBars
+	if size < 1 {
+		size = 1
+	}
+	return Grouping{Size: size, Bars: (n + size - 1) / size}
+}
+
+// Label names bar b, e.g. "7" or "32–63".
+func (g Grouping) Label(b, n int) string {
+	if g.Size == 1 {
+		return strconv.Itoa(b)
+	}
+	last := min((b+1)*g.Size, n) - 1
+	return fmt.Sprintf("%d–%d", b*g.Size, last)
+}
+
+func (g Grouping) sum(counts []int) plotter.Values {
+	v := make(plotter.Values, g.Bars)
+	for p, c := range counts {
+		v[p/g.Size] += float64(c)
+	}
+	return v
+}
+
+// KeysPerPartition draws a grouped bar chart, one colour per series, of how
+// many keys land on each of n partitions. Every series must have n counts.
+// The result is an <svg> element (see inlineSVG).
+func KeysPerPartition(title string, n int, series []Series) (string, error) {
+	if n < 1 {
+		return "", fmt.Errorf("plots: partitions: %d is not at least 1", n)
+	}
+	if len(series) == 0 {
+		return "", fmt.Errorf("plots: no series to draw")
+	}
+	g := GroupingFor(n)
+	p := plot.New()
+	sans(p)
+	p.Title.Text = title
+	p.X.Label.Text = "partition"
+	if g.Size > 1 {
+		p.X.Label.Text = fmt.Sprintf("partitions, %d per bar", g.Size)
+	}
+	p.Y.Label.Text = "keys"
+	p.Legend.Top = true
+	p.Legend.Left = false
+
+	const width, height = 640, 300
+	// Leave a fifth of each slot as the gap between partitions.
+	slot := vg.Length(width-60) / vg.Length(g.Bars)
+	bar := slot * 0.8 / vg.Length(len(series))
+	top := 0.0
+	for i, s := range series {
+		if len(s.Counts) != n {
+			return "", fmt.Errorf("plots: series %q has %d counts for %d partitions", s.Name, len(s.Counts), n)
+		}
+		values := g.sum(s.Counts)
+		bc, err := plotter.NewBarChart(values, bar)
+		if err != nil {
+			return "", fmt.Errorf("plots: series %q: %w", s.Name, err)
+		}
+		bc.Color = Color(s.ColorIndex)
+		bc.LineStyle.Width = 0
+		bc.Offset = vg.Length(float64(i)-float64(len(series)-1)/2) * bar
+		p.Add(bc)
+		p.Legend.Add(s.Name, bc)
+		for _, v := range values {
+			top = math.Max(top, v)
+		}
+	}
+	p.X.Min, p.X.Max = -0.5, float64(g.Bars)-0.5
+	p.X.Tick.Marker = barTicks(g, n)
+	// Headroom above the tallest bar keeps the legend off the bars.
+	p.Y.Min, p.Y.Max = 0, math.Max(1, math.Ceil(top*1.25))
+	p.Y.Tick.Marker = plot.TickerFunc(wholeTicks)
+	return inlineSVG(p, width, height, fmt.Sprintf("%s: a bar chart of keys per partition for %d partitions", title, n))
+}
+
+// barTicks labels bars under the chart, thinning the labels when there are
+// many bars so they do not overlap.
+func barTicks(g Grouping, n int) plot.ConstantTicks {
+	every := 1
+	switch {
+	case g.Size > 1:
+		every = 4
+	case g.Bars > 24:
+		every = 2
+	}
+	ticks := make(plot.ConstantTicks, g.Bars)
+	for b := range ticks {
+		ticks[b].Value = float64(b)
+		if b%every == 0 {
+			ticks[b].Label = g.Label(b, n)
+		}
+	}
+	return ticks
+}
+
+// wholeTicks marks whole numbers only: a count of keys is never 2.5.
+func wholeTicks(lo, hi float64) []plot.Tick {
+	step := 1.0
+	for _, s := range []float64{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000} {
+		step = s
+		if (hi-lo)/s <= 6 {
+			break
+		}
+	}
+	for (hi-lo)/step > 6 {
+		step *= 10
+	}
+	var ticks []plot.Tick
+	for v := math.Ceil(lo/step) * step; v <= hi; v += step {
+		ticks = append(ticks, plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'f', 0, 64)})
+	}
+	return ticks
+}

@@ -1,0 +1,162 @@
+package e2e
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// skipEnv, set to 1, lets the tests pass without chromium. It must be set on
+// purpose: by default a missing browser is a failure, so CI cannot go green
+// without running them.
+const skipEnv = "PARTITIONLAB_E2E_SKIP"
+
+// fixture is what TestMain prepares once for every test: the binary, the
+// built web directory, the served app and one browser.
+type fixture struct {
+	dir     string // temporary directory holding everything below
+	bin     string // the partitionlab binary
+	web     string // web assets including app.wasm
+	baseURL string // where "partitionlab serve" listens, ending in "/"
+	browser context.Context
+}
+
+// env is set by TestMain before any test runs and never changed after.
+var env fixture
+
+func TestMain(m *testing.M) { os.Exit(runMain(m)) }
+
+func runMain(m *testing.M) int {
+	chromium, err := exec.LookPath("chromium")
+	if err != nil {
+		if os.Getenv(skipEnv) == "1" {
+			fmt.Println("e2e: chromium not found; skipping the browser tests because " + skipEnv + "=1")
+			return 0
+		}
+		fmt.Fprintln(os.Stderr, "e2e: the browser tests need Debian's chromium, which is not installed.\n"+
+			"     Install it (apt-get install -y chromium, or run make test, which does),\n"+
+			"     or set "+skipEnv+"=1 to skip these tests on purpose.")
+		return 1
+	}
+	dir, err := os.MkdirTemp("", "partitionlab-e2e-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "e2e:", err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	env = fixture{dir: dir, bin: filepath.Join(dir, "partitionlab"), web: filepath.Join(dir, "web")}
+
+	if err := build(env); err != nil {
+		fmt.Fprintln(os.Stderr, "e2e: build:", err)
+		return 1
+	}
+	server, url, err := serve(env)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "e2e: serve:", err)
+		return 1
+	}
+	defer func() { server.Process.Kill(); server.Wait() }()
+	env.baseURL = url
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromium), chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-default-apps", true),
+		chromedp.WindowSize(1280, 1000))
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelAlloc()
+	browser, cancelBrowser := chromedp.NewContext(actx)
+	defer cancelBrowser()
+	if err := chromedp.Do(browser); err != nil { // starts the browser
+		fmt.Fprintln(os.Stderr, "e2e: starting chromium:", err)
+		return 1
+	}
+	env.browser = browser
+	return m.Run()
+}
+
+// build compiles app.wasm and the binary exactly as make build does, and
+// copies the other web assets next to app.wasm.
+func build(f fixture) error {
+	root, err := filepath.Abs("..")
+	if err != nil {
+		return err
+	}
+	steps := []struct {
+		env  []string
+		args []string
+	}{
+		{[]string{"GOOS=js", "GOARCH=wasm"}, []string{"build", "-tags", "minimal", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(f.web, "app.wasm"), "."}},
+		{nil, []string{"build", "-tags", "minimal", "-o", f.bin, "."}},
+	}
+	for _, s := range steps {
+		cmd := exec.Command("go", s.args...)
+		cmd.Dir = root
+		cmd.Env = append(os.Environ(), s.env...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("go %s: %v\n%s", strings.Join(s.args, " "), err, out)
+		}
+	}
+	assets, err := os.ReadDir(filepath.Join(root, "web"))
+	if err != nil {
+		return err
+	}
+	for _, a := range assets {
+		if a.IsDir() || strings.HasPrefix(a.Name(), "app.wasm") {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(root, "web", a.Name()))
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(f.web, a.Name()), b, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// serve starts the real "partitionlab serve" on a port the system picks and
+// reads the URL from the first line it prints.
+func serve(f fixture) (*exec.Cmd, string, error) {
+	cmd := exec.Command(f.bin, "serve", "--addr", "127.0.0.1:0", "--web", f.web)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, "", err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, "", err
+	}
+	lines := make(chan string, 1)
+	go func() {
+		r := bufio.NewReader(out)
+		line, _ := r.ReadString('\n')
+		lines <- line
+		io.Copy(io.Discard, r)
+	}()
+	select {
+	case line := <-lines:
+		url := regexp.MustCompile(`http://\S+/`).FindString(line)
+		if url == "" {
+			cmd.Process.Kill()
+			cmd.Wait()
+			return nil, "", fmt.Errorf("no URL in the first line of its output: %q", line)
+		}
+		return cmd, url, nil
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		cmd.Wait()
+		return nil, "", fmt.Errorf("it printed nothing in 30 s")
+	}
+}

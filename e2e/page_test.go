@@ -1,0 +1,102 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// newTab opens a tab in the shared browser, closed when the test ends.
+func newTab(t testing.TB, opts ...chromedp.ContextOption) context.Context {
+	t.Helper()
+	tab, cancelTab := chromedp.NewContext(env.browser, opts...)
+	ctx, cancel := context.WithTimeout(tab, 2*time.Minute)
+	t.Cleanup(func() { cancel(); cancelTab() })
+	return ctx
+}
+
+// open loads url and waits until the app has mounted in the browser; the
+// pre-rendered HTML alone does not count.
+func open(t testing.TB, ctx context.Context, url string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		t.Fatalf("opening %s: %v", url, err)
+	}
+	waitFor(t, ctx, `document.querySelector("[data-app-mounted]") !== null`)
+}
+
+// waitFor polls a JavaScript condition until it holds; go-app renders on
+// its own schedule after each input event.
+func waitFor(t testing.TB, ctx context.Context, condition string) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](condition, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		t.Fatalf("waiting for %s: %v", condition, err)
+	}
+}
+
+// js turns a Go value into a JavaScript literal.
+func js(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}
+
+// setField sets a form field and fires the event go-app listens to, as a
+// person typing (input) or choosing (change) would.
+func setField(t testing.TB, ctx context.Context, id, value, event string) {
+	t.Helper()
+	script := `(() => { const el = document.getElementById(` + js(id) + `);
+		el.value = ` + js(value) + `;
+		el.dispatchEvent(new Event(` + js(event) + `, {bubbles: true})); return true; })()`
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](script)); err != nil {
+		t.Fatalf("setting #%s to %q: %v", id, value, err)
+	}
+}
+
+// eval runs a JavaScript expression and decodes its result.
+func eval[T any](t testing.TB, ctx context.Context, expr string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		t.Fatalf("evaluating %s: %v", expr, err)
+	}
+	return v
+}
+
+// shownCell is one client's cell of the result table, as the page shows it.
+type shownCell struct {
+	Client    string `json:"client"`
+	Partition int    `json:"partition"`
+	Compare   int    `json:"compare"` // -1 when no comparison is shown
+	Moved     bool   `json:"moved"`
+}
+
+// shownRow is one row of the result table.
+type shownRow struct {
+	Key      string      `json:"key"`
+	Line     int         `json:"line"`
+	Disagree bool        `json:"disagree"`
+	Cells    []shownCell `json:"cells"`
+}
+
+func readTable(t testing.TB, ctx context.Context) []shownRow {
+	t.Helper()
+	return eval[[]shownRow](t, ctx, `Array.from(document.querySelectorAll("#result-table tbody tr")).map(tr => ({
+		key: tr.querySelector("td.key code").textContent, line: +tr.dataset.line, disagree: tr.classList.contains("disagree"),
+		cells: Array.from(tr.querySelectorAll("td[data-client]")).map(td => ({
+			client: td.dataset.client, partition: +td.dataset.partition,
+			compare: td.dataset.compare === undefined ? -1 : +td.dataset.compare,
+			moved: td.dataset.moved === "true"}))}))`)
+}
+
+// bars counts the chart's filled shapes in a client's colour: one per bar,
+// plus its legend swatch.
+func bars(t testing.TB, ctx context.Context, hex string) int {
+	t.Helper()
+	return eval[int](t, ctx, `document.querySelectorAll('#chart svg path[style^="fill:`+hex+`"]').length`)
+}

@@ -1,0 +1,108 @@
+//go:build !wasm
+
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"partitionlab/app/keymap"
+	"partitionlab/hashcore"
+)
+
+func partitionCommand() command {
+	return command{
+		name: "partition",
+		synopsis: "[--partitions N] [--client " + strings.Join(hashcore.ClientNames(), "|") +
+			"] [--serializer string|long|int|hex] [--compare M] [--] KEY...",
+		summary: `print the partition of each key: "KEY -> partition P"`,
+		run:     runPartition,
+	}
+}
+
+func runPartition(fs *flag.FlagSet, args []string, stdout, _ io.Writer) error {
+	n := fs.Int("partitions", 6, fmt.Sprintf("partitions of the topic, 1..%d", keymap.MaxPartitions))
+	clientName := fs.String("client", "java", "whose default partitioner: "+strings.Join(hashcore.ClientNames(), ", "))
+	serializerName := fs.String("serializer", "string", "how a key becomes bytes: string (UTF-8), long, int (big-endian) or hex")
+	compare := fs.Int("compare", 0, "also show where each key goes with M partitions, and the share of keys that move")
+	texts, err := parseFlags(fs, args, stdout)
+	if err != nil {
+		return err
+	}
+
+	// Check everything before printing anything, so a failed run writes
+	// nothing on stdout and reports every problem at once.
+	var problems []string
+	check := func(err error) {
+		if err != nil {
+			problems = append(problems, err.Error())
+		}
+	}
+	check(keymap.CheckPartitions("--partitions", *n))
+	compareSet := false
+	fs.Visit(func(f *flag.Flag) { compareSet = compareSet || f.Name == "compare" })
+	if compareSet {
+		check(keymap.CheckPartitions("--compare", *compare))
+	}
+	client, err := hashcore.PartitionerByName(*clientName)
+	check(prefixed("--client", err))
+	serializer, err := hashcore.ParseSerializer(*serializerName)
+	check(prefixed("--serializer", err))
+	if len(texts) == 0 {
+		problems = append(problems, "no keys given")
+	}
+	if len(problems) > 0 {
+		return usageError{problems: problems}
+	}
+	keys, keyErrs := keymap.Serialize(texts, serializer, "argument", nil)
+	for _, e := range keyErrs {
+		problems = append(problems, e.Error())
+	}
+	if len(problems) > 0 {
+		return usageError{problems: problems}
+	}
+
+	p := keymap.Place(keys, []hashcore.Partitioner{client}, *n, *compare)
+	var out strings.Builder
+	for k, key := range p.Keys {
+		fmt.Fprintf(&out, "%s -> partition %d", displayKey(key.Text), p.At[0][k])
+		if p.Compare > 0 {
+			verdict := "stays"
+			if p.Moved(0, k) {
+				verdict = "moved"
+			}
+			fmt.Fprintf(&out, ", with %d partitions -> partition %d (%s)", p.Compare, p.AtCompare[0][k], verdict)
+		}
+		out.WriteByte('\n')
+	}
+	if p.Compare > 0 {
+		fmt.Fprintf(&out, "%s: %s move from %d to %d partitions\n",
+			client.Name(), keymap.Share(p.MovedCount(0), len(p.Keys)), p.Partitions, p.Compare)
+	}
+	_, err = io.WriteString(stdout, out.String())
+	return err
+}
+
+func prefixed(field string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("%s: %w", field, err)
+}
+
+// displayKey prints a key as typed, unless that would be ambiguous on a
+// line of output: an empty key, one with leading or trailing spaces, control
+// characters, invalid UTF-8 or a leading quote is printed Go-quoted
+// ("", " a", "a\tb").
+func displayKey(s string) string {
+	if s == "" || strings.TrimSpace(s) != s || strings.HasPrefix(s, `"`) || !utf8.ValidString(s) ||
+		strings.IndexFunc(s, func(r rune) bool { return !unicode.IsPrint(r) && r != ' ' }) >= 0 {
+		return strconv.Quote(s)
+	}
+	return s
+}

@@ -1,0 +1,157 @@
+//go:build !wasm
+
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"partitionlab/app"
+)
+
+func serveCommand() command {
+	return command{
+		name:     "serve",
+		synopsis: "[--addr 127.0.0.1:8000] [--web DIR]",
+		summary:  "serve the app on this machine (the default command)",
+		run:      runServe,
+	}
+}
+
+func runServe(fs *flag.FlagSet, args []string, stdout, _ io.Writer) error {
+	addr := fs.String("addr", "127.0.0.1:8000", "address to listen on (port 0 picks a free port)")
+	webDir := fs.String("web", "web", "directory of the static assets: app.wasm, CSS, icons")
+	rest, err := parseFlags(fs, args, stdout)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return usagef("unexpected argument %q", rest[0])
+	}
+	version, err := webVersion(*webDir)
+	if err != nil {
+		return err
+	}
+	app.Routes()
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return fmt.Errorf("--addr: %w", err)
+	}
+	srv := &http.Server{
+		Handler:           newServeMux(*webDir, site{base: "/", version: version}),
+		ReadHeaderTimeout: 10 * time.Second,
+	}
+	// The first line names the URL; the browser tests read it to find a
+	// port picked with :0.
+	fmt.Fprintf(stdout, "Partition Lab on http://%s/ (assets from %s, version %s)\n", ln.Addr(), *webDir, version)
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := srv.Shutdown(shutdown); err != nil {
+			return err
+		}
+		if err := <-done; !errors.Is(err, http.ErrServerClosed) {
+			return err
+		}
+		return nil
+	}
+}
+
+// newServeMux serves the web directory under /web/ (app.wasm compressed
+// when the browser accepts it) and every page through go-app.
+func newServeMux(webDir string, s site) *http.ServeMux {
+	mux := http.NewServeMux()
+	files := http.StripPrefix("/web/", http.FileServer(http.Dir(webDir)))
+	mux.HandleFunc("/web/", func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case strings.HasSuffix(r.URL.Path, "/"):
+			http.NotFound(w, r) // no directory listings
+		case r.URL.Path == "/web/app.wasm":
+			serveWasm(w, r, filepath.Join(webDir, "app.wasm"))
+		default:
+			files.ServeHTTP(w, r)
+		}
+	})
+	mux.Handle("/", s.handler())
+	return mux
+}
+
+// wasmEncoding is a precompressed copy of app.wasm next to it.
+type wasmEncoding struct{ name, suffix string }
+
+// wasmEncodings lists the copies serve looks for, best first. make build
+// writes app.wasm.gz; a brotli copy is used when someone provides it.
+func wasmEncodings() []wasmEncoding {
+	return []wasmEncoding{{"br", ".br"}, {"gzip", ".gz"}}
+}
+
+// serveWasm sends app.wasm, or a precompressed copy of it when the browser
+// accepts that encoding and the copy is not older than the file. The
+// uncompressed size goes in wasmLengthHeader for the loading progress.
+func serveWasm(w http.ResponseWriter, r *http.Request, path string) {
+	raw, err := os.Stat(path)
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "application/wasm")
+	h.Set(wasmLengthHeader, strconv.FormatInt(raw.Size(), 10))
+	h.Add("Vary", "Accept-Encoding")
+	for _, enc := range wasmEncodings() {
+		if !acceptsEncoding(r.Header.Get("Accept-Encoding"), enc.name) {
+			continue
+		}
+		f, err := os.Open(path + enc.suffix)
+		if err != nil {
+			continue
+		}
+		defer f.Close()
+		st, err := f.Stat()
+		if err != nil || st.ModTime().Before(raw.ModTime()) {
+			continue
+		}
+		h.Set("Content-Encoding", enc.name)
+		http.ServeContent(w, r, "app.wasm", st.ModTime(), f)
+		return
+	}
+	http.ServeFile(w, r, path)
+}
+
+// acceptsEncoding reads an Accept-Encoding header ("gzip, br;q=0.8").
+func acceptsEncoding(header, name string) bool {
+	for _, part := range strings.Split(header, ",") {
+		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if !strings.EqualFold(strings.TrimSpace(coding), name) {
+			continue
+		}
+		q := strings.TrimSpace(params)
+		if v, ok := strings.CutPrefix(q, "q="); ok {
+			if f, err := strconv.ParseFloat(v, 64); err == nil && f == 0 {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}

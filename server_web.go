@@ -1,0 +1,128 @@
+//go:build !wasm
+
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
+)
+
+// wasmLengthHeader carries app.wasm's uncompressed size, so the loading
+// progress stays within 100 % when the file is sent compressed.
+const wasmLengthHeader = "X-Wasm-Length"
+
+// site describes how the app is published: locally by serve, or as a static
+// site under a base path such as "/partitionlab/" for GitHub Pages.
+type site struct {
+	// base is "/" or a path that starts and ends with "/".
+	base string
+	// static means no server of ours sends wasmLengthHeader.
+	static  bool
+	version string
+}
+
+// handler is the go-app handler: page metadata, icons and the service
+// worker's precache list.
+func (s site) handler() *goapp.Handler {
+	h := &goapp.Handler{
+		Name:        "Partition Lab",
+		ShortName:   "Partition Lab",
+		Title:       "Partition Lab: Kafka partitioning, exactly",
+		Description: "Where Kafka puts your keys, byte for byte as the Java, librdkafka and Sarama clients do, and what moves when you add partitions.",
+		Author:      "Partition Lab",
+		Keywords:    []string{"Kafka", "partitioning", "murmur2", "consumer groups", "simulator"},
+		Lang:        "en",
+		Icon: goapp.Icon{
+			Default:    "/web/icon-192.png",
+			Large:      "/web/icon-512.png",
+			SVG:        "/web/icon.svg",
+			AppleTouch: "/web/icon-192.png",
+		},
+		BackgroundColor:         "#f5f7fa",
+		ThemeColor:              "#1d3557",
+		Styles:                  []string{"/web/partitionlab.css"},
+		Version:                 s.version,
+		LoadingLabel:            "Loading Partition Lab… {progress}%",
+		WasmContentLengthHeader: wasmLengthHeader,
+	}
+	if s.static {
+		// A static host sends no length header, and if it compresses the
+		// file the browser's count would pass 100 %: show no number at all.
+		h.LoadingLabel = "Loading Partition Lab…"
+	}
+	if s.base != "/" {
+		h.Resources = goapp.CustomProvider("", s.base)
+		// go-app precaches "/repo" but the browser asks for "/repo/"; without
+		// this entry the site cannot start offline.
+		h.CacheableResources = []string{s.base}
+	}
+	return h
+}
+
+// normalizeBase turns "repo", "/repo" or "/repo/" into "/repo/".
+func normalizeBase(base string) (string, error) {
+	trimmed := strings.Trim(base, "/")
+	if trimmed == "" {
+		return "/", nil
+	}
+	for _, part := range strings.Split(trimmed, "/") {
+		if part == "" || part == "." || part == ".." || strings.ContainsAny(part, "?#\\ ") {
+			return "", fmt.Errorf("--base: %q is not a URL path such as /repo/", base)
+		}
+	}
+	return "/" + trimmed + "/", nil
+}
+
+// webVersion is a digest of every file in the web directory. The service
+// worker serves its cache first and refreshes only when the version changes,
+// so the version must change with app.wasm, the CSS or the icons.
+func webVersion(dir string) (string, error) {
+	if _, err := os.Stat(filepath.Join(dir, "app.wasm")); err != nil {
+		return "", fmt.Errorf("%s has no app.wasm: run \"make build\" first (%w)", dir, err)
+	}
+	h := sha256.New()
+	err := walkWebFiles(dir, func(rel, path string) error {
+		f, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		fmt.Fprintf(h, "%s\x00", rel)
+		_, err = io.Copy(h, f)
+		return err
+	})
+	if err != nil {
+		return "", fmt.Errorf("hashing %s: %w", dir, err)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16], nil
+}
+
+// walkWebFiles calls fn for each regular file of the web directory in
+// lexical order, leaving out the precompressed copies of app.wasm: they are
+// a transport detail of serve (see wasmEncodings).
+func walkWebFiles(dir string, fn func(rel, path string) error) error {
+	return filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() {
+			return err
+		}
+		rel, err := filepath.Rel(dir, path)
+		if err != nil {
+			return err
+		}
+		rel = filepath.ToSlash(rel)
+		for _, enc := range wasmEncodings() {
+			if rel == "app.wasm"+enc.suffix {
+				return nil
+			}
+		}
+		return fn(rel, path)
+	})
+}
