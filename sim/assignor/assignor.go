@@ -120,6 +120,7 @@ type group struct {
 	count   map[string]int32
 	base    map[string]int // number of the topic's partition 0
 	total   int
+	parts   []TopicPartition  // by number
 	subs    []map[string]bool // members[i] subscribes to topic
 }
 
@@ -161,6 +162,9 @@ func newGroup(topics map[string]int32, members []Member) (*group, error) {
 	for _, t := range g.topics {
 		g.base[t] = g.total
 		g.total += int(g.count[t])
+		for p := range g.count[t] {
+			g.parts = append(g.parts, TopicPartition{Topic: t, Partition: p})
+		}
 	}
 	for i, m := range members {
 		for j, tp := range m.Owned {
@@ -181,19 +185,7 @@ func (g *group) id(tp TopicPartition) (int, bool) {
 	return g.base[tp.Topic] + int(tp.Partition), true
 }
 
-func (g *group) partition(id int) TopicPartition {
-	i, _ := slices.BinarySearchFunc(g.topics, id, func(t string, id int) int {
-		if g.base[t]+int(g.count[t]) <= id {
-			return -1
-		}
-		if g.base[t] > id {
-			return 1
-		}
-		return 0
-	})
-	t := g.topics[i]
-	return TopicPartition{Topic: t, Partition: int32(id - g.base[t])}
-}
+func (g *group) partition(id int) TopicPartition { return g.parts[id] }
 
 // result turns per-member partition numbers into a sorted Assignment.
 func (g *group) result(owned [][]int) Assignment {

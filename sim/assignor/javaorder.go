@@ -68,12 +68,18 @@ const (
 // no key set in this package comes close to that.
 type javaHashMap[K comparable] struct {
 	hash     func(K) int32
-	keys     []K // present keys in insertion order
+	entries  []javaEntry[K] // present keys in insertion order
+	present  map[K]bool
 	capacity int
 }
 
+type javaEntry[K comparable] struct {
+	key  K
+	hash uint32 // spread(hashCode): h ^ (h >>> 16)
+}
+
 func newJavaHashMap[K comparable](hash func(K) int32) *javaHashMap[K] {
-	return &javaHashMap[K]{hash: hash, capacity: javaDefaultCapacity}
+	return newSizedJavaHashMap(hash, javaDefaultCapacity)
 }
 
 // newSizedJavaHashMap mirrors new HashMap<>(initialCapacity): the first
@@ -83,7 +89,7 @@ func newSizedJavaHashMap[K comparable](hash func(K) int32, initialCapacity int) 
 	for c < initialCapacity {
 		c <<= 1
 	}
-	return &javaHashMap[K]{hash: hash, capacity: c}
+	return &javaHashMap[K]{hash: hash, present: map[K]bool{}, capacity: c}
 }
 
 // newJavaHashSetFrom mirrors new HashSet<>(collection), whose table is sized
@@ -96,45 +102,51 @@ func newJavaHashSetFrom[K comparable](hash func(K) int32, elems []K) *javaHashMa
 	return m
 }
 
-func (m *javaHashMap[K]) bin(k K, capacity int) int {
-	h := uint32(m.hash(k))
-	return int((h ^ h>>16) & uint32(capacity-1))
-}
+func (m *javaHashMap[K]) bin(e javaEntry[K]) int { return int(e.hash & uint32(m.capacity-1)) }
 
 // put adds k at the end of its bin; putting a present key changes nothing,
 // as HashMap.put keeps the node of an existing key where it is.
 func (m *javaHashMap[K]) put(k K) {
-	if slices.Contains(m.keys, k) {
+	if m.present[k] {
 		return
 	}
-	b, inBin := m.bin(k, m.capacity), 0
-	for _, o := range m.keys {
-		if m.bin(o, m.capacity) == b {
+	h := uint32(m.hash(k))
+	e := javaEntry[K]{key: k, hash: h ^ h>>16}
+	inBin := 0
+	for _, o := range m.entries {
+		if m.bin(o) == m.bin(e) {
 			inBin++
 		}
 	}
-	m.keys = append(m.keys, k)
+	m.entries = append(m.entries, e)
+	m.present[k] = true
 	if inBin >= javaTreeifyBin && m.capacity < javaMinTreeCapacity {
 		m.capacity <<= 1
 	}
-	if float64(len(m.keys)) > 0.75*float64(m.capacity) {
+	if float64(len(m.entries)) > 0.75*float64(m.capacity) {
 		m.capacity <<= 1
 	}
 }
 
 func (m *javaHashMap[K]) remove(k K) {
-	if i := slices.Index(m.keys, k); i >= 0 {
-		m.keys = slices.Delete(m.keys, i, i+1)
+	if !m.present[k] {
+		return
 	}
+	delete(m.present, k)
+	m.entries = slices.DeleteFunc(m.entries, func(e javaEntry[K]) bool { return e.key == k })
 }
 
-func (m *javaHashMap[K]) len() int { return len(m.keys) }
+func (m *javaHashMap[K]) len() int { return len(m.entries) }
 
 // order returns the keys in Java's iteration order.
 func (m *javaHashMap[K]) order() []K {
-	out := slices.Clone(m.keys)
-	slices.SortStableFunc(out, func(a, b K) int { return m.bin(a, m.capacity) - m.bin(b, m.capacity) })
-	return out
+	sorted := slices.Clone(m.entries)
+	slices.SortStableFunc(sorted, func(a, b javaEntry[K]) int { return m.bin(a) - m.bin(b) })
+	keys := make([]K, len(sorted))
+	for i, e := range sorted {
+		keys[i] = e.key
+	}
+	return keys
 }
 
 // first returns what iterator().next() would: the earliest key of the
@@ -142,9 +154,9 @@ func (m *javaHashMap[K]) order() []K {
 func (m *javaHashMap[K]) first() (K, bool) {
 	var best K
 	bestBin := -1
-	for _, k := range m.keys {
-		if b := m.bin(k, m.capacity); bestBin < 0 || b < bestBin {
-			best, bestBin = k, b
+	for _, e := range m.entries {
+		if b := m.bin(e); bestBin < 0 || b < bestBin {
+			best, bestBin = e.key, b
 		}
 	}
 	return best, bestBin >= 0
