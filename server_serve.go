@@ -17,8 +17,6 @@ import (
 	"strings"
 	"syscall"
 	"time"
-
-	"partitionlab/app"
 )
 
 func serveCommand() command {
@@ -44,7 +42,6 @@ func runServe(fs *flag.FlagSet, args []string, stdout, _ io.Writer) error {
 	if err != nil {
 		return err
 	}
-	app.Routes()
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return fmt.Errorf("--addr: %w", err)

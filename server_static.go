@@ -14,8 +14,6 @@ import (
 	"strings"
 
 	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
-
-	"partitionlab/app"
 )
 
 func staticCommand() command {
@@ -63,7 +61,6 @@ func runStatic(flags *flag.FlagSet, args []string, stdout, _ io.Writer) error {
 // that every file the service worker precaches is there: one missing file
 // makes the worker's install fail, silently, and the site never works offline.
 func writeSite(dir, webDir string, s site) (int, error) {
-	app.Routes()
 	if err := goapp.GenerateStaticWebsite(dir, s.handler()); err != nil {
 		return 0, fmt.Errorf("generating pages: %w", err)
 	}

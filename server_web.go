@@ -13,6 +13,8 @@ import (
 	"strings"
 
 	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"partitionlab/app"
 )
 
 // wasmLengthHeader carries app.wasm's uncompressed size, so the loading
@@ -30,8 +32,10 @@ type site struct {
 }
 
 // handler is the go-app handler: page metadata, icons and the service
-// worker's precache list.
+// worker's precache list. It registers the pages, which go-app keeps in a
+// registry of its own.
 func (s site) handler() *goapp.Handler {
+	app.Routes()
 	h := &goapp.Handler{
 		Name:        "Partition Lab",
 		ShortName:   "Partition Lab",

@@ -1,0 +1,68 @@
+package app
+
+import (
+	"strings"
+	"testing"
+
+	"partitionlab/hashcore"
+)
+
+func TestKeysPageFirstLoadShowsExamples(t *testing.T) {
+	c := newKeysPage()
+	if !c.res.ok || len(c.res.placement.Keys) < 5 || c.res.placement.Compare == 0 {
+		t.Fatalf("first load: ok=%v, %d keys, compare %d; want examples compared with another count",
+			c.res.ok, len(c.res.placement.Keys), c.res.placement.Compare)
+	}
+	if !strings.HasPrefix(c.res.chart, "<svg") {
+		t.Errorf("first load has no chart: %.60q", c.res.chart)
+	}
+	if len(c.res.placement.Clients) != len(hashcore.Partitioners()) {
+		t.Errorf("first load shows %d clients, want all of them", len(c.res.placement.Clients))
+	}
+}
+
+// Every bad input becomes a message next to its field; nothing panics and
+// the page says what to fix.
+func TestKeysPageExplainsBadInput(t *testing.T) {
+	c := newKeysPage()
+	c.serializer = hashcore.Int
+	c.keysText = "12\nx\n\n99999999999"
+	c.compute()
+	want := []string{`line 2: key "x" is not an Integer`, `line 4: key "99999999999" is not an Integer`}
+	if len(c.res.keyErrs) != len(want) {
+		t.Fatalf("key errors %q, want %q", c.res.keyErrs, want)
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(c.res.keyErrs[i], w) {
+			t.Errorf("key error %d = %q, want %q…", i, c.res.keyErrs[i], w)
+		}
+	}
+	if !c.res.ok || len(c.res.placement.Keys) != 1 {
+		t.Errorf("the one good key should still be placed")
+	}
+
+	c.partitionsText = "0"
+	c.compareText = "lots"
+	c.compute()
+	if c.res.ok || !strings.Contains(c.res.partitionsErr, "1..100000") || !strings.Contains(c.res.compareErr, "leave it empty") {
+		t.Errorf("ok=%v partitions error %q compare error %q", c.res.ok, c.res.partitionsErr, c.res.compareErr)
+	}
+
+	c = newKeysPage()
+	for _, p := range hashcore.Partitioners() {
+		c.hidden[p.Name()] = true
+	}
+	c.compute()
+	if c.res.ok || c.res.clientsErr == "" {
+		t.Errorf("with every client hidden: ok=%v, message %q", c.res.ok, c.res.clientsErr)
+	}
+}
+
+func TestKeysPageKeepsClientColoursWhenOneIsHidden(t *testing.T) {
+	c := newKeysPage()
+	c.hidden["java"] = true
+	c.compute()
+	if got := c.res.colors; len(got) != 2 || got[0] != 1 || got[1] != 2 {
+		t.Errorf("colour indexes %v, want librdkafka and sarama to keep 1 and 2", got)
+	}
+}
