@@ -6,15 +6,17 @@ package sim
 // edits. Field names are snake_case; every field has a default (see
 // DefaultScenario), so a document need only say what differs.
 type Scenario struct {
-	Version   int        `json:"version"`
-	Name      string     `json:"name,omitempty"`
-	Seed      uint64     `json:"seed"`
-	DurationS float64    `json:"duration_s"`
-	Topic     Topic      `json:"topic"`
-	Workload  Workload   `json:"workload"`
-	Producers []Producer `json:"producers"`
-	Consumer  Consumer   `json:"consumer"`
-	Timeline  []Action   `json:"timeline,omitempty"`
+	Version int    `json:"version"`
+	Name    string `json:"name,omitempty"`
+	// Description says in a sentence or two what the scenario shows.
+	Description string     `json:"description,omitempty"`
+	Seed        uint64     `json:"seed"`
+	DurationS   float64    `json:"duration_s"`
+	Topic       Topic      `json:"topic"`
+	Workload    Workload   `json:"workload"`
+	Producers   []Producer `json:"producers"`
+	Consumer    Consumer   `json:"consumer"`
+	Timeline    []Action   `json:"timeline,omitempty"`
 }
 
 // Topic is the topic the orders go to.

@@ -122,12 +122,17 @@ func validateProducers(c *checker, sc Scenario) {
 			}
 		}
 	}
-	if catchAll < 0 {
-		for _, e := range sc.Workload.EventsPerOrder {
-			if _, ok := claimed[e]; !ok {
+	unclaimed := 0
+	for _, e := range sc.Workload.EventsPerOrder {
+		if _, ok := claimed[e]; !ok {
+			unclaimed++
+			if catchAll < 0 {
 				c.add("producers", "no producer sends %q (give one producer an empty events list, or list it)", e)
 			}
 		}
+	}
+	if catchAll >= 0 && unclaimed == 0 {
+		c.add(fmt.Sprintf("producers[%d].events", catchAll), "is empty, but the other producers send every event type: this one would send nothing")
 	}
 }
 
