@@ -26,6 +26,22 @@
 // Rack awareness (client.rack, KIP-881) is out of scope: every assignor
 // behaves as Kafka does when no consumer has a rack, which is the default.
 //
+// Known departures from Kafka, all in corners a group does not reach in
+// normal operation:
+//   - AbstractStickyAssignor remembers the highest generation it has ever
+//     seen across calls on the same leader; here it is the highest of the
+//     current members, the same while generations only grow.
+//   - The general sticky builder dereferences a stale previous owner that
+//     it has set aside as unmovable (a NullPointerException in Kafka); such
+//     an owner is skipped here.
+//   - java.util.HashMap bins holding more than 8 colliding keys in a table
+//     of 64 or more become trees, iterated here in insertion order.
+//   - The uniform assignor's topic and partition order: see Uniform.
+//   - Sticky's previous assignment and generation are taken from Member,
+//     standing for the user data StickyAssignor decodes (the generation it
+//     compares in conflicts is the subscription's, which the Java consumer
+//     sets to the same value).
+//
 // The package sits under the simulation engine and imports only hashcore and
 // the standard library; it must never import go-app, gonum/plot or net/http.
 // It is deterministic: no map iteration order reaches a result, no clock, no

@@ -20,9 +20,10 @@ var ErrInconsistentGroupProtocol = errors.New("INCONSISTENT_GROUP_PROTOCOL: the 
 // the most votes win. On a tie Kafka keeps the first name with the top
 // count in the iteration order of its votes HashMap (Stream.max keeps the
 // earlier of equal elements), which is emulated: that order is by
-// String.hashCode bin, then by when a name first got a vote. For instance
-// one vote each for range and cooperative-sticky picks cooperative-sticky,
-// whose bin comes first.
+// String.hashCode bin, then by when a name first got a vote. The built-in
+// names fall in distinct bins of the 16-slot table (sticky 8, range 9,
+// roundrobin 10, cooperative-sticky 15), so one vote each for range and
+// cooperative-sticky picks range.
 func ChooseProtocol(strategies [][]string) (string, error) {
 	if len(strategies) == 0 {
 		return "", fmt.Errorf("strategies: no members to choose an assignor for")

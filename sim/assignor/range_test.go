@@ -151,3 +151,16 @@ func TestAssignRejectsBadInput(t *testing.T) {
 		t.Error("negative partition count: no error")
 	}
 }
+
+// TestNoMembersOrNoPartitions: an empty group gets an empty assignment,
+// and members whose topics do not exist get empty lists.
+func TestNoMembersOrNoPartitions(t *testing.T) {
+	all := []Assignor{Range{}, RoundRobin{}, Sticky{}, CooperativeSticky{}, Uniform{}, ServerRange{}}
+	for _, a := range all {
+		if got := mustAssign(t, a, map[string]int32{"t": 3}, nil); len(got) != 0 {
+			t.Errorf("%s with no members: %v", a.Name(), got)
+		}
+		got := mustAssign(t, a, map[string]int32{"t": 0}, []Member{m("a", "t", "missing"), m("b")})
+		checkAssignment(t, a.Name()+" without partitions", got, want("a=", "b="))
+	}
+}

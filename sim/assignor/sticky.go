@@ -186,6 +186,9 @@ func removeFirst(s []int, x int) []int {
 // (partition -> new owner) is nil when the general builder ran, as in Java,
 // which makes the cooperative assignor compute it from the raw claims.
 func stickyAssign(g *group) (owned [][]int, transferring map[int]int) {
+	if len(g.members) == 0 {
+		return nil, nil
+	}
 	visit, owners := subscriptionOrder(g)
 	c := readClaims(g, visit)
 	if c.equal {
