@@ -70,26 +70,23 @@ func (c *churn) join() {
 	c.members = slices.Insert(c.members, at, m)
 }
 
-// step applies one random change; it always leaves at least one member.
-func (c *churn) step() string {
+// step applies one random change: a member joins, leaves or changes its
+// subscription, a topic grows, or nothing changes (a rebalance such as the
+// cooperative follow-up). It always leaves at least one member.
+func (c *churn) step() {
 	switch r := c.rng.IntN(10); {
 	case r < 4 || len(c.members) < 2:
 		c.join()
-		return "join"
 	case r < 7:
 		i := c.rng.IntN(len(c.members))
 		c.members = slices.Delete(c.members, i, i+1)
-		return "leave"
 	case r < 8 && c.mixed:
 		i := c.rng.IntN(len(c.members))
 		c.members[i].Topics = c.subscription()
-		return "resubscribe"
 	case r < 9:
 		t := c.names[c.rng.IntN(len(c.names))]
 		c.topics[t] += 1 + c.rng.Int32N(4)
-		return "add-partitions"
 	}
-	return "rejoin" // a rebalance with no change, as the cooperative follow-up
 }
 
 // settle records a rebalance's outcome: everyone owns its assignment. With
