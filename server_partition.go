@@ -70,6 +70,11 @@ func runPartition(fs *flag.FlagSet, args []string, stdout, _ io.Writer) error {
 	p := keymap.Place(keys, []hashcore.Partitioner{client}, *n, *compare)
 	var out strings.Builder
 	for k, key := range p.Keys {
+		if p.At[0][k] == keymap.Keyless {
+			fmt.Fprintf(&out, "%s -> no fixed partition: %s sends an empty key like a record without a key (random, sticky)\n",
+				displayKey(key.Text), client.Name())
+			continue
+		}
 		fmt.Fprintf(&out, "%s -> partition %d", displayKey(key.Text), p.At[0][k])
 		if p.Compare > 0 {
 			verdict := "stays"
@@ -82,7 +87,7 @@ func runPartition(fs *flag.FlagSet, args []string, stdout, _ io.Writer) error {
 	}
 	if p.Compare > 0 {
 		fmt.Fprintf(&out, "%s: %s move from %d to %d partitions\n",
-			client.Name(), keymap.Share(p.MovedCount(0), len(p.Keys)), p.Partitions, p.Compare)
+			client.Name(), keymap.Share(p.MovedCount(0), p.Hashed(0)), p.Partitions, p.Compare)
 	}
 	_, err = io.WriteString(stdout, out.String())
 	return err

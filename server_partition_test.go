@@ -44,6 +44,9 @@ func TestPartitionFlagsSerializersAndClients(t *testing.T) {
 			fmt.Sprintf("kafka -> partition %d\n", hashcore.Librdkafka{}.Partition([]byte("kafka"), 7))},
 		{[]string{"partition", "--client", "sarama", "--serializer", "int", "--", "-5"},
 			fmt.Sprintf("-5 -> partition %d\n", hashcore.Sarama{}.Partition([]byte{0xff, 0xff, 0xff, 0xfb}, 6))},
+		// librdkafka's consistent_random does not hash an empty key.
+		{[]string{"partition", "--client", "librdkafka", "--", ""},
+			"\"\" -> no fixed partition: librdkafka sends an empty key like a record without a key (random, sticky)\n"},
 		{[]string{"partition", "--", "-x", " padded"}, fmt.Sprintf("-x -> partition %d\n\" padded\" -> partition %d\n", javaAt("-x", 6), javaAt(" padded", 6))},
 	}
 	for _, c := range cases {

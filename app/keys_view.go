@@ -177,6 +177,10 @@ func (c *keysPage) renderRow(k int) app.UI {
 		app.Td().Class("bytes").Body(app.Code().Text(hexPreview(key.Bytes))),
 		app.Range(p.Clients).Slice(func(ci int) app.UI {
 			td := app.Td().Class("num").DataSet("client", p.Clients[ci].Name()).DataSet("partition", p.At[ci][k])
+			if p.At[ci][k] == keymap.Keyless {
+				return td.Title("This client sends an empty key like a record without a key: to a random, sticky partition.").
+					Text("keyless")
+			}
 			if p.Compare == 0 {
 				return td.Text(strconv.Itoa(p.At[ci][k]))
 			}
@@ -214,9 +218,9 @@ func (c *keysPage) renderCompare() app.UI {
 		app.H3().Text(fmt.Sprintf("From %d to %d partitions", p.Partitions, p.Compare)),
 		app.Ul().ID("compare-summary").Body(
 			app.Range(p.Clients).Slice(func(ci int) app.UI {
-				moved := p.MovedCount(ci)
-				return app.Li().DataSet("client", p.Clients[ci].Name()).DataSet("moved", moved).DataSet("total", len(p.Keys)).
-					Body(app.Strong().Text(p.Clients[ci].Name()+": "), app.Text(keymap.Share(moved, len(p.Keys))+" move"))
+				moved, total := p.MovedCount(ci), p.Hashed(ci)
+				return app.Li().DataSet("client", p.Clients[ci].Name()).DataSet("moved", moved).DataSet("total", total).
+					Body(app.Strong().Text(p.Clients[ci].Name()+": "), app.Text(keymap.Share(moved, total)+" move"))
 			}),
 		),
 		app.P().Class("help").Text(note),

@@ -59,9 +59,9 @@ func setField(t testing.TB, ctx context.Context, id, value, event string) {
 }
 
 // eval runs a JavaScript expression and decodes its result.
-func eval[T any](t testing.TB, ctx context.Context, expr string) T {
+func eval[T any](t testing.TB, ctx context.Context, expr string, opts ...chromedp.EvaluateOption) T {
 	t.Helper()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr, opts...))
 	if err != nil {
 		t.Fatalf("evaluating %s: %v", expr, err)
 	}

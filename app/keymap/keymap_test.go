@@ -140,3 +140,27 @@ func TestShare(t *testing.T) {
 		}
 	}
 }
+
+func TestLibrdkafkaSendsAnEmptyKeyAsKeyless(t *testing.T) {
+	keys, _ := Serialize([]string{"", "0x"}, hashcore.Hex, "line", nil)
+	p := Place(keys, hashcore.Partitioners(), 6, 12)
+	for k := range keys {
+		if p.At[0][k] == Keyless || p.At[2][k] == Keyless {
+			t.Errorf("Java or Sarama did not hash the empty key %q", keys[k].Text)
+		}
+		if p.At[1][k] != Keyless || p.Moved(1, k) {
+			t.Errorf("librdkafka placed the empty key %q on %d (moved %v), want Keyless", keys[k].Text, p.At[1][k], p.Moved(1, k))
+		}
+		if !p.Disagree(k) {
+			t.Errorf("a keyless and a hashed placement should count as a disagreement")
+		}
+	}
+	if p.Hashed(1) != 0 || p.Hashed(0) != 2 {
+		t.Errorf("Hashed = %d for librdkafka, %d for java", p.Hashed(1), p.Hashed(0))
+	}
+	for _, n := range p.KeysPerPartition(1) {
+		if n != 0 {
+			t.Errorf("a keyless key was counted on a partition")
+		}
+	}
+}

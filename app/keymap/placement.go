@@ -6,6 +6,19 @@ import (
 	"partitionlab/hashcore"
 )
 
+// Keyless is the partition Placement reports for a key that a client does
+// not hash at all but sends like a record without a key.
+const Keyless = -1
+
+// sendsAsKeyless reports whether client p treats these key bytes like a
+// record without a key. librdkafka's default partitioner, consistent_random,
+// does so for an empty key: it goes to a random, sticky partition
+// (src/rdkafka_msg.c; pinned down in crosscheck/emptykey_test.go).
+func sendsAsKeyless(p hashcore.Partitioner, key []byte) bool {
+	_, isLibrdkafka := p.(hashcore.Librdkafka)
+	return isLibrdkafka && len(key) == 0
+}
+
 // Placement is where each key lands for each client, on Partitions and,
 // when Compare is not zero, on Compare partitions as well.
 type Placement struct {
@@ -14,7 +27,8 @@ type Placement struct {
 	Partitions int
 	// Compare is the second partition count; zero means no comparison.
 	Compare int
-	// At[c][k] is the partition of key k for client c with Partitions.
+	// At[c][k] is the partition of key k for client c with Partitions, or
+	// Keyless.
 	At [][]int
 	// AtCompare[c][k] is the same with Compare partitions (nil without).
 	AtCompare [][]int
@@ -36,7 +50,10 @@ func place(keys []Key, clients []hashcore.Partitioner, n int) [][]int {
 	for c, client := range clients {
 		at[c] = make([]int, len(keys))
 		for k, key := range keys {
-			at[c][k] = client.Partition(key.Bytes, n)
+			at[c][k] = Keyless
+			if !sendsAsKeyless(client, key.Bytes) {
+				at[c][k] = client.Partition(key.Bytes, n)
+			}
 		}
 	}
 	return at
@@ -64,9 +81,21 @@ func (p Placement) Disagreements() int {
 }
 
 // Moved reports whether client c puts key k on another partition once the
-// topic has Compare partitions instead of Partitions.
+// topic has Compare partitions instead of Partitions. A keyless key has no
+// partition to move from.
 func (p Placement) Moved(c, k int) bool {
 	return p.AtCompare != nil && p.At[c][k] != p.AtCompare[c][k]
+}
+
+// Hashed counts the keys client c places by hashing (not Keyless).
+func (p Placement) Hashed(c int) int {
+	n := 0
+	for _, part := range p.At[c] {
+		if part != Keyless {
+			n++
+		}
+	}
+	return n
 }
 
 // MovedCount counts the keys that client c moves.
@@ -81,11 +110,14 @@ func (p Placement) MovedCount(c int) int {
 }
 
 // KeysPerPartition counts, for client c, how many keys land on each of the
-// Partitions partitions.
+// Partitions partitions; keyless keys have no fixed partition and are left
+// out.
 func (p Placement) KeysPerPartition(c int) []int {
 	counts := make([]int, p.Partitions)
 	for _, part := range p.At[c] {
-		counts[part]++
+		if part != Keyless {
+			counts[part]++
+		}
 	}
 	return counts
 }
