@@ -30,7 +30,7 @@ func serveCommand() command {
 
 func runServe(fs *flag.FlagSet, args []string, stdout, _ io.Writer) error {
 	addr := fs.String("addr", "127.0.0.1:8000", "address to listen on (port 0 picks a free port)")
-	webDir := fs.String("web", "web", "directory of the static assets: app.wasm, CSS, icons")
+	webDir := webDirFlag(fs)
 	rest, err := parseFlags(fs, args, stdout)
 	if err != nil {
 		return err

@@ -27,7 +27,7 @@ func staticCommand() command {
 
 func runStatic(flags *flag.FlagSet, args []string, stdout, _ io.Writer) error {
 	baseFlag := flags.String("base", "/", "URL path the site is served under, e.g. /partitionlab/ for user.github.io/partitionlab/")
-	webDir := flags.String("web", "web", "directory of the static assets: app.wasm, CSS, icons")
+	webDir := webDirFlag(flags)
 	rest, err := parseFlags(flags, args, stdout)
 	if err != nil {
 		return err

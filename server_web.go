@@ -5,6 +5,7 @@ package main
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -69,6 +70,11 @@ func (s site) handler() *goapp.Handler {
 		h.CacheableResources = []string{s.base}
 	}
 	return h
+}
+
+// webDirFlag defines the --web flag of the commands that publish the app.
+func webDirFlag(fs *flag.FlagSet) *string {
+	return fs.String("web", "web", "directory of the static assets: app.wasm, CSS, icons")
 }
 
 // normalizeBase turns "repo", "/repo" or "/repo/" into "/repo/".
