@@ -2,8 +2,9 @@
 
 GO ?= go
 # Several people add dependencies at once; let the go command complete
-# go.sum from the module proxy instead of failing on a missing line.
-export GOFLAGS ?= -mod=mod
+# go.sum from the module proxy instead of failing on a missing line (and,
+# as on our machines, do not stamp binaries with VCS information).
+export GOFLAGS ?= -mod=mod -buildvcs=false
 
 ADDR ?= 127.0.0.1:8000
 BASE ?= /
@@ -15,7 +16,7 @@ BIN := partitionlab
 WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm
 # Packages whose tests also run under node (GOOS=js): everything except the
 # go-app UI, the browser tests, the client cross-checks and the command line.
-NODE_PKGS = $(shell $(GO) list ./... | grep -Ev '^partitionlab$$|^partitionlab/(app|app/plots|e2e|crosscheck)(/|$$)')
+NODE_PKGS = $(shell $(GO) list ./... | grep -Ev '^partitionlab(/app|/app/plots)?$$|^partitionlab/(e2e|crosscheck)(/|$$)')
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
 .PHONY: build wasm native run test vet unit node e2e tools bench static
