@@ -1,7 +1,5 @@
 package sim
 
-import "slices"
-
 // member is one consumer thread: a KafkaConsumer in the group with its poll
 // loop. In sequential mode it processes what it polls itself; in the pool
 // modes its listener hands each record to an executor and polls again.
@@ -17,13 +15,15 @@ type member struct {
 	exec     *executor // nil in sequential mode
 
 	lastCommit int64
+	membership
 }
 
-// wakeAt makes an idle member poll at t: a record is appended for it then.
+// wakeAt makes an idle member poll at t: a record is appended for it then,
+// or the group has news for it. A frozen member wakes when it thaws.
 func (m *member) wakeAt(s *Sim, t int64) {
-	if m.state == wIdle {
+	if m.state == wIdle && m.up {
 		m.state = wPolling
-		s.sched.set(m.actor, max(t, s.now))
+		s.sched.set(m.actor, max(t, s.now, m.frozenTill))
 	}
 }
 
@@ -45,13 +45,61 @@ func (m *member) run(s *Sim) {
 	m.poll(s)
 }
 
-// poll is KafkaConsumer.poll(): commit if due, then fetch up to
-// max.poll.records from the assigned partitions.
+// poll is KafkaConsumer.poll(): first the group's business (learning it
+// was kicked out, applying an assignment, committing, rejoining), then up
+// to max.poll.records from the assigned partitions.
 func (m *member) poll(s *Sim) {
-	g := &s.sc.Consumer.Group
-	if g.CommitAfterBatch || (g.EnableAutoCommit && s.now-m.lastCommit >= msToNs(g.AutoCommitIntervalMs)) {
-		m.commit(s)
+	if m.fenced || !m.up {
+		m.state = wIdle
+		s.sched.set(m.actor, never)
+		return
 	}
+	if m.stopping {
+		s.close(m)
+		return
+	}
+	m.lastPoll = s.now
+	if m.kicked {
+		// Out of the group since a time-out; its commit fails and it rejoins.
+		if s.commitDue(m) {
+			s.commit(m, m.parts)
+		}
+		m.kicked, m.rejoin = false, true
+		if !m.inGroup {
+			m.setParts(s, nil)
+		} else {
+			m.needsNewID = true
+		}
+	}
+	if m.stale {
+		// Back from a batch that outlasted a rebalance: its generation is
+		// old, so the commit fails; its new assignment is already in place.
+		if s.commitDue(m) {
+			s.commit(m, m.parts)
+		}
+		m.stale = false
+	}
+	if m.hasPending {
+		s.applyPending(m)
+	}
+	// No periodic commit while the member takes part in a rebalance.
+	if m.inGroup && !m.joined && !m.hasPending && s.commitDue(m) {
+		s.commit(m, m.parts)
+	}
+	if m.rejoin {
+		var fetching bool
+		if s.group.kip848 {
+			fetching = s.consumerJoin(m)
+		} else {
+			fetching = s.joinGroup(m)
+		}
+		if !fetching {
+			m.state = wIdle
+			s.sched.set(m.actor, never)
+			return
+		}
+	}
+	g := &s.sc.Consumer.Group
 	for {
 		next := m.fetch(s)
 		if len(m.batch) == 0 {
@@ -75,7 +123,7 @@ func (m *member) poll(s *Sim) {
 			m.exec.submit(s, r)
 		}
 		if g.CommitAfterBatch {
-			m.commit(s)
+			s.commit(m, m.parts)
 		}
 	}
 }
@@ -121,24 +169,4 @@ func (m *member) fetch(s *Sim) (next int64) {
 		}
 	}
 	return next
-}
-
-// commit stores the positions of the member's partitions as the group's
-// committed offsets, which also lets the log drop what is below.
-func (m *member) commit(s *Sim) {
-	m.lastCommit = s.now
-	for _, p := range m.parts {
-		s.committed[p] = s.position[p]
-		s.logs[p].trim(s.committed[p])
-	}
-}
-
-// assign gives the member a new set of partitions.
-func (m *member) assign(s *Sim, parts []int32) {
-	m.parts = append(m.parts[:0], parts...)
-	slices.Sort(m.parts)
-	m.rr = 0
-	if len(m.parts) > 0 {
-		m.wakeAt(s, s.now)
-	}
 }

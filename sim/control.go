@@ -10,9 +10,20 @@ import (
 type controlKind uint8
 
 const (
-	ctlTimeline      controlKind = iota // arg: index into the timeline
-	ctlGroupMetadata                    // the group leader refreshes metadata
-	ctlDrained                          // producers paused and everything processed
+	ctlTimeline          controlKind = iota // arg: index into the timeline
+	ctlGroupMetadata                        // the group leader refreshes metadata
+	ctlDrained                              // producers paused and everything processed
+	ctlDiscover                             // arg: member; a heartbeat tells it to rejoin
+	ctlPollCheck                            // arg: member; is poll() overdue?
+	ctlSessionCheck                         // arg: member; has its session expired?
+	ctlRebalanceDeadline                    // arg: rebalance; the rebalance timeout
+	ctlJoinCheck                            // a new group's initial delay is over
+	ctlUnfreeze                             // arg: member; a GC pause ends
+	ctlHeartbeat                            // arg: member; a KIP-848 heartbeat
+	ctlStartInstance                        // arg: instance; it (re)starts
+	ctlStopInstance                         // arg: instance; clean shutdown
+	ctlSlowEnd                              // slow processing ends
+	ctlSync                                 // arg: rebalance; SyncGroup completes
 )
 
 type controlEvent struct {
@@ -56,6 +67,29 @@ func (s *Sim) runControl() {
 			s.groupSeesPartitions()
 		case ctlDrained:
 			s.finishDrain()
+		case ctlDiscover:
+			s.discover(s.members[e.arg])
+		case ctlPollCheck:
+			s.pollCheck(s.members[e.arg])
+		case ctlSessionCheck:
+			s.sessionCheck(s.members[e.arg])
+		case ctlRebalanceDeadline:
+			s.rebalanceDeadline(e.arg)
+		case ctlJoinCheck:
+			s.maybeCompleteJoin()
+		case ctlUnfreeze:
+			s.unfreeze(s.members[e.arg])
+		case ctlHeartbeat:
+			s.heartbeat848(s.members[e.arg])
+		case ctlStartInstance:
+			s.startInstance(e.arg)
+		case ctlStopInstance:
+			s.shutdownInstance(e.arg)
+		case ctlSync:
+			s.sync(e.arg)
+		case ctlSlowEnd:
+			s.procMeanNs = s.sc.Consumer.ProcessingMs * 1e6
+			s.mark(ActionSlowProcessing, "processing back to %s ms", fmtFloat(s.sc.Consumer.ProcessingMs))
 		}
 	}
 	if len(s.control.items) > 0 {
@@ -82,22 +116,6 @@ func (s *Sim) mark(action, format string, args ...any) {
 	s.marks = append(s.marks, Mark{AtS: nsToS(s.now), Action: action, Label: fmt.Sprintf(format, args...)})
 }
 
-func (s *Sim) runAction(i int) {
-	a := s.sc.Timeline[i]
-	switch a.Action {
-	case ActionSetPartitions:
-		if a.DrainFirst {
-			s.paused, s.draining = true, true
-			s.drainTarget = int32(a.Partitions)
-			s.scheduleSender()
-			s.mark(a.Action, "producers paused to drain before %d → %d partitions", s.n, a.Partitions)
-			s.checkDrained()
-			return
-		}
-		s.increasePartitions(int32(a.Partitions))
-	}
-}
-
 // increasePartitions adds partitions. Producers see them at their next
 // metadata refresh; the group at its leader's.
 func (s *Sim) increasePartitions(n int32) {
@@ -105,7 +123,7 @@ func (s *Sim) increasePartitions(n int32) {
 	s.n = n
 	s.history = append(s.history, partitionChange{s.now, n})
 	maxAge := msToNs(s.sc.Consumer.MetadataMaxAgeMs)
-	next := s.groupRefreshPhase
+	next := s.group.leaderSees
 	for next < s.now {
 		next += maxAge
 	}
@@ -121,21 +139,38 @@ func (s *Sim) checkDrained() {
 	}
 }
 
-// finishDrain increases the partition count once the backlog is empty. The
-// producers resume (restarted, so with fresh metadata) only when the group
-// has been assigned the new partitions: otherwise, with
-// auto.offset.reset=latest, what they write there first would be skipped.
+// finishDrain increases the partition count once the backlog is empty, and
+// has the group pick it up at once (as restarting the consumers would). The
+// producers resume only when every partition has an owner: otherwise, with
+// auto.offset.reset=latest, what they wrote to a new partition before the
+// group took it would be skipped.
 func (s *Sim) finishDrain() {
 	s.mark(ActionSetPartitions, "drained; partitions %d → %d", s.n, s.drainTarget)
 	s.n = s.drainTarget
 	s.history = append(s.history, partitionChange{s.now, s.n})
+	s.awaitingOwners = true
 	s.groupSeesPartitions()
+	s.maybeResume()
+}
+
+// maybeResume restarts the paused producers once the group owns every
+// partition.
+func (s *Sim) maybeResume() {
+	if !s.awaitingOwners {
+		return
+	}
+	for p := range s.n {
+		if s.owner[p] < 0 {
+			return
+		}
+	}
+	s.awaitingOwners = false
 	for _, p := range s.producers {
 		for i := range p.instances {
-			p.instances[i].viewN = s.n
+			p.instances[i].viewN = s.n // restarted: fresh metadata
 		}
 	}
 	s.paused = false
-	s.mark(ActionSetPartitions, "producers resumed")
+	s.mark(ActionSetPartitions, "the group owns all %d partitions; producers resumed", s.n)
 	s.scheduleSender()
 }

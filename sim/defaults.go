@@ -80,6 +80,7 @@ func DefaultConsumer() Consumer {
 			AutoOffsetReset:         "latest",
 			MetadataMaxAgeMs:        300000,
 			InitialRebalanceDelayMs: 3000,
+			OnRevoke:                "keep_running",
 		},
 	}
 }

@@ -35,6 +35,11 @@ type Sim struct {
 	committed []int64
 
 	members             []*member
+	instances           int              // instance slots: initial and added
+	nextInstance        int              // the next slot add_consumer starts
+	assignorsOf         map[int][]string // instances running with other assignors
+	group               coordinator
+	revokedAt           []int64   // when each partition was last revoked, for pause times
 	pool                []*worker // executor threads of all members
 	poolOwner           []int32   // member of each executor thread
 	retry               *retryTopic
@@ -42,12 +47,11 @@ type Sim struct {
 	consumerFailureRate float64
 	threadNames         []string
 
-	control           controlQueue
-	draining          bool
-	drainTarget       int32
-	groupN            int32 // partitions the group has assigned
-	groupRefreshPhase int64 // when the group leader first refreshes metadata
-	marks             []Mark
+	control        controlQueue
+	draining       bool
+	awaitingOwners bool // a drained increase waits for the group to own every partition
+	drainTarget    int32
+	marks          []Mark
 
 	checker *orderingChecker
 	metrics *metrics
@@ -84,6 +88,8 @@ func New(sc Scenario) (*Sim, error) {
 		s.owner[i] = -1
 	}
 	s.position = make([]int64, slots)
+	s.revokedAt = make([]int64, slots)
+	s.assignorsOf = map[int][]string{}
 	s.committed = make([]int64, slots)
 	s.metrics = newMetrics(slots, s.end)
 
@@ -96,6 +102,7 @@ func New(sc Scenario) (*Sim, error) {
 	s.orders.push(s.work.pop())
 	s.scheduleSender()
 	s.scheduleTimeline()
+	s.nextInstance = sc.Consumer.Instances
 	s.startGroup()
 	return s, nil
 }

@@ -149,3 +149,87 @@ func (e *executor) pending() int {
 	}
 	return n
 }
+
+// abandon empties the executor when its process dies, handing every queued
+// or running record to drop.
+func (e *executor) abandon(s *Sim, drop func(*record)) {
+	e.filter(func(r *record) bool { drop(r); return false })
+	for _, w := range e.threads {
+		if w.state == wProcessing || w.state == wBackoff {
+			drop(&w.cur)
+		}
+		w.state = wIdle
+		s.sched.set(w.actor, never)
+	}
+	if e.perKey {
+		clear(e.busy)
+	}
+}
+
+// filter keeps the queued records for which keep returns true, in order.
+func (e *executor) filter(keep func(*record) bool) {
+	kept := e.fifo.items[:0]
+	for i := e.fifo.head; i < len(e.fifo.items); i++ {
+		if keep(&e.fifo.items[i]) {
+			kept = append(kept, e.fifo.items[i])
+		}
+	}
+	e.fifo.items, e.fifo.head = kept, 0
+	if !e.perKey {
+		return
+	}
+	ready := e.ready[:0]
+	for _, k := range e.ready {
+		q := e.keys[k]
+		n := 0
+		for i := q.head; i < len(q.items); i++ {
+			if keep(&q.items[i]) {
+				q.items[q.head+n] = q.items[i]
+				n++
+			}
+		}
+		q.items = q.items[:q.head+n]
+		if q.len() == 0 {
+			delete(e.keys, k)
+		} else {
+			ready = append(ready, k)
+		}
+	}
+	e.ready = ready
+	// Keys being processed have their waiting records outside ready.
+	for k := range e.busy {
+		if q := e.keys[k]; q != nil {
+			n := 0
+			for i := q.head; i < len(q.items); i++ {
+				if keep(&q.items[i]) {
+					q.items[q.head+n] = q.items[i]
+					n++
+				}
+			}
+			q.items = q.items[:q.head+n]
+		}
+	}
+}
+
+// dropQueued discards the queued records of revoked partitions when the
+// application does so in onPartitionsRevoked (on_revoke: drop_queued). If
+// their offsets were committed already — the trap of committing right after
+// handing records to an executor — nobody will ever process them.
+func (s *Sim) dropQueued(m *member, parts []int32) {
+	if m.exec == nil || s.sc.Consumer.OnRevoke != "drop_queued" {
+		return
+	}
+	revoked := map[int32]bool{}
+	for _, p := range parts {
+		revoked[p] = true
+	}
+	m.exec.filter(func(r *record) bool {
+		if !revoked[r.partition] {
+			return true
+		}
+		if r.offset < s.committed[r.partition] {
+			s.loseRecord(r)
+		}
+		return false
+	})
+}

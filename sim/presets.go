@@ -16,9 +16,13 @@ func PresetNames() []string {
 	order := []string{
 		"order-events", "hot-customer", "hot-customer-salted", "hot-customer-random-salt",
 		"country-key", "order-id-key", "keyless-sticky", "thread-pool", "per-key-queues",
-		"retry-topic", "blocking-retry", "add-partitions", "add-partitions-drained",
+		"retry-topic", "blocking-retry", "add-partitions", "add-partitions-drained", "add-partitions-latest",
 		"mixed-clients", "long-vs-string", "producer-retries-unsafe", "producer-retries-idempotent",
 		"vip-partitioner",
+		"new-group", "scale-out-eager", "scale-out-cooperative", "scale-out-kip848",
+		"poll-timeout-loop", "poll-timeout-fixed", "rolling-restart-dynamic", "rolling-restart-static",
+		"static-member-crash", "gc-pause", "crash-duplicates", "planned-rebalance",
+		"migration-unsafe", "migration-safe", "executor-commit-trap", "fenced-instance",
 	}
 	entries, _ := presetFiles.ReadDir("presets")
 	var rest []string

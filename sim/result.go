@@ -26,6 +26,7 @@ type Result struct {
 	Duplicates      int64             `json:"duplicates"`
 	Lost            int64             `json:"lost"`
 	Producers       []ProducerResult  `json:"producers"`
+	Group           GroupResult       `json:"group"`
 	Series          Series            `json:"series"`
 	Timeline        []Mark            `json:"timeline"`
 }
@@ -91,9 +92,13 @@ type Consumers struct {
 // records it (or its executor) processed and how busy it was.
 type MemberResult struct {
 	Name       string  `json:"name"`
+	InstanceID string  `json:"instance_id,omitempty"`
+	Running    bool    `json:"running"`
 	Partitions []int   `json:"partitions"`
 	Processed  int64   `json:"processed"`
 	BusyShare  float64 `json:"busy_share"`
+	// Assignments is the member's partitions over time.
+	Assignments []AssignmentChange `json:"assignments"`
 }
 
 // Latency is the time from send() to the end of processing.
@@ -137,6 +142,7 @@ func (s *Sim) Result() *Result {
 	r.Consumers = s.consumersResult()
 	r.LatencyMs = Latency{P50: nsToMs(m.latency.quantile(0.5)), P99: nsToMs(m.latency.quantile(0.99)), Max: nsToMs(m.latency.max)}
 	r.Producers = s.producersResult()
+	r.Group = s.groupResult()
 	r.Series = s.seriesResult()
 	r.Digest = digest(r)
 	return r
@@ -170,9 +176,17 @@ func loadOf(produced []int64) Load {
 }
 
 func (s *Sim) consumersResult() Consumers {
-	c := Consumers{Threads: len(s.members), PoolThreads: len(s.pool)}
+	c := Consumers{PoolThreads: len(s.pool)}
 	for _, m := range s.members {
-		mr := MemberResult{Name: s.threadNames[m.thread], Partitions: []int{}, Processed: m.done}
+		if m.joins == 0 && !m.up {
+			continue // an instance slot the timeline never started
+		}
+		c.Threads++
+		mr := MemberResult{Name: s.threadNames[m.thread], InstanceID: m.instanceID, Running: m.up && !m.fenced,
+			Partitions: []int{}, Processed: m.done, Assignments: m.history}
+		if mr.Assignments == nil {
+			mr.Assignments = []AssignmentChange{}
+		}
 		busy := m.busy
 		if m.exec != nil {
 			for _, w := range m.exec.threads {
@@ -184,7 +198,7 @@ func (s *Sim) consumersResult() Consumers {
 		for _, p := range m.parts {
 			mr.Partitions = append(mr.Partitions, int(p))
 		}
-		if len(m.parts) == 0 {
+		if len(m.parts) == 0 && mr.Running {
 			c.IdleThreads++
 		}
 		mr.BusyShare = round(float64(busy)/float64(max(s.now, 1)), 4)

@@ -161,6 +161,14 @@ type Group struct {
 	MetadataMaxAgeMs float64 `json:"metadata_max_age_ms"`
 	// InitialRebalanceDelayMs is the broker's group.initial.rebalance.delay.ms.
 	InitialRebalanceDelayMs float64 `json:"initial_rebalance_delay_ms"`
+	// NewGroup starts the run with an empty group that the members join
+	// (waiting initial_rebalance_delay_ms); by default the group was
+	// already running, with offsets committed at the start.
+	NewGroup bool `json:"new_group"`
+	// OnRevoke is what happens to records queued in a member's executor
+	// when their partition is revoked: keep_running (they are processed
+	// anyway) or drop_queued (discarded: lost if already committed).
+	OnRevoke string `json:"on_revoke"`
 }
 
 // Action is a planned change at a point in the run.
@@ -172,4 +180,26 @@ type Action struct {
 	// DrainFirst makes set_partitions the safe procedure: pause the
 	// producers, wait until the consumers have caught up, increase, resume.
 	DrainFirst bool `json:"drain_first,omitempty"`
+	// Instance is the consumer instance (1-based) an action is about:
+	// remove_consumer, crash_consumer, gc_pause, slow_processing (0: all).
+	Instance int `json:"instance,omitempty"`
+	// Instances is how many instances add_consumer starts (default 1).
+	Instances int `json:"instances,omitempty"`
+	// SameInstanceIDsAs makes add_consumer start copies of that instance
+	// (1-based), with the same group.instance.ids: the old ones get fenced.
+	SameInstanceIDsAs int `json:"same_instance_ids_as,omitempty"`
+	// DurationS is how long: a GC pause, slow processing, or a crashed
+	// instance's downtime before it restarts (0: it stays down).
+	DurationS float64 `json:"duration_s,omitempty"`
+	// DowntimeS is each instance's time down in a rolling_restart.
+	DowntimeS float64 `json:"downtime_s,omitempty"`
+	// IntervalS is the time between two instances going down in a
+	// rolling_restart (default: downtime_s + 10 s, the next one goes once
+	// the previous one has been back for a while).
+	IntervalS float64 `json:"interval_s,omitempty"`
+	// ProcessingMs is the mean processing time during slow_processing.
+	ProcessingMs float64 `json:"processing_ms,omitempty"`
+	// Assignors is the partition.assignment.strategy of instances started
+	// by add_consumer or restarted by rolling_restart.
+	Assignors []string `json:"assignors,omitempty"`
 }

@@ -9,17 +9,22 @@ import (
 // models for the classic group protocol.
 var classicAssignors = []string{"range", "roundrobin", "sticky", "cooperative-sticky"}
 
-func validateGroup(c *checker, g Group) {
-	if len(g.Assignors) == 0 {
-		c.add("consumer.assignors", "must list at least one assignor")
+func validateAssignorList(c *checker, field string, list []string, optional bool) {
+	if len(list) == 0 && !optional {
+		c.add(field, "must list at least one assignor")
 	}
-	for i, a := range g.Assignors {
-		f := fmt.Sprintf("consumer.assignors[%d]", i)
+	for i, a := range list {
+		f := fmt.Sprintf("%s[%d]", field, i)
 		c.oneOf(f, a, classicAssignors...)
-		if slices.Index(g.Assignors, a) < i {
+		if slices.Index(list, a) < i {
 			c.add(f, "%q is listed twice", a)
 		}
 	}
+}
+
+func validateGroup(c *checker, g Group) {
+	validateAssignorList(c, "consumer.assignors", g.Assignors, false)
+	c.oneOf("consumer.on_revoke", g.OnRevoke, "keep_running", "drop_queued")
 	c.oneOf("consumer.group_protocol", g.GroupProtocol, "classic", "consumer")
 	// The broker's group.min/max.session.timeout.ms bound the session.
 	c.floatIn("consumer.session_timeout_ms", g.SessionTimeoutMs, 6000, 1_800_000)
@@ -35,13 +40,9 @@ func validateGroup(c *checker, g Group) {
 	c.floatIn("consumer.initial_rebalance_delay_ms", g.InitialRebalanceDelayMs, 0, 300_000)
 }
 
-// Timeline actions.
-const (
-	ActionSetPartitions = "set_partitions"
-)
-
 func validateAction(c *checker, f func(string) string, a Action, sc Scenario, partitions *int) {
-	c.oneOf(f("action"), a.Action, ActionSetPartitions)
+	c.oneOf(f("action"), a.Action, Actions()...)
+	k := sc.Consumer
 	switch a.Action {
 	case ActionSetPartitions:
 		if a.Partitions <= *partitions {
@@ -51,5 +52,30 @@ func validateAction(c *checker, f func(string) string, a Action, sc Scenario, pa
 		}
 		c.intIn(f("partitions"), a.Partitions, 1, MaxPartitions)
 		*partitions = a.Partitions
+	case ActionAddConsumer:
+		c.intIn(f("instances"), a.Instances, 0, MaxInstances)
+		if a.SameInstanceIDsAs != 0 {
+			c.intIn(f("same_instance_ids_as"), a.SameInstanceIDsAs, 1, k.Instances)
+			if !k.StaticMembership {
+				c.add(f("same_instance_ids_as"), "needs consumer.static_membership: dynamic members have no group.instance.id")
+			}
+		}
+		validateAssignorList(c, f("assignors"), a.Assignors, true)
+	case ActionRemoveConsumer, ActionCrashConsumer, ActionGCPause:
+		c.intIn(f("instance"), a.Instance, 0, MaxInstances)
+		if a.Action != ActionRemoveConsumer {
+			c.floatIn(f("duration_s"), a.DurationS, 0, MaxDurationS)
+		}
+		if a.Action == ActionGCPause && a.DurationS <= 0 {
+			c.add(f("duration_s"), "a GC pause needs a duration above 0")
+		}
+	case ActionRollingRestart:
+		c.floatIn(f("downtime_s"), a.DowntimeS, 0.001, MaxDurationS)
+		c.floatIn(f("interval_s"), a.IntervalS, 0, MaxDurationS)
+		validateAssignorList(c, f("assignors"), a.Assignors, true)
+	case ActionSlowProcessing:
+		c.intIn(f("instance"), a.Instance, 0, 0)
+		c.floatIn(f("duration_s"), a.DurationS, 0.001, MaxDurationS)
+		c.floatIn(f("processing_ms"), a.ProcessingMs, 0, 600_000)
 	}
 }

@@ -1,0 +1,113 @@
+package sim
+
+import (
+	"slices"
+	"strconv"
+)
+
+// membership is a member's side of the consumer group protocol.
+type membership struct {
+	id         string   // member.id; dynamic members get a new one each time they join afresh
+	instanceID string   // group.instance.id; "" for dynamic members
+	assignors  []string // partition.assignment.strategy
+	eager      bool     // its rebalance protocol is EAGER
+	joins      int      // how many member ids it has had
+
+	up         bool  // the process runs
+	frozenTill int64 // a GC pause freezes it (and its heartbeats) until then
+	stopping   bool  // a clean shutdown waits for the current batch
+	fenced     bool  // another live member took its group.instance.id
+
+	inGroup bool // the coordinator counts it as a member
+	joined  bool // it has (re)joined the rebalance in progress
+	rejoin  bool // it will (re)join at its next poll
+	kicked  bool // it left the group on a poll time-out and finds out at its next poll
+	stale   bool // a static member assigned in its absence: its next commit fails
+	// needsNewID: a static member that reset its state after a poll time-out
+	// rejoins with its group.instance.id and no member id.
+	needsNewID bool
+	gen        int32 // generation of its assignment
+
+	// pending is an assignment the member applies at its next poll: the
+	// cooperative protocol's result, or a KIP-848 target.
+	pending    []int32
+	hasPending bool
+
+	hbPhase  int64 // heartbeats are sent at hbPhase + k × interval
+	lastPoll int64
+	lastHB   int64 // the last heartbeat before heartbeats stopped
+
+	history []AssignmentChange
+}
+
+// AssignmentChange is a member's partitions from a moment on.
+type AssignmentChange struct {
+	AtS        float64 `json:"at_s"`
+	Partitions []int   `json:"partitions"`
+}
+
+// newMemberID is what the coordinator hands a member joining without one:
+// its client id and a unique suffix, as Kafka's "<client.id>-<UUID>".
+func (m *member) newMemberID(s *Sim) {
+	m.joins++
+	base := m.instanceID
+	if base == "" {
+		base = s.threadNames[m.thread]
+	}
+	m.id = base + "-" + strconv.FormatUint(s.grng.uint64()>>32|1<<31, 16)
+}
+
+// busyWithGroup says the member cannot process now: it is down, frozen,
+// or waiting in an eager rebalance with nothing assigned.
+func (m *member) alive(now int64) bool { return m.up && !m.fenced && now >= m.frozenTill }
+
+// nextHeartbeat is the member's first heartbeat at or after t.
+func (m *member) nextHeartbeat(t, interval int64) int64 {
+	if t <= m.hbPhase {
+		return m.hbPhase
+	}
+	k := (t - m.hbPhase + interval - 1) / interval
+	return m.hbPhase + k*interval
+}
+
+// lastHeartbeat is the member's last heartbeat at or before t.
+func (m *member) lastHeartbeat(t, interval int64) int64 {
+	if t < m.hbPhase {
+		return t
+	}
+	return m.hbPhase + (t-m.hbPhase)/interval*interval
+}
+
+// setParts replaces the member's partitions and notes the change. A
+// partition it did not own before starts from the committed offset.
+func (m *member) setParts(s *Sim, parts []int32) {
+	had := map[int32]bool{}
+	for _, p := range m.parts {
+		had[p] = true
+		if s.owner[p] == m.idx {
+			s.owner[p] = -1
+		}
+	}
+	m.parts = append(m.parts[:0], parts...)
+	slices.Sort(m.parts)
+	m.rr = 0
+	for _, p := range m.parts {
+		s.owner[p] = m.idx
+		if !had[p] {
+			s.resume(p)
+		}
+	}
+	ch := AssignmentChange{AtS: nsToS(s.now), Partitions: make([]int, len(m.parts))}
+	for i, p := range m.parts {
+		ch.Partitions[i] = int(p)
+	}
+	if n := len(m.history); n > 0 && m.history[n-1].AtS == ch.AtS {
+		m.history[n-1] = ch
+	} else {
+		m.history = append(m.history, ch)
+	}
+	if len(m.parts) > 0 {
+		m.wakeAt(s, s.now)
+		s.maybeResume()
+	}
+}
