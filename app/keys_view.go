@@ -125,8 +125,9 @@ func (c *keysPage) renderLegend() app.UI {
 			app.Text(" Highlighted rows: the clients put the key on different partitions."),
 		)),
 		app.If(p.Compare > 0, app.Li().Body(
+			app.Text(fmt.Sprintf("Each cell reads “partition with %d → partition with %d”; ", p.Partitions, p.Compare)),
 			app.Span().Class("badge moved").Text("moved"),
-			app.Text(fmt.Sprintf(" The key goes to another partition with %d partitions instead of %d.", p.Compare, p.Partitions)),
+			app.Text(" marks a key that goes to another partition."),
 		)),
 	)
 }
@@ -141,14 +142,9 @@ func (c *keysPage) renderTable() app.UI {
 			app.Th().Scope("col").Text("Key"),
 			app.Th().Scope("col").Text("Bytes (hex)"),
 			app.Range(p.Clients).Slice(func(i int) app.UI {
-				th := app.Th().Scope("col").DataSet("client", p.Clients[i].Name())
-				heading := p.Clients[i].Name()
-				if p.Compare > 0 {
-					heading += fmt.Sprintf(" (%d → %d)", p.Partitions, p.Compare)
-				}
-				return th.Body(
+				return app.Th().Scope("col").DataSet("client", p.Clients[i].Name()).Body(
 					app.Span().Class("swatch").Style("background", plots.Hex(c.res.colors[i])).Aria("hidden", "true"),
-					app.Text(heading),
+					app.Text(p.Clients[i].Name()),
 				)
 			}),
 		)),
@@ -197,7 +193,7 @@ func (c *keysPage) renderRow(k int) app.UI {
 // hexPreview shows the first bytes a partitioner hashes, enough to see
 // what the serializer did (UTF-8, big-endian) without flooding the table.
 func hexPreview(b []byte) string {
-	const show = 8
+	const show = 6
 	if len(b) == 0 {
 		return "(empty)"
 	}
