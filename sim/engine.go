@@ -44,6 +44,8 @@ type Sim struct {
 	poolOwner           []int32   // member of each executor thread
 	retry               *retryTopic
 	procMeanNs          float64
+	procDist            uint8
+	autoCommitNs        int64
 	consumerFailureRate float64
 	threadNames         []string
 

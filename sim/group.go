@@ -49,6 +49,8 @@ const (
 func (s *Sim) setUpConsumers() {
 	k := s.sc.Consumer
 	s.procMeanNs = k.ProcessingMs * 1e6
+	s.procDist = map[string]uint8{"constant": distConstant, "uniform": distUniform, "exponential": distExponential}[k.ProcessingDist]
+	s.autoCommitNs = msToNs(k.AutoCommitIntervalMs)
 	s.consumerFailureRate = k.FailureRate
 	g := &s.group
 	g.kip848 = k.GroupProtocol == "consumer"

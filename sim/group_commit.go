@@ -29,5 +29,5 @@ func (s *Sim) commit(m *member, parts []int32) bool {
 // application commits itself, or when the auto-commit interval has passed.
 func (s *Sim) commitDue(m *member) bool {
 	k := &s.sc.Consumer
-	return k.CommitAfterBatch || (k.EnableAutoCommit && s.now-m.lastCommit >= msToNs(k.AutoCommitIntervalMs))
+	return k.CommitAfterBatch || (k.EnableAutoCommit && s.now-m.lastCommit >= s.autoCommitNs)
 }

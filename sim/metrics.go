@@ -27,6 +27,9 @@ type metrics struct {
 	sLag       []int32 // the most records waiting at any moment of the bucket
 
 	latency histogram
+
+	prodRow int   // the sender's bucket × parts
+	prodEnd int64 // and where it ends
 }
 
 func newMetrics(parts int, durationNs int64) *metrics {
@@ -56,9 +59,18 @@ func (m *metrics) roll(now int64, logs []partitionLog) {
 
 func (m *metrics) bucketOf(t int64) int { return min(int(t/m.bucketNs), m.buckets-1) }
 
+// onProduce counts a record appended at t. The sender runs ahead of the
+// clock, in time order, so it keeps its own bucket.
 func (m *metrics) onProduce(p int32, t int64) {
 	m.produced[p]++
-	m.sProduced[m.bucketOf(t)*m.parts+int(p)]++
+	if t >= m.prodEnd {
+		b := m.bucketOf(t)
+		m.prodRow, m.prodEnd = b*m.parts, int64(b+1)*m.bucketNs
+		if b == m.buckets-1 {
+			m.prodEnd = never
+		}
+	}
+	m.sProduced[m.prodRow+int(p)]++
 }
 
 func (m *metrics) noteLag(p int, lag int64) {
@@ -71,9 +83,10 @@ func (m *metrics) noteLag(p int, lag int64) {
 	}
 }
 
-func (m *metrics) onProcess(p int32, t, latency int64) {
+// onProcess counts a record processed now, in the current bucket.
+func (m *metrics) onProcess(p int32, latency int64) {
 	m.processed[p]++
-	m.sProcessed[m.bucketOf(t)*m.parts+int(p)]++
+	m.sProcessed[m.cur*m.parts+int(p)]++
 	m.latency.add(latency)
 }
 

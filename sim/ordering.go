@@ -53,6 +53,12 @@ type keyState struct {
 	affected   bool
 }
 
+// customerState holds a customer's scope and, when records are keyed by
+// customer id, its key's scope side by side: one cache line, not two.
+type customerState struct {
+	scope, key keyState
+}
+
 // orderSlot holds one order's states while any of its events is in flight.
 type orderSlot struct {
 	ord, key keyState
@@ -74,7 +80,7 @@ type orderingChecker struct {
 	oEnd   int64       // one past the newest order seen
 
 	eventsPerOrder int
-	customers      []keyState                  // customer scope, by customer id
+	customers      []customerState             // by customer id
 	keys           [kindCountry + 1][]keyState // key scope for customer, salted, sku, country keys
 
 	sameRouting func(p1, p2 uint8) bool // do two producers route a key alike?
@@ -92,10 +98,9 @@ func newOrderingChecker(sc Scenario, saltedKeys int, sameRouting func(p1, p2 uin
 		oBase:          1,
 		oEnd:           1,
 		eventsPerOrder: len(sc.Workload.EventsPerOrder),
-		customers:      make([]keyState, sc.Workload.Customers+1),
+		customers:      make([]customerState, sc.Workload.Customers+1),
 		sameRouting:    sameRouting,
 	}
-	c.keys[kindCustomer] = make([]keyState, sc.Workload.Customers+1)
 	c.keys[kindSalted] = make([]keyState, saltedKeys)
 	c.keys[kindSKU] = make([]keyState, sc.Workload.Skus)
 	c.keys[kindCountry] = make([]keyState, sc.Workload.Countries)
@@ -115,13 +120,15 @@ func (c *orderingChecker) state(scope int, d *inflight) *keyState {
 	case scopeOrder:
 		return &c.slot(d.order).ord
 	case scopeCustomer:
-		return &c.customers[d.customer]
+		return &c.customers[d.customer].scope
 	}
 	switch d.keyKind {
 	case kindNone:
 		return nil
 	case kindOrder:
 		return &c.slot(d.order).key
+	case kindCustomer:
+		return &c.customers[d.keyID].key
 	}
 	return &c.keys[d.keyKind][d.keyID]
 }

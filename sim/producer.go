@@ -29,7 +29,9 @@ type producerRuntime struct {
 	buf       []byte
 	sent      int64
 	retries   int64
-	rng       *rng // keyless choices, random salts, produce failures
+	rng       *rng  // keyless choices, random salts, produce failures
+	keyOf     uint8 // the key strategy as a kind (kindSalted: salted customer id)
+	maxAgeNs  int64
 }
 
 type cacheKey struct {
@@ -53,6 +55,9 @@ func newProducerRuntime(cfg Producer, index int, sc Scenario, r *rng) *producerR
 		cache: map[cacheKey][]int32{}, buf: make([]byte, 0, 32),
 		customers: sc.Workload.Customers, skus: sc.Workload.Skus, rng: r}
 	partitions := sc.Topic.Partitions
+	p.maxAgeNs = msToNs(cfg.MetadataMaxAgeMs)
+	p.keyOf = map[string]uint8{KeyOrderID: kindOrder, KeyCustomerID: kindCustomer, KeySKU: kindSKU,
+		KeyCountry: kindCountry, KeySaltedCustomerID: kindSalted, KeyNull: kindNone}[cfg.Key]
 	maxAge := msToNs(cfg.MetadataMaxAgeMs)
 	for range cfg.Instances {
 		// Each instance last refreshed its metadata at some unknown moment.
@@ -94,16 +99,16 @@ func (p *producerRuntime) routingSignature() string {
 
 // key is the key an order event gets from this producer.
 func (p *producerRuntime) key(o *order) (kind uint8, id int64) {
-	switch p.cfg.Key {
-	case KeyOrderID:
+	switch p.keyOf {
+	case kindOrder:
 		return kindOrder, o.id
-	case KeyCustomerID:
+	case kindCustomer:
 		return kindCustomer, int64(o.customer)
-	case KeySKU:
+	case kindSKU:
 		return kindSKU, int64(o.sku)
-	case KeyCountry:
+	case kindCountry:
 		return kindCountry, int64(o.country)
-	case KeySaltedCustomerID:
+	case kindSalted:
 		if int(o.customer) > p.saltHot {
 			return kindCustomer, int64(o.customer)
 		}

@@ -97,12 +97,14 @@ func (s *Sim) scheduleSender() {
 // send keys, partitions and produces event j of order o at time t.
 func (s *Sim) send(o *order, j int, t int64) {
 	p := s.producers[s.eventProducer[j]]
-	ii := int(o.id % int64(len(p.instances)))
+	ii := 0
+	if len(p.instances) > 1 {
+		ii = int(o.id % int64(len(p.instances)))
+	}
 	inst := &p.instances[ii]
-	maxAge := msToNs(p.cfg.MetadataMaxAgeMs)
 	for t >= inst.nextRefresh {
 		inst.viewN = s.partitionsAt(inst.nextRefresh)
-		inst.nextRefresh += maxAge
+		inst.nextRefresh += p.maxAgeNs
 	}
 	kind, id := p.key(o)
 	var part int32

@@ -55,14 +55,21 @@ func (w *worker) finish(s *Sim) (free bool) {
 // processingTime draws how long one attempt takes.
 func (s *Sim) processingTime() int64 {
 	mean := s.procMeanNs
-	switch s.sc.Consumer.ProcessingDist {
-	case "exponential":
+	switch s.procDist {
+	case distExponential:
 		return int64(s.rng.exp(mean))
-	case "uniform":
+	case distUniform:
 		return int64(mean * (0.5 + s.rng.float64()))
 	}
 	return int64(mean)
 }
+
+// Processing time distributions.
+const (
+	distConstant uint8 = iota
+	distUniform
+	distExponential
+)
 
 // completeRecord is the end of a record's processing: the ordering checker,
 // lag and latency.
@@ -76,7 +83,7 @@ func (s *Sim) completeRecord(r *record, thread int32) {
 	s.processed++
 	l := &s.logs[r.partition]
 	l.done++
-	s.metrics.onProcess(r.partition, s.now, s.now-sent)
+	s.metrics.onProcess(r.partition, s.now-sent)
 	if s.draining {
 		s.checkDrained()
 	}
