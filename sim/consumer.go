@@ -34,12 +34,12 @@ func (m *member) run(s *Sim) {
 			return // blocking retry: back off
 		}
 	case wBackoff:
-		m.start(s, m.cur)
+		m.start(s, &m.cur)
 		return
 	}
 	if m.bi < len(m.batch) {
 		m.bi++
-		m.start(s, m.batch[m.bi-1])
+		m.start(s, &m.batch[m.bi-1])
 		return
 	}
 	m.poll(s)
@@ -114,7 +114,7 @@ func (m *member) poll(s *Sim) {
 		}
 		if m.exec == nil {
 			m.bi = 1
-			m.start(s, m.batch[0])
+			m.start(s, &m.batch[0])
 			return
 		}
 		// The listener hands every record to the executor and polls again
@@ -135,16 +135,21 @@ func (m *member) fetch(s *Sim) (next int64) {
 	m.batch, m.bi = m.batch[:0], 0
 	next = never
 	limit := s.sc.Consumer.MaxPollRecords
+	now := s.now
 	n := len(m.parts)
 	first := m.rr
-	for i := 0; i < n; i++ {
-		p := m.parts[(first+i)%n]
+	for i, pi := 0, first; i < n; i, pi = i+1, pi+1 {
+		if pi == n {
+			pi = 0
+		}
+		p := m.parts[pi]
 		l := &s.logs[p]
 		o := s.position[p]
 		arrived := int64(-1) // one past the last record appended by now, once known
+		mask := int64(len(l.ring) - 1)
 		for ; o < l.end; o++ {
-			r := l.at(o)
-			if r.appended > s.now {
+			r := &l.ring[o&mask]
+			if r.appended > now {
 				next = min(next, r.appended)
 				arrived = o
 				break

@@ -57,6 +57,7 @@ type Sim struct {
 
 	checker *orderingChecker
 	metrics *metrics
+	tracer  *tracer
 
 	produced, processed, duplicates, lost int64
 	consumerFailures                      int64
@@ -71,11 +72,19 @@ type partitionChange struct {
 // New prepares a run. The scenario must be complete and valid (as
 // ParseScenario returns it); New validates it again and returns the same
 // FieldErrors otherwise.
-func New(sc Scenario) (*Sim, error) {
+func New(sc Scenario) (*Sim, error) { return NewWithOptions(sc, Options{}) }
+
+// NewWithOptions prepares a run that also records what opts asks for.
+func NewWithOptions(sc Scenario, opts Options) (*Sim, error) {
 	if err := Validate(sc); err != nil {
 		return nil, err
 	}
+	tr, err := newTracer(opts)
+	if err != nil {
+		return nil, err
+	}
 	s := &Sim{sc: sc, rng: newRNG(sc.Seed, streamConsumers), grng: newRNG(sc.Seed, streamGroup), end: int64(sc.DurationS * 1e9), pipelines: map[pipeline]int64{}}
+	s.tracer = tr
 	s.n = int32(sc.Topic.Partitions)
 	s.history = []partitionChange{{0, s.n}}
 	slots := sc.Topic.Partitions

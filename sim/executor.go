@@ -94,7 +94,7 @@ func (e *executor) run(s *Sim, w *worker) {
 			e.release(identOf(&w.cur))
 		}
 	case wBackoff:
-		w.start(s, w.cur)
+		w.start(s, &w.cur)
 		return
 	}
 	r, ok := e.take()
@@ -103,7 +103,7 @@ func (e *executor) run(s *Sim, w *worker) {
 		s.sched.set(w.actor, never)
 		return
 	}
-	w.start(s, r)
+	w.start(s, &r)
 }
 
 func (e *executor) take() (record, bool) {

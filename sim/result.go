@@ -27,6 +27,7 @@ type Result struct {
 	Lost            int64             `json:"lost"`
 	Producers       []ProducerResult  `json:"producers"`
 	Group           GroupResult       `json:"group"`
+	Trace           []TraceEvent      `json:"trace,omitempty"`
 	Series          Series            `json:"series"`
 	Timeline        []Mark            `json:"timeline"`
 }
@@ -143,6 +144,9 @@ func (s *Sim) Result() *Result {
 	r.LatencyMs = Latency{P50: nsToMs(m.latency.quantile(0.5)), P99: nsToMs(m.latency.quantile(0.99)), Max: nsToMs(m.latency.max)}
 	r.Producers = s.producersResult()
 	r.Group = s.groupResult()
+	if s.tracer != nil {
+		r.Trace = s.tracer.events
+	}
 	r.Series = s.seriesResult()
 	r.Digest = digest(r)
 	return r

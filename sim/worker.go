@@ -22,9 +22,9 @@ type worker struct {
 	done    int64 // records completed by this thread
 }
 
-// start begins an attempt at r.
-func (w *worker) start(s *Sim, r record) {
-	w.cur = r
+// start begins an attempt at r (which may be w.cur itself, for a retry).
+func (w *worker) start(s *Sim, r *record) {
+	w.cur = *r
 	w.attempt = s.processingTime()
 	w.fail = s.consumerFailureRate > 0 && s.rng.float64() < s.consumerFailureRate
 	w.state = wProcessing
@@ -76,6 +76,13 @@ const (
 func (s *Sim) completeRecord(r *record, thread int32) {
 	d := s.checker.desc(r.g)
 	sent := d.sent
+	if s.tracer != nil {
+		var td *inflight
+		if r.g >= s.checker.dBase {
+			td = d
+		}
+		s.traceNote(r, td, thread, td == nil || d.flags&flagDone != 0)
+	}
 	if s.checker.complete(r.g, completion{at: s.now, thread: thread}) {
 		s.duplicates++
 		return

@@ -1,0 +1,107 @@
+package sim
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// TraceKey names one scope key whose events a run should record in full,
+// as Violation.Scope and Violation.Key name them: ("order", "order-1042"),
+// ("customer", "customer-17") or ("key", "17#3").
+type TraceKey struct {
+	Scope string `json:"scope"`
+	Key   string `json:"key"`
+}
+
+// Options changes what a run records, never what happens in it.
+type Options struct {
+	// Trace lists scope keys whose every processed event goes into
+	// Result.Trace, so a person can see a violation among its neighbours.
+	Trace []TraceKey
+	// TraceLimit bounds Result.Trace (default 5,000 events).
+	TraceLimit int
+}
+
+// TraceEvent is one processing of an event of a traced key.
+type TraceEvent struct {
+	Scope      string  `json:"scope"`
+	Key        string  `json:"key"`
+	Event      string  `json:"event"`
+	Order      int64   `json:"order"`
+	Partition  int     `json:"partition"`
+	Offset     int64   `json:"offset"`
+	Thread     string  `json:"thread"`
+	SentS      float64 `json:"sent_s"`
+	CompletedS float64 `json:"completed_s"`
+	Duplicate  bool    `json:"duplicate,omitempty"`
+}
+
+type tracer struct {
+	orders    map[int64]string
+	customers map[int32]string
+	keys      map[string]bool
+	limit     int
+	events    []TraceEvent
+	dropped   int
+}
+
+func newTracer(opts Options) (*tracer, error) {
+	if len(opts.Trace) == 0 {
+		return nil, nil
+	}
+	t := &tracer{orders: map[int64]string{}, customers: map[int32]string{}, keys: map[string]bool{}, limit: opts.TraceLimit}
+	if t.limit <= 0 {
+		t.limit = 5000
+	}
+	for i, k := range opts.Trace {
+		switch k.Scope {
+		case "order":
+			id, err := strconv.ParseInt(strings.TrimPrefix(k.Key, "order-"), 10, 64)
+			if err != nil {
+				return nil, fmt.Errorf("trace[%d].key: %q is not order-<id>", i, k.Key)
+			}
+			t.orders[id] = k.Key
+		case "customer":
+			id, err := strconv.ParseInt(strings.TrimPrefix(k.Key, "customer-"), 10, 32)
+			if err != nil {
+				return nil, fmt.Errorf("trace[%d].key: %q is not customer-<id>", i, k.Key)
+			}
+			t.customers[int32(id)] = k.Key
+		case "key":
+			t.keys[k.Key] = true
+		default:
+			return nil, fmt.Errorf("trace[%d].scope: %q is not one of order, customer, key", i, k.Scope)
+		}
+	}
+	return t, nil
+}
+
+// note records the processing of r if one of its scope keys is traced.
+// d is r's inflight entry, or nil for a duplicate whose entry is gone.
+func (s *Sim) traceNote(r *record, d *inflight, thread int32, duplicate bool) {
+	t := s.tracer
+	if d == nil {
+		return // a duplicate long after: nothing left to describe it
+	}
+	p := s.producers[d.producer]
+	key := string(appendKeyText(nil, d.keyKind, d.keyID, p.buckets))
+	add := func(scope, name string) {
+		if len(t.events) >= t.limit {
+			t.dropped++
+			return
+		}
+		t.events = append(t.events, TraceEvent{Scope: scope, Key: name, Event: s.sc.Workload.EventsPerOrder[d.event],
+			Order: d.order, Partition: int(r.partition), Offset: r.offset, Thread: s.threadNames[thread],
+			SentS: nsToS(d.sent), CompletedS: nsToS(s.now), Duplicate: duplicate})
+	}
+	if name, ok := t.orders[d.order]; ok {
+		add("order", name)
+	}
+	if name, ok := t.customers[d.customer]; ok {
+		add("customer", name)
+	}
+	if d.keyKind != kindNone && t.keys[key] {
+		add("key", key)
+	}
+}
