@@ -5,7 +5,8 @@ import "unicode/utf16"
 // JavaStringHashCode is Java's String.hashCode(): h = 31*h + c over the
 // string's UTF-16 code units, wrapping at 32 bits. Characters outside the
 // Basic Multilingual Plane count as their two surrogates, exactly as in Java.
-// Invalid UTF-8 bytes count as U+FFFD, which is what Java would have decoded.
+// s should be valid UTF-8: here each invalid byte counts as one U+FFFD,
+// while Java's decoder turns a whole broken sequence into a single one.
 func JavaStringHashCode(s string) int32 {
 	var h int32
 	for _, r := range s {

@@ -29,9 +29,10 @@ func (Java) Describe() string { return "Java client default (murmur2)" }
 func (Java) Partition(key []byte, n int) int { return PartitionForKey(key, n) }
 
 // Librdkafka is librdkafka's default partitioner, consistent_random: the
-// CRC32 (IEEE) of the key bytes modulo n. librdkafka sends NULL and empty keys
-// to a random partition; callers model keyless records separately, so here an
-// empty key hashes like any other.
+// CRC32 (IEEE) of the key bytes modulo n. librdkafka never hashes NULL or
+// empty keys: rd_kafka_msg_partitioner() sends them to its sticky keyless
+// partition (sticky.partitioning.linger.ms, 10 ms by default). Callers model
+// keyless records separately, so here an empty key hashes like any other.
 type Librdkafka struct{}
 
 // Name implements Partitioner.
