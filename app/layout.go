@@ -18,7 +18,8 @@ type layout struct {
 	Icurrent string
 	Icontent []app.UI
 
-	mounted bool
+	mounted         bool
+	updateAvailable bool
 }
 
 func newLayout() *layout { return &layout{} }
@@ -40,6 +41,12 @@ func (l *layout) Content(v ...app.UI) *layout {
 func (l *layout) OnMount(ctx app.Context) {
 	l.mounted = true
 	app.Window().Get("performance").Call("mark", mountedMark)
+}
+
+// OnAppUpdate is called when the service worker has installed a newer
+// version: the page keeps running the old one until the person reloads.
+func (l *layout) OnAppUpdate(ctx app.Context) {
+	l.updateAvailable = ctx.AppUpdateAvailable()
 }
 
 func (l *layout) Render() app.UI {
@@ -67,6 +74,10 @@ func (l *layout) Render() app.UI {
 				),
 			),
 		),
+		app.If(l.updateAvailable, app.Div().ID("update-banner").Class("update").Aria("live", "polite").Body(
+			app.Text("A new version of Partition Lab is ready. "),
+			app.Button().Type("button").Text("Reload").OnClick(func(ctx app.Context, e app.Event) { ctx.Reload() }),
+		)),
 		app.Main().ID("main").Body(l.Icontent...),
 		app.Footer().Class("footer").Body(
 			app.P().Text("Partition Lab runs entirely in your browser and works offline once loaded. "+

@@ -60,7 +60,7 @@ func runMain(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, "e2e: build:", err)
 		return 1
 	}
-	server, url, err := serve(env)
+	server, url, err := serve(env.bin, env.web, "127.0.0.1:0")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "e2e: serve:", err)
 		return 1
@@ -126,10 +126,10 @@ func build(f fixture) error {
 	return nil
 }
 
-// serve starts the real "partitionlab serve" on a port the system picks and
-// reads the URL from the first line it prints.
-func serve(f fixture) (*exec.Cmd, string, error) {
-	cmd := exec.Command(f.bin, "serve", "--addr", "127.0.0.1:0", "--web", f.web)
+// serve starts the real "partitionlab serve" (on a port the system picks
+// when addr ends in :0) and reads the URL from the first line it prints.
+func serve(bin, web, addr string) (*exec.Cmd, string, error) {
+	cmd := exec.Command(bin, "serve", "--addr", addr, "--web", web)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {
