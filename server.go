@@ -30,7 +30,7 @@ type command struct {
 // commands lists every sub-command in the order the usage text shows them.
 // The first one runs when no command is named.
 func commands() []command {
-	return []command{serveCommand(), staticCommand(), partitionCommand()}
+	return []command{serveCommand(), staticCommand(), partitionCommand(), simulateCommand()}
 }
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
@@ -46,7 +46,8 @@ func usagef(format string, args ...any) error {
 }
 
 // run executes the command line and returns the process exit status:
-// 0 on success, 2 for bad input, 1 when the work itself failed.
+// 0 on success, 2 for bad input, 1 when the work itself failed, 3 when a
+// simulation exceeded a budget given on the command line.
 func run(args []string, stdout, stderr io.Writer) int {
 	cmds := commands()
 	cmd := cmds[0]
@@ -80,6 +81,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case err == nil, errors.Is(err, flag.ErrHelp):
 		return 0
+	case errors.As(err, &budgetError{}):
+		return 3 // the reasons are on stderr already
 	case errors.As(err, &ue):
 		for _, p := range ue.problems {
 			fmt.Fprintf(stderr, "partitionlab %s: %s\n", cmd.name, p)

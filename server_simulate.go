@@ -1,0 +1,219 @@
+//go:build !wasm
+
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"partitionlab/sim"
+)
+
+func simulateCommand() command {
+	return command{
+		name:     "simulate",
+		synopsis: "(--preset NAME | --scenario FILE) [--json] [--set path=value]... [--max-... budget]...",
+		summary:  "run a scenario and print what happened; budgets make it fail (exit 3) for CI",
+		run:      runSimulate,
+	}
+}
+
+// repeated is a flag that may be given several times.
+type repeated []string
+
+func (r *repeated) String() string     { return strings.Join(*r, ",") }
+func (r *repeated) Set(v string) error { *r = append(*r, v); return nil }
+
+// budgets are the limits a CI run checks; a negative limit is unset.
+type budgets struct {
+	violations                    map[string]int64
+	imbalance, p99Ms              float64
+	lag, duplicates, lost, kicked int64
+}
+
+func runSimulate(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) error {
+	preset := fs.String("preset", "", "a built-in scenario (see --list)")
+	file := fs.String("scenario", "", "a scenario JSON file, or - for standard input")
+	asJSON := fs.Bool("json", false, "print the whole result as JSON")
+	list := fs.Bool("list", false, "list the built-in scenarios and exit")
+	var sets, maxViolations repeated
+	fs.Var(&sets, "set", "change one field, path=value (topic.partitions=24, producers.0.key=order_id); repeatable")
+	fs.Var(&maxViolations, "max-violations", "fail if a scope has more violations: N for every scope, or scope=N (order, customer, key); repeatable")
+	b := budgets{imbalance: -1, p99Ms: -1, lag: -1, duplicates: -1, lost: -1, kicked: -1}
+	fs.Float64Var(&b.imbalance, "max-imbalance", -1, "fail if load max/mean is higher")
+	fs.Int64Var(&b.lag, "max-lag", -1, "fail if any partition's lag gets higher")
+	fs.Float64Var(&b.p99Ms, "max-p99-ms", -1, "fail if the p99 latency (ms) is higher")
+	fs.Int64Var(&b.duplicates, "max-duplicates", -1, "fail if more records are processed twice")
+	fs.Int64Var(&b.lost, "max-lost", -1, "fail if more records are never processed")
+	fs.Int64Var(&b.kicked, "max-kicked-out", -1, "fail if more members are kicked out of the group")
+	rest, err := parseFlags(fs, args, stdout)
+	if err != nil {
+		return err
+	}
+	if *list {
+		return listPresets(stdout)
+	}
+	var problems []string
+	if len(rest) > 0 {
+		problems = append(problems, fmt.Sprintf("unexpected argument %q", rest[0]))
+	}
+	if (*preset == "") == (*file == "") {
+		problems = append(problems, "give exactly one of --preset NAME or --scenario FILE")
+	}
+	if b.violations, err = parseViolationBudgets(maxViolations); err != nil {
+		problems = append(problems, err.Error())
+	}
+	if len(problems) > 0 {
+		return usageError{problems: problems}
+	}
+	doc, err := scenarioDocument(*preset, *file)
+	if err != nil {
+		return err
+	}
+	sc, err := sim.ParseScenarioWithSets(doc, sets)
+	if err != nil {
+		var fe sim.FieldErrors
+		if errors.As(err, &fe) {
+			return usageError{problems: strings.Split(fe.Error(), "\n")}
+		}
+		return usageError{problems: []string{err.Error()}}
+	}
+	r, err := sim.Run(sc)
+	if err != nil {
+		return err
+	}
+	// Everything is written at once, after the run, so a failure leaves
+	// nothing half-written on stdout.
+	var out bytes.Buffer
+	if *asJSON {
+		enc := json.NewEncoder(&out)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(r); err != nil {
+			return err
+		}
+	} else {
+		writeSummary(&out, sc, r)
+	}
+	if _, err := stdout.Write(out.Bytes()); err != nil {
+		return err
+	}
+	if over := b.check(r); len(over) > 0 {
+		for _, o := range over {
+			fmt.Fprintf(stderr, "partitionlab simulate: budget exceeded: %s\n", o)
+		}
+		return budgetError{}
+	}
+	return nil
+}
+
+// budgetError makes the command exit with status 3: the run worked, the
+// design did not.
+type budgetError struct{}
+
+func (budgetError) Error() string { return "budget exceeded" }
+
+func scenarioDocument(preset, file string) ([]byte, error) {
+	if preset != "" {
+		doc, err := sim.PresetJSON(preset)
+		if err != nil {
+			return nil, usageError{problems: []string{"--preset: " + err.Error()}}
+		}
+		return doc, nil
+	}
+	var doc []byte
+	var err error
+	if file == "-" {
+		doc, err = io.ReadAll(os.Stdin)
+	} else {
+		doc, err = os.ReadFile(file)
+	}
+	if err != nil {
+		return nil, usageError{problems: []string{"--scenario: " + err.Error()}}
+	}
+	return doc, nil
+}
+
+func parseViolationBudgets(specs []string) (map[string]int64, error) {
+	out := map[string]int64{}
+	for _, spec := range specs {
+		scope, n, found := strings.Cut(spec, "=")
+		if !found {
+			scope, n = "", spec
+		}
+		v, err := strconv.ParseInt(n, 10, 64)
+		if err != nil || v < 0 {
+			return nil, fmt.Errorf("--max-violations %q: want N or scope=N with N ≥ 0", spec)
+		}
+		switch scope {
+		case "":
+			out["order"], out["customer"], out["key"] = v, v, v
+		case "order", "customer", "key":
+			out[scope] = v
+		default:
+			return nil, fmt.Errorf("--max-violations %q: scope %q is not order, customer or key", spec, scope)
+		}
+	}
+	return out, nil
+}
+
+func (b budgets) check(r *sim.Result) []string {
+	var over []string
+	scopes := map[string]sim.ScopeResult{"order": r.Ordering.Scopes.Order, "customer": r.Ordering.Scopes.Customer, "key": r.Ordering.Scopes.Key}
+	for _, name := range []string{"order", "customer", "key"} {
+		if limit, ok := b.violations[name]; ok && scopes[name].Violations > limit {
+			over = append(over, fmt.Sprintf("%d %s ordering violations > %d", scopes[name].Violations, name, limit))
+		}
+	}
+	if b.imbalance >= 0 && r.Load.MaxOverMean > b.imbalance {
+		over = append(over, fmt.Sprintf("load max/mean %.3f > %g", r.Load.MaxOverMean, b.imbalance))
+	}
+	var lag int64
+	for _, p := range r.Partitions {
+		lag = max(lag, p.MaxLag)
+	}
+	ints := []struct {
+		name       string
+		got, limit int64
+	}{
+		{"partition lag", lag, b.lag},
+		{"duplicates", r.Duplicates, b.duplicates},
+		{"lost records", r.Lost, b.lost},
+		{"members kicked out", int64(r.Group.Totals.KickedOut), b.kicked},
+	}
+	for _, c := range ints {
+		if c.limit >= 0 && c.got > c.limit {
+			over = append(over, fmt.Sprintf("%d %s > %d", c.got, c.name, c.limit))
+		}
+	}
+	if b.p99Ms >= 0 && r.LatencyMs.P99 > b.p99Ms {
+		over = append(over, fmt.Sprintf("p99 latency %.1f ms > %g ms", r.LatencyMs.P99, b.p99Ms))
+	}
+	return over
+}
+
+func listPresets(w io.Writer) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, name := range sim.PresetNames() {
+		sc, err := sim.Preset(name)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(tw, "%s\t%s\n", name, firstSentence(sc.Description))
+	}
+	return tw.Flush()
+}
+
+func firstSentence(s string) string {
+	if i := strings.Index(s, ". "); i >= 0 {
+		return s[:i+1]
+	}
+	return s
+}
