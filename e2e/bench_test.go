@@ -24,10 +24,7 @@ func BenchmarkTimeToInteractive(b *testing.B) {
 	b.Run("warm", func(b *testing.B) {
 		ctx := newTab(b)
 		open(b, ctx, env.baseURL)
-		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](
-			`navigator.serviceWorker.ready.then(r => r.active !== null)`, chromedp.EvalAwaitPromise)); err != nil {
-			b.Fatal(err)
-		}
+		waitForServiceWorker(b, ctx)
 		b.ResetTimer()
 		total := 0.0
 		for range b.N {

@@ -37,6 +37,16 @@ func waitFor(t testing.TB, ctx context.Context, condition string) {
 	}
 }
 
+// waitForServiceWorker waits until the page's service worker is active,
+// which it becomes only once it has precached every file.
+func waitForServiceWorker(t testing.TB, ctx context.Context) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](
+		`navigator.serviceWorker.ready.then(r => r.active !== null)`, chromedp.EvalAwaitPromise)); err != nil {
+		t.Fatalf("the service worker never became active: %v", err)
+	}
+}
+
 // js turns a Go value into a JavaScript literal.
 func js(v any) string {
 	b, err := json.Marshal(v)

@@ -42,11 +42,7 @@ func TestStaticSiteWorksOfflineUnderSubPath(t *testing.T) {
 	if href := eval[string](t, ctx, `document.getElementById("nav-keys").getAttribute("href")`); href != "/partitionlab/" {
 		t.Errorf("the navigation links to %q, want /partitionlab/ (links must stay under the sub-path)", href)
 	}
-	// The worker is active once it has precached every file.
-	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](
-		`navigator.serviceWorker.ready.then(r => r.active !== null)`, chromedp.EvalAwaitPromise)); err != nil {
-		t.Fatalf("the service worker never became active: %v", err)
-	}
+	waitForServiceWorker(t, ctx)
 
 	host.Close()
 	if _, err := http.Get(url); err == nil {

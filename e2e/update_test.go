@@ -25,10 +25,7 @@ func TestNewVersionIsOfferedAfterARebuild(t *testing.T) {
 	defer func() { old.Process.Kill(); old.Wait() }()
 	ctx := newTab(t, chromedp.WithNewBrowserContext())
 	open(t, ctx, base)
-	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](
-		`navigator.serviceWorker.ready.then(r => r.active !== null)`, chromedp.EvalAwaitPromise)); err != nil {
-		t.Fatalf("the service worker never became active: %v", err)
-	}
+	waitForServiceWorker(t, ctx)
 	old.Process.Kill()
 	old.Wait()
 
