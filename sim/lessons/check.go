@@ -1,0 +1,210 @@
+package lessons
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"reflect"
+	"strings"
+)
+
+// CheckOutcome is a check held against an output, with a message a person
+// can read: "expected load.hottest_share ≥ 0.4, got 0.31".
+type CheckOutcome struct {
+	Check  Check
+	Passed bool
+	// Got is the value the path found (a list when it has a *); nil when
+	// it could not be evaluated.
+	Got     any
+	Message string
+}
+
+// Ops are the comparison operators a check may use.
+func Ops() []string { return []string{"==", "!=", "<", "<=", ">", ">=", "contains"} }
+
+func opSymbol(op string) string {
+	switch op {
+	case "==":
+		return "="
+	case "!=":
+		return "≠"
+	case "<=":
+		return "≤"
+	case ">=":
+		return "≥"
+	}
+	return op
+}
+
+// Evaluate holds each of the step's checks against its output. earlier are
+// the outputs of the steps before it, in order, for checks that compare
+// with them (step1.load.max_over_mean).
+func (s Step) Evaluate(out *Output, earlier []*Output) []CheckOutcome {
+	sc := scope{doc: out.doc}
+	for _, e := range earlier {
+		sc.earlier = append(sc.earlier, e.doc)
+	}
+	res := make([]CheckOutcome, len(s.Checks))
+	for i, c := range s.Checks {
+		res[i] = c.evaluate(sc)
+	}
+	return res
+}
+
+func (c Check) evaluate(sc scope) CheckOutcome {
+	o := CheckOutcome{Check: c}
+	fail := func(format string, args ...any) CheckOutcome {
+		o.Message = fmt.Sprintf("cannot check %s %s: %s", c.Path, opSymbol(c.Op), fmt.Sprintf(format, args...))
+		return o
+	}
+	lhs, err := parseExpr(c.Path)
+	if err != nil {
+		return fail("%v", err)
+	}
+	got, err := sc.eval(lhs)
+	if err != nil {
+		return fail("%v", err)
+	}
+	if len(got) == 0 {
+		return fail("%s found no values", c.Path)
+	}
+	want, wantText, err := c.want(sc)
+	if err != nil {
+		return fail("%v", err)
+	}
+	many := hasWildcard(lhs)
+	rel := opSymbol(c.Op) + " " + wantText
+	if c.Tolerance > 0 {
+		rel += " ± " + show(c.Tolerance)
+	}
+	values := make([]any, len(got))
+	for i, g := range got {
+		values[i] = g.v
+	}
+	if many {
+		o.Got = values
+	} else {
+		o.Got = values[0]
+	}
+	for _, g := range got {
+		if ok, why := compare(g.v, c.Op, want, c.Tolerance); !ok {
+			if many {
+				o.Message = fmt.Sprintf("expected every %s %s, got %s at %s%s", c.Path, rel, show(g.v), g.at, why)
+			} else {
+				o.Message = fmt.Sprintf("expected %s %s, got %s%s", c.Path, rel, show(g.v), why)
+			}
+			return o
+		}
+	}
+	o.Passed = true
+	if many {
+		o.Message = fmt.Sprintf("every %s %s: got %s", c.Path, rel, showSome(values))
+	} else {
+		o.Message = fmt.Sprintf("%s %s: got %s", c.Path, rel, show(values[0]))
+	}
+	return o
+}
+
+// want is the value to compare with and how to write it: the JSON value,
+// or the expression with what it came to.
+func (c Check) want(sc scope) (any, string, error) {
+	if c.Expr == "" {
+		var v any
+		if err := json.Unmarshal(c.Value, &v); err != nil {
+			return nil, "", fmt.Errorf("value: %v", err)
+		}
+		return v, show(v), nil
+	}
+	e, err := parseExpr(c.Expr)
+	if err != nil {
+		return nil, "", err
+	}
+	items, err := sc.eval(e)
+	if err != nil {
+		return nil, "", err
+	}
+	if len(items) != 1 {
+		return nil, "", fmt.Errorf("%s gives %d values, want one", c.Expr, len(items))
+	}
+	if _, isLit := e.(numberLit); isLit {
+		return items[0].v, show(items[0].v), nil
+	}
+	return items[0].v, fmt.Sprintf("%s (= %s)", c.Expr, show(items[0].v)), nil
+}
+
+// compare holds one value against the check; why adds a reason when the
+// value is not even comparable.
+func compare(got any, op string, want any, tol float64) (ok bool, why string) {
+	switch op {
+	case "==":
+		return equal(got, want, tol), ""
+	case "!=":
+		return !equal(got, want, tol), ""
+	case "contains":
+		switch g := got.(type) {
+		case string:
+			w, isText := want.(string)
+			return isText && strings.Contains(g, w), ""
+		case []any:
+			for _, x := range g {
+				if equal(x, want, 0) {
+					return true, ""
+				}
+			}
+			return false, ""
+		}
+		return false, " (neither text nor a list)"
+	}
+	g, ok1 := got.(float64)
+	w, ok2 := want.(float64)
+	if !ok1 || !ok2 {
+		return false, " (not a number)"
+	}
+	switch op {
+	case "<":
+		return g < w, ""
+	case "<=":
+		return g <= w, ""
+	case ">":
+		return g > w, ""
+	case ">=":
+		return g >= w, ""
+	}
+	return false, " (unknown operator " + op + ")"
+}
+
+func equal(a, b any, tol float64) bool {
+	x, ok1 := a.(float64)
+	y, ok2 := b.(float64)
+	if ok1 && ok2 {
+		return math.Abs(x-y) <= tol
+	}
+	return reflect.DeepEqual(a, b)
+}
+
+func hasWildcard(e expr) bool {
+	switch e := e.(type) {
+	case pathExpr:
+		for _, s := range e.segs {
+			if s.wild {
+				return true
+			}
+		}
+	case call:
+		return e.fn != "sum" && e.fn != "min" && e.fn != "max" && hasWildcard(e.arg)
+	}
+	return false
+}
+
+// showSome writes up to six values, so a message stays one line.
+func showSome(values []any) string {
+	parts := make([]string, 0, 7)
+	for i, v := range values {
+		if i == 6 {
+			parts = append(parts, fmt.Sprintf("… (%d in all)", len(values)))
+			break
+		}
+		parts = append(parts, show(v))
+	}
+	return strings.Join(parts, ", ")
+}

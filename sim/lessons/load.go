@@ -1,0 +1,207 @@
+package lessons
+
+import (
+	"bytes"
+	"embed"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+//go:embed data/*.json
+var data embed.FS
+
+// All loads the built-in lessons in order, validating every file. Loading
+// parses every control value's scenario, so a UI should call it once and
+// keep the result.
+func All() ([]Lesson, error) {
+	sub, err := fs.Sub(data, "data")
+	if err != nil {
+		return nil, err
+	}
+	return Load(sub)
+}
+
+// ByID is the built-in lesson with this id.
+func ByID(id string) (Lesson, error) {
+	all, err := All()
+	if err != nil {
+		return Lesson{}, err
+	}
+	for _, l := range all {
+		if l.ID == id {
+			return l, nil
+		}
+	}
+	ids := make([]string, len(all))
+	for i, l := range all {
+		ids[i] = l.ID
+	}
+	return Lesson{}, fmt.Errorf("no lesson %q (want one of %s)", id, strings.Join(ids, ", "))
+}
+
+// Load reads every *.json file at the top of fsys as a lesson. Lessons
+// must be numbered from 1 without gaps, with unique ids, each in a file
+// named NN-id.json. Every problem in every file is reported.
+func Load(fsys fs.FS) ([]Lesson, error) {
+	names, err := fs.Glob(fsys, "*.json")
+	if err != nil {
+		return nil, err
+	}
+	slices.Sort(names)
+	var errs FieldErrors
+	var all []Lesson
+	for _, name := range names {
+		b, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return nil, err
+		}
+		l, err := Parse(name, b)
+		if err != nil {
+			errs = append(errs, asFieldErrors(name, err)...)
+			continue
+		}
+		if want := fmt.Sprintf("%02d-%s.json", l.Number, l.ID); name != want {
+			errs = append(errs, FieldError{File: name, Field: "id", Message: fmt.Sprintf("lesson %d with id %q belongs in %s", l.Number, l.ID, want)})
+		}
+		all = append(all, l)
+	}
+	if len(names) == 0 {
+		errs = append(errs, FieldError{Message: "no lesson files (*.json)"})
+	}
+	slices.SortStableFunc(all, func(a, b Lesson) int { return a.Number - b.Number })
+	seen := map[string]string{}
+	gap := len(errs) > 0 // a file that did not load would look like a gap
+	for i, l := range all {
+		if other, dup := seen[l.ID]; dup {
+			errs = append(errs, FieldError{File: l.File, Field: "id", Message: fmt.Sprintf("%q is also the id of %s", l.ID, other)})
+		}
+		seen[l.ID] = l.File
+		if l.Number != i+1 && !gap {
+			gap = true // one report: every later number would be off too
+			errs = append(errs, FieldError{File: l.File, Field: "number", Message: fmt.Sprintf("is %d, but lessons are numbered from 1 without gaps or repeats: want %d", l.Number, i+1)})
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return all, nil
+}
+
+// Parse reads and validates one lesson file. file names it in errors.
+func Parse(file string, b []byte) (Lesson, error) {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	var raw any
+	if err := dec.Decode(&raw); err != nil {
+		return Lesson{}, FieldErrors{{File: file, Message: "not valid JSON: " + err.Error()}}
+	}
+	var c fieldErrors
+	checkShape(&c, raw, reflect.TypeFor[Lesson](), "")
+	if len(c.list) == 0 {
+		var l Lesson
+		if err := json.Unmarshal(b, &l); err != nil {
+			c.add("", "%v", err)
+		} else {
+			l.File = file
+			validate(&c, l)
+			if len(c.list) == 0 {
+				return l, nil
+			}
+		}
+	}
+	for i := range c.list {
+		c.list[i].File = file
+	}
+	return Lesson{}, c.list
+}
+
+func asFieldErrors(file string, err error) FieldErrors {
+	if fe, ok := err.(FieldErrors); ok {
+		return fe
+	}
+	return FieldErrors{{File: file, Message: err.Error()}}
+}
+
+var rawMessage = reflect.TypeFor[json.RawMessage]()
+
+// checkShape compares decoded JSON with the Go type it must fill, so an
+// unknown or misspelt field is an error naming where it is.
+func checkShape(c *fieldErrors, v any, t reflect.Type, path string) {
+	if t == rawMessage || t.Kind() == reflect.Interface {
+		return
+	}
+	if v == nil {
+		if t.Kind() != reflect.Pointer && t.Kind() != reflect.Slice {
+			c.add(path, "must not be null")
+		}
+		return
+	}
+	switch t.Kind() {
+	case reflect.Pointer:
+		checkShape(c, v, t.Elem(), path)
+	case reflect.Struct:
+		m, ok := v.(map[string]any)
+		if !ok {
+			c.add(path, "must be an object, not %s", describeJSON(v))
+			return
+		}
+		fields := jsonFields(t)
+		keys := make([]string, 0, len(m))
+		for k := range m {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			ft, ok := fields[k]
+			if !ok {
+				c.add(joinField(path, k), "unknown field (want one of %s)", fieldList(t))
+				continue
+			}
+			checkShape(c, m[k], ft, joinField(path, k))
+		}
+	case reflect.Slice:
+		a, ok := v.([]any)
+		if !ok {
+			c.add(path, "must be a list, not %s", describeJSON(v))
+			return
+		}
+		for i, e := range a {
+			checkShape(c, e, t.Elem(), fmt.Sprintf("%s[%d]", path, i))
+		}
+	case reflect.String:
+		if _, ok := v.(string); !ok {
+			c.add(path, "must be text, not %s", describeJSON(v))
+		}
+	case reflect.Bool:
+		if _, ok := v.(bool); !ok {
+			c.add(path, "must be true or false, not %s", describeJSON(v))
+		}
+	case reflect.Float64:
+		if _, ok := v.(json.Number); !ok {
+			c.add(path, "must be a number, not %s", describeJSON(v))
+		}
+	case reflect.Int:
+		n, ok := v.(json.Number)
+		if _, err := strconv.Atoi(string(n)); !ok || err != nil {
+			c.add(path, "must be a whole number, not %s", describeJSON(v))
+		}
+	}
+}
+
+// describeJSON writes a decoded JSON value for a message about its shape.
+func describeJSON(v any) string {
+	switch v := v.(type) {
+	case json.Number:
+		return v.String()
+	case map[string]any:
+		return "an object"
+	case []any:
+		return "a list"
+	}
+	return show(v)
+}
