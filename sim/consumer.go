@@ -15,6 +15,11 @@ type member struct {
 	exec     *executor // nil in sequential mode
 
 	lastCommit int64
+	// quietUntil and quietNext remember what the last fetch saw: before
+	// quietUntil no record can turn up in the member's partitions except at
+	// quietNext. A member that finishes its batch before then has nothing
+	// to fetch, and skips looking.
+	quietUntil, quietNext int64
 	membership
 }
 
@@ -133,7 +138,11 @@ func (m *member) poll(s *Sim) {
 // appended will be (never if none is in the log yet).
 func (m *member) fetch(s *Sim) (next int64) {
 	m.batch, m.bi = m.batch[:0], 0
+	if s.now < m.quietUntil {
+		return m.quietNext
+	}
 	next = never
+	full := false
 	limit := s.sc.Consumer.MaxPollRecords
 	now := s.now
 	n := len(m.parts)
@@ -148,16 +157,17 @@ func (m *member) fetch(s *Sim) (next int64) {
 		arrived := int64(-1) // one past the last record appended by now, once known
 		mask := int64(len(l.ring) - 1)
 		for ; o < l.end; o++ {
-			r := &l.ring[o&mask]
-			if r.appended > now {
-				next = min(next, r.appended)
+			e := &l.ring[o&mask]
+			if e.appended > now {
+				next = min(next, e.appended)
 				arrived = o
 				break
 			}
 			if len(m.batch) == limit {
+				full = true
 				break
 			}
-			m.batch = append(m.batch, *r)
+			m.batch = append(m.batch, record{g: e.g, appended: e.appended, offset: o, keyID: e.keyID, partition: p, keyKind: e.keyKind})
 		}
 		if o > s.position[p] {
 			if o == l.end {
@@ -172,6 +182,13 @@ func (m *member) fetch(s *Sim) (next int64) {
 			// back of the line, so the next poll starts with the others.
 			m.rr = (first + i + 1) % n
 		}
+	}
+	m.quietUntil, m.quietNext = 0, never
+	if !full && len(m.batch) > 0 {
+		// All that had arrived was taken; the next arrival is next, unless
+		// the sender, which has written everything before sentUntil, adds
+		// records later than that.
+		m.quietUntil, m.quietNext = min(next, s.sentUntil), next
 	}
 	return next
 }

@@ -24,6 +24,7 @@ type Sim struct {
 	eventProducer []uint8
 	producers     []*producerRuntime
 	paused        bool
+	sentUntil     int64 // every record appended before this is in the logs
 	deferred      appendQueue
 	pipelines     map[pipeline]int64
 
@@ -94,6 +95,9 @@ func NewWithOptions(sc Scenario, opts Options) (*Sim, error) {
 		}
 	}
 	s.logs = make([]partitionLog, slots)
+	for p := range s.logs {
+		s.logs[p].part = int32(p)
+	}
 	s.owner = make([]int32, slots)
 	for i := range s.owner {
 		s.owner[i] = -1

@@ -194,7 +194,8 @@ func (s *Sim) resume(p int32) {
 	// latest: what was written before is skipped.
 	end := l.appendedBy(s.now)
 	for o := l.base; o < end; o++ {
-		s.loseRecord(l.at(o))
+		r := l.at(o)
+		s.loseRecord(&r)
 	}
 	s.position[p], s.committed[p] = end, end
 	l.trim(end)

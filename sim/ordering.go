@@ -47,16 +47,29 @@ type inflight struct {
 }
 
 // keyState is one scope key: the earliest event not yet processed and the
-// last one sent, by g (0: none).
+// last one sent, by g (0: none). The top bits of tail say in which scopes
+// the key had a violation: 16 bytes a key, so the states stay in cache.
 type keyState struct {
-	head, tail int64
-	affected   bool
+	head int64
+	tail int64
 }
 
-// customerState holds a customer's scope and, when records are keyed by
-// customer id, its key's scope side by side: one cache line, not two.
-type customerState struct {
-	scope, key keyState
+const (
+	affectedShift = 60
+	tailMask      = 1<<affectedShift - 1
+)
+
+func (k *keyState) last() int64 { return k.tail & tailMask }
+
+func (k *keyState) setLast(g int64) { k.tail = k.tail&^tailMask | g }
+
+// markAffected notes a violation in scope s and says whether it was the
+// key's first there.
+func (k *keyState) markAffected(s int) bool {
+	flag := int64(1) << (affectedShift + s)
+	first := k.tail&flag == 0
+	k.tail |= flag
+	return first
 }
 
 // orderSlot holds one order's states while any of its events is in flight.
@@ -80,10 +93,16 @@ type orderingChecker struct {
 	oEnd   int64       // one past the newest order seen
 
 	eventsPerOrder int
-	customers      []customerState             // by customer id
+	customers      []keyState                  // customer scope, by customer id
 	keys           [kindCountry + 1][]keyState // key scope for customer, salted, sku, country keys
 
 	sameRouting func(p1, p2 uint8) bool // do two producers route a key alike?
+
+	// When every record is keyed by customer id (or every one by order id),
+	// the key scope's chains are exactly the customer's (or the order's): it
+	// is not tracked twice, only reported under its own name.
+	tracked  int // scopes linked and checked: numScopes, or 2 with an alias
+	keyAlias int // the scope the key scope mirrors, or -1
 
 	stats    [numScopes]scopeStats
 	examples exampleLog
@@ -91,6 +110,8 @@ type orderingChecker struct {
 
 func newOrderingChecker(sc Scenario, saltedKeys int, sameRouting func(p1, p2 uint8) bool) *orderingChecker {
 	c := &orderingChecker{
+		tracked:        numScopes,
+		keyAlias:       keyScopeAlias(sc.Producers),
 		descs:          make([]inflight, 1024),
 		dBase:          1,
 		dNext:          1,
@@ -98,13 +119,39 @@ func newOrderingChecker(sc Scenario, saltedKeys int, sameRouting func(p1, p2 uin
 		oBase:          1,
 		oEnd:           1,
 		eventsPerOrder: len(sc.Workload.EventsPerOrder),
-		customers:      make([]customerState, sc.Workload.Customers+1),
+		customers:      make([]keyState, sc.Workload.Customers+1),
 		sameRouting:    sameRouting,
+	}
+	if c.keyAlias >= 0 {
+		c.tracked = numScopes - 1
+	} else {
+		c.keys[kindCustomer] = make([]keyState, sc.Workload.Customers+1)
 	}
 	c.keys[kindSalted] = make([]keyState, saltedKeys)
 	c.keys[kindSKU] = make([]keyState, sc.Workload.Skus)
 	c.keys[kindCountry] = make([]keyState, sc.Workload.Countries)
 	return c
+}
+
+// keyScopeAlias is the scope whose chains the key scope repeats exactly: the
+// customer scope when every producer keys by customer id, the order scope
+// when every one keys by order id; otherwise -1.
+func keyScopeAlias(ps []Producer) int {
+	alias := -1
+	for i, p := range ps {
+		a := -1
+		switch p.Key {
+		case KeyCustomerID:
+			a = scopeCustomer
+		case KeyOrderID:
+			a = scopeOrder
+		}
+		if a < 0 || (i > 0 && a != alias) {
+			return -1
+		}
+		alias = a
+	}
+	return alias
 }
 
 func (c *orderingChecker) desc(g int64) *inflight { return &c.descs[g&int64(len(c.descs)-1)] }
@@ -120,15 +167,13 @@ func (c *orderingChecker) state(scope int, d *inflight) *keyState {
 	case scopeOrder:
 		return &c.slot(d.order).ord
 	case scopeCustomer:
-		return &c.customers[d.customer].scope
+		return &c.customers[d.customer]
 	}
 	switch d.keyKind {
 	case kindNone:
 		return nil
 	case kindOrder:
 		return &c.slot(d.order).key
-	case kindCustomer:
-		return &c.customers[d.keyID].key
 	}
 	return &c.keys[d.keyKind][d.keyID]
 }
@@ -152,7 +197,7 @@ func (c *orderingChecker) send(d inflight) int64 {
 	d.offset = -1
 	*c.desc(g) = d
 	c.slot(d.order).sent++
-	for s := range numScopes {
+	for s := range c.tracked {
 		ks := c.state(s, &d)
 		if ks == nil {
 			continue
@@ -160,9 +205,9 @@ func (c *orderingChecker) send(d inflight) int64 {
 		if ks.head == 0 {
 			ks.head = g
 		} else {
-			c.desc(ks.tail).next[s] = g
+			c.desc(ks.last()).next[s] = g
 		}
-		ks.tail = g
+		ks.setLast(g)
 	}
 	return g
 }
@@ -185,7 +230,8 @@ func (c *orderingChecker) complete(g int64, how completion) (duplicate bool) {
 	if how.lost {
 		d.flags |= flagLost
 	}
-	for s := range numScopes {
+	aliasBroken := false
+	for s := range c.tracked {
 		ks := c.state(s, d)
 		if ks == nil {
 			continue
@@ -197,13 +243,18 @@ func (c *orderingChecker) complete(g int64, how completion) (duplicate bool) {
 			}
 			ks.head = h
 			if h == 0 {
-				ks.tail = 0
+				ks.setLast(0)
 			}
 			continue
 		}
 		if !how.lost {
 			c.violation(s, ks, g, how)
+			aliasBroken = aliasBroken || s == c.keyAlias
 		}
+	}
+	if aliasBroken {
+		// The key scope is the same chain: the same violation, in its name.
+		c.violation(scopeKey, c.state(c.keyAlias, d), g, how)
 	}
 	if d.flags&flagWatched != 0 {
 		c.examples.earlierDone(g, d, how)
@@ -221,11 +272,12 @@ func (c *orderingChecker) complete(g int64, how completion) (duplicate bool) {
 	return false
 }
 
+// violation counts one in scope s; ks is the chain it was found on (the
+// aliased scope's, for an aliased key scope).
 func (c *orderingChecker) violation(s int, ks *keyState, g int64, how completion) {
 	st := &c.stats[s]
 	st.violations++
-	if !ks.affected {
-		ks.affected = true
+	if ks.markAffected(s) {
 		st.keysAffected++
 	}
 	earlier, later := c.desc(ks.head), c.desc(g)

@@ -5,60 +5,81 @@ import "math"
 // never is the time of an actor with nothing to do until someone wakes it.
 const never = math.MaxInt64
 
-// schedule is an indexed min-heap of actors by (time, actor id). Every actor
-// stays in the heap; one with nothing to do sits at never. Changing an
-// actor's time is a sift up or down, usually a step or two. Entries carry
-// their time so comparisons stay in one cache line.
+// schedule finds the actor due first, by (time, actor id). Every actor
+// stays in it; one with nothing to do sits at never. With few actors (the
+// usual case: a dozen consumer threads) a linear scan of a small array beats
+// a heap; with many, an indexed binary heap is used.
 type schedule struct {
-	heap []slot
-	pos  []int32 // actor id -> index in heap
+	at    []int64 // actor id -> time
+	small bool
+	heap  []int32 // actor ids (large schedules only)
+	pos   []int32 // actor id -> index in heap
 }
 
-type slot struct {
-	at int64
-	id int32
-}
+const linearScheduleMax = 64
 
 func newSchedule(actors int) *schedule {
-	s := &schedule{heap: make([]slot, actors), pos: make([]int32, actors)}
-	for i := range actors {
-		s.heap[i], s.pos[i] = slot{never, int32(i)}, int32(i)
+	s := &schedule{at: make([]int64, actors), small: actors <= linearScheduleMax}
+	for i := range s.at {
+		s.at[i] = never
+	}
+	if !s.small {
+		s.heap, s.pos = make([]int32, actors), make([]int32, actors)
+		for i := range actors {
+			s.heap[i], s.pos[i] = int32(i), int32(i)
+		}
 	}
 	return s
 }
 
 // next is the actor due first and its time.
-func (s *schedule) next() (int32, int64) { return s.heap[0].id, s.heap[0].at }
+func (s *schedule) next() (int32, int64) {
+	if !s.small {
+		id := s.heap[0]
+		return id, s.at[id]
+	}
+	best, t := 0, s.at[0]
+	for i, a := range s.at[1:] {
+		if a < t {
+			best, t = i+1, a
+		}
+	}
+	return int32(best), t
+}
 
 // when is an actor's time.
-func (s *schedule) when(id int32) int64 { return s.heap[s.pos[id]].at }
+func (s *schedule) when(id int32) int64 { return s.at[id] }
 
 func (s *schedule) set(id int32, t int64) {
-	i := int(s.pos[id])
-	old := s.heap[i].at
-	s.heap[i].at = t
+	old := s.at[id]
+	s.at[id] = t
+	if s.small {
+		return
+	}
 	if t < old {
-		s.up(i)
+		s.up(int(s.pos[id]))
 	} else if t > old {
-		s.down(i)
+		s.down(int(s.pos[id]))
 	}
 }
 
-func before(a, b slot) bool { return a.at < b.at || (a.at == b.at && a.id < b.id) }
+func (s *schedule) before(a, b int32) bool {
+	return s.at[a] < s.at[b] || (s.at[a] == s.at[b] && a < b)
+}
 
 func (s *schedule) up(i int) {
 	e := s.heap[i]
 	for i > 0 {
 		p := (i - 1) / 2
-		if !before(e, s.heap[p]) {
+		if !s.before(e, s.heap[p]) {
 			break
 		}
 		s.heap[i] = s.heap[p]
-		s.pos[s.heap[i].id] = int32(i)
+		s.pos[s.heap[i]] = int32(i)
 		i = p
 	}
 	s.heap[i] = e
-	s.pos[e.id] = int32(i)
+	s.pos[e] = int32(i)
 }
 
 func (s *schedule) down(i int) {
@@ -69,16 +90,16 @@ func (s *schedule) down(i int) {
 		if c >= n {
 			break
 		}
-		if r := c + 1; r < n && before(s.heap[r], s.heap[c]) {
+		if r := c + 1; r < n && s.before(s.heap[r], s.heap[c]) {
 			c = r
 		}
-		if !before(s.heap[c], e) {
+		if !s.before(s.heap[c], e) {
 			break
 		}
 		s.heap[i] = s.heap[c]
-		s.pos[s.heap[i].id] = int32(i)
+		s.pos[s.heap[i]] = int32(i)
 		i = c
 	}
 	s.heap[i] = e
-	s.pos[e.id] = int32(i)
+	s.pos[e] = int32(i)
 }

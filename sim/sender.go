@@ -59,6 +59,7 @@ func (s *Sim) runSender() {
 	if len(s.control.items) > 0 {
 		horizon = min(horizon, s.control.items[0].at)
 	}
+	s.sentUntil = horizon
 	q := s.orders
 	for {
 		j, t := q.due()

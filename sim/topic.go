@@ -23,14 +23,25 @@ type record struct {
 	keyKind   uint8
 }
 
+// entry is a record as its partition stores it: the partition and the
+// offset are where it sits, so only a copy taken out of the log (a record)
+// carries them. Keeping entries small keeps the logs in cache.
+type entry struct {
+	g        int64
+	appended int64
+	keyID    int64
+	keyKind  uint8
+}
+
 // partitionLog holds one partition's records from the oldest one the group
 // may still need (its committed offset) to the end. Records below are
 // dropped, so memory follows the backlog, not the run's length.
 type partitionLog struct {
-	ring []record // power-of-two ring indexed by offset & mask
-	base int64    // oldest retained offset
-	end  int64    // next offset to assign
-	done int64    // records processed or skipped, for lag
+	part int32
+	ring []entry // power-of-two ring indexed by offset & mask
+	base int64   // oldest retained offset
+	end  int64   // next offset to assign
+	done int64   // records processed or skipped, for lag
 }
 
 func (l *partitionLog) append(r *record) {
@@ -38,13 +49,13 @@ func (l *partitionLog) append(r *record) {
 		l.grow()
 	}
 	r.offset = l.end
-	l.ring[l.end&int64(len(l.ring)-1)] = *r
+	l.ring[l.end&int64(len(l.ring)-1)] = entry{g: r.g, appended: r.appended, keyID: r.keyID, keyKind: r.keyKind}
 	l.end++
 }
 
 func (l *partitionLog) grow() {
 	n := max(64, 2*len(l.ring))
-	ring := make([]record, n)
+	ring := make([]entry, n)
 	for o := l.base; o < l.end; o++ {
 		ring[o&int64(n-1)] = l.ring[o&int64(len(l.ring)-1)]
 	}
@@ -52,7 +63,10 @@ func (l *partitionLog) grow() {
 }
 
 // at returns the record at offset o, which must be in base..end-1.
-func (l *partitionLog) at(o int64) *record { return &l.ring[o&int64(len(l.ring)-1)] }
+func (l *partitionLog) at(o int64) record {
+	e := &l.ring[o&int64(len(l.ring)-1)]
+	return record{g: e.g, appended: e.appended, offset: o, keyID: e.keyID, partition: l.part, keyKind: e.keyKind}
+}
 
 // trim drops records below offset o.
 func (l *partitionLog) trim(o int64) {
