@@ -1,0 +1,99 @@
+package scenarioform
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"partitionlab/sim"
+)
+
+// Placement says where each of the engine's messages is shown: next to the
+// input of its field when that input is on screen, otherwise at the
+// closest enclosing place (a list's input for one of its elements, the
+// producer or action it belongs to, its section), and at the top of the
+// editor when nothing encloses it. Every message is shown exactly once.
+type Placement struct {
+	at  map[string][]string
+	top []string
+}
+
+// Place assigns each error to the longest of targets that contains its
+// field. targets are the paths of the inputs on screen, of list items
+// ("producers[1]") and of lists ("producers").
+func Place(errs sim.FieldErrors, targets []string) Placement {
+	p := Placement{at: map[string][]string{}}
+	for _, e := range errs {
+		best, rest := "", ""
+		found := false
+		for _, t := range targets {
+			r, ok := within(e.Field, t)
+			if ok && t != "" && (!found || len(t) > len(best)) {
+				best, rest, found = t, r, true
+			}
+		}
+		switch {
+		case !found && e.Field == "":
+			p.top = append(p.top, e.Message)
+		case !found:
+			p.top = append(p.top, e.Field+": "+e.Message)
+		default:
+			p.at[best] = append(p.at[best], prefixed(rest, e.Message))
+		}
+	}
+	return p
+}
+
+// prefixed names the part of a field a message is about, in words: "item
+// 2: …" for a list element, "hot_share: …" for a field inside.
+func prefixed(rest, msg string) string {
+	if rest == "" {
+		return msg
+	}
+	if strings.HasPrefix(rest, "[") {
+		end := strings.Index(rest, "]")
+		if i, err := strconv.Atoi(rest[1:max(end, 1)]); err == nil && end > 0 {
+			return prefixed(strings.TrimPrefix(rest[end+1:], "."), fmt.Sprintf("item %d: %s", i+1, msg))
+		}
+	}
+	return strings.TrimPrefix(rest, ".") + ": " + msg
+}
+
+// For is the messages shown at target.
+func (p Placement) For(target string) []string { return p.at[target] }
+
+// Top is the messages that belong to no input (a document that is not JSON,
+// say).
+func (p Placement) Top() []string { return p.top }
+
+// Count is how many messages there are in all.
+func (p Placement) Count() int {
+	n := len(p.top)
+	for _, m := range p.at {
+		n += len(m)
+	}
+	return n
+}
+
+// Targets lists the places the editor can show a message for document d:
+// every visible input, every list item and every list and section.
+func Targets(d *Doc) []string {
+	var out []string
+	for _, s := range Sections() {
+		if s.Array != "" {
+			out = append(out, s.Array)
+		}
+		for i := range s.Items(d) {
+			if s.Array != "" {
+				out = append(out, Item(s.Array, i))
+			}
+			vals := s.ItemValues(d, i)
+			for _, f := range s.Fields {
+				if f.Visible(vals) {
+					out = append(out, s.Path(f, i))
+				}
+			}
+		}
+	}
+	return out
+}
