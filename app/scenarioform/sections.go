@@ -38,7 +38,7 @@ func workloadSection() Section {
 				Hint: "Distinct customer ids; customer 1 is the busiest."},
 			{Key: "workload.customer_skew.kind", Label: "Customer skew", Kind: Choice,
 				Options: []Option{{"uniform", "uniform: every customer alike"}, {"zipf", "zipf: a long tail"}, {"hot", "hot: a few customers place a share of all orders"}},
-				Hint: "How orders spread over customers."},
+				Hint:    "How orders spread over customers."},
 			{Key: "workload.customer_skew.s", Label: "Zipf exponent", Kind: Float, Show: is("workload.customer_skew.kind", "zipf"),
 				Hint: "Weight of customer k is 1/k^s: 1 is a classic long tail, higher is more skewed."},
 			{Key: "workload.customer_skew.hot_customers", Label: "Hot customers", Unit: "customers", Kind: Int, Show: is("workload.customer_skew.kind", "hot"),
