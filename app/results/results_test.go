@@ -1,0 +1,143 @@
+package results
+
+import (
+	"strings"
+	"testing"
+
+	"partitionlab/sim"
+)
+
+func run(t *testing.T, name string) *sim.Result {
+	t.Helper()
+	sc, err := sim.Preset(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := sim.Run(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func card(t *testing.T, cards []Card, id string) Card {
+	t.Helper()
+	for _, c := range cards {
+		if c.ID == id {
+			return c
+		}
+	}
+	t.Fatalf("no card %s", id)
+	return Card{}
+}
+
+func TestCardsShowTheResult(t *testing.T) {
+	r := run(t, "thread-pool")
+	cards := Cards(r)
+	if c := card(t, cards, "violations-order"); c.Raw != float64(r.Ordering.Scopes.Order.Violations) || !c.Bad ||
+		!strings.Contains(c.Detail, "concurrent processing") {
+		t.Errorf("order violations card %+v", c)
+	}
+	if c := card(t, cards, "load"); c.Raw != r.Load.MaxOverMean || !strings.HasSuffix(c.Value, "×") {
+		t.Errorf("load card %+v", c)
+	}
+	if c := card(t, cards, "idle"); c.Value != "0 of 6" {
+		t.Errorf("idle card %+v", c)
+	}
+	ids := map[string]bool{}
+	for _, c := range cards {
+		if ids[c.ID] || c.Label == "" || c.Value == "" {
+			t.Errorf("card %+v: duplicate id or empty text", c)
+		}
+		ids[c.ID] = true
+	}
+}
+
+func TestNumbersReadWell(t *testing.T) {
+	cases := map[string]string{
+		Count(180000):    "180,000",
+		Count(-1234):     "-1,234",
+		Count(999):       "999",
+		Millis(4.653056): "4.65 ms",
+		Millis(13.3197):  "13.3 ms",
+		Millis(1234.5):   "1,235 ms",
+		Seconds(12.3101): "12.31 s",
+		Seconds(0):       "0 s",
+		Seconds(30):      "30 s",
+		Percent(0.0899):  "9.0 %",
+	}
+	for got, want := range cases {
+		if got != want {
+			t.Errorf("got %q, want %q", got, want)
+		}
+	}
+}
+
+// Scrubbing to the end gives the whole run; earlier moments add up to less,
+// and the backlog of add-partitions is visible around its change.
+func TestSnapshotsAddUpToTheRun(t *testing.T) {
+	r := run(t, "add-partitions")
+	last := At(r, Steps(r)-1)
+	if last.T != r.DurationS || last.Produced != r.EventsProduced {
+		t.Errorf("at the end: T %v produced %d, want %v and %d", last.T, last.Produced, r.DurationS, r.EventsProduced)
+	}
+	if last.Examples != len(r.Ordering.Examples) || last.Marks != len(r.Timeline) {
+		t.Errorf("at the end: %d examples, %d marks, want all", last.Examples, last.Marks)
+	}
+	before := At(r, int(29/r.Series.BucketS))
+	if before.Produced >= last.Produced || before.Marks != 0 || before.Examples != 0 {
+		t.Errorf("before the change at 30 s: %+v", before)
+	}
+	if At(r, -5).Bucket != 0 || At(r, 1<<20).Bucket != Steps(r)-1 {
+		t.Errorf("moments outside the run are not clamped")
+	}
+}
+
+func TestDiffSaysBetterOrWorseInWords(t *testing.T) {
+	a := Cards(run(t, "thread-pool"))
+	b := Cards(run(t, "per-key-queues"))
+	deltas := Diff(a, b)
+	if len(deltas) != len(a) {
+		t.Fatalf("%d deltas for %d cards", len(deltas), len(a))
+	}
+	for _, d := range deltas {
+		switch d.ID {
+		case "violations-order":
+			if d.Verdict != Better || d.Arrow != "▼" || !strings.HasPrefix(d.Change, "−") {
+				t.Errorf("per-key queues fix ordering, but the delta is %+v", d)
+			}
+		case "records":
+			if d.Verdict != Same && d.Verdict != Changed {
+				t.Errorf("records produced has no better direction: %+v", d)
+			}
+		}
+	}
+	if d := Diff(a, a); d[0].Verdict != Same || d[0].Change != "" || d[0].Arrow != "=" {
+		t.Errorf("a run compared with itself: %+v", d[0])
+	}
+}
+
+func TestFactsNameEverything(t *testing.T) {
+	r := run(t, "retry-topic")
+	var v sim.Violation
+	for _, e := range r.Ordering.Examples {
+		if e.Later.Via != "" || e.Earlier.Via != "" {
+			v = e
+		}
+	}
+	if v.Key == "" {
+		t.Fatal("retry-topic has no example through the retry topic")
+	}
+	text := ""
+	for _, f := range append(Facts(v.Later), Facts(v.Earlier)...) {
+		text += f.Label + ": " + f.Value + "\n"
+	}
+	for _, want := range []string{"via the retry topic", "order-", "offset", "Completed"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the evidence lacks %q:\n%s", want, text)
+		}
+	}
+	if g := Gap(v); !strings.Contains(g, "later") && g != "never completed" {
+		t.Errorf("Gap = %q", g)
+	}
+}
