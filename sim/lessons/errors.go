@@ -3,6 +3,8 @@ package lessons
 import (
 	"fmt"
 	"strings"
+
+	"partitionlab/sim"
 )
 
 // FieldError is a problem with one field of a lesson file or of a step's
@@ -49,6 +51,10 @@ func (c *fieldErrors) add(field, format string, args ...any) {
 func (c *fieldErrors) addErr(field string, err error) {
 	switch e := err.(type) {
 	case nil:
+	case sim.FieldErrors:
+		for _, fe := range e {
+			c.list = append(c.list, FieldError{Field: joinField(field, fe.Field), Message: fe.Message})
+		}
 	case FieldErrors:
 		for _, fe := range e {
 			c.list = append(c.list, FieldError{Field: joinField(field, fe.Field), Message: fe.Message})

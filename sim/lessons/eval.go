@@ -161,7 +161,7 @@ func (s scope) path(e pathExpr) ([]item, error) {
 	} else {
 		v, ok := s.doc[e.root]
 		if !ok {
-			return nil, fmt.Errorf("%s: the output has no field %q", e, e.root)
+			return nil, fmt.Errorf("%s: there is no field %q at the top level", e, e.root)
 		}
 		cur = []item{{v, e.root}}
 	}

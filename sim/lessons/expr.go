@@ -185,7 +185,7 @@ func (p *parser) unary() (expr, error) {
 		return p.number()
 	case isNameStart(c):
 		name := p.name()
-		if p.peek() == '(' {
+		if p.pos < len(p.src) && p.src[p.pos] == '(' {
 			return p.call(name)
 		}
 		return p.path(name)

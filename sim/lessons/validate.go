@@ -54,6 +54,7 @@ func validateStep(c *fieldErrors, f string, s Step, earlier []reflect.Type) {
 		text(c, f+".simplification", s.Simplification, maxExpect)
 	}
 	kind := s.Kind()
+	before := len(c.list)
 	switch kind {
 	case KindSimulate:
 		validateScenario(c, f+".scenario", s)
@@ -82,8 +83,11 @@ func validateStep(c *fieldErrors, f string, s Step, earlier []reflect.Type) {
 	if n := len(s.Controls); n < 1 || n > MaxControls {
 		c.add(f+".controls", "has %d controls, want 1..%d", n, MaxControls)
 	}
+	inputOK := len(c.list) == before // controls cannot be judged on a broken input
 	for j, ctl := range s.Controls {
-		validateControl(c, fmt.Sprintf("%s.controls[%d]", f, j), s, ctl)
+		if inputOK {
+			validateControl(c, fmt.Sprintf("%s.controls[%d]", f, j), s, ctl)
+		}
 	}
 	if len(s.Checks) == 0 {
 		c.add(f+".checks", "has no checks: every promise in expect needs one")
