@@ -61,22 +61,54 @@ func sans(p *plot.Plot) {
 	}
 }
 
-// inlineSVG renders p as an <svg> element to put straight into HTML: without
+// Chart is a drawn chart and where its data sits in the picture, so the
+// page can lay a time cursor over it without drawing it again.
+type Chart struct {
+	// SVG is an <svg> element (see render).
+	SVG string
+	// Width and Height are the size of the picture (its viewBox).
+	Width, Height float64
+	// Left, Right, Top and Bottom bound the data area, as fractions of the
+	// picture's width and height from its top-left corner.
+	Left, Right, Top, Bottom float64
+	// XMin and XMax are the x axis's range (seconds on time charts).
+	XMin, XMax float64
+}
+
+// X is the fraction of the picture's width at which x is drawn, kept
+// inside the data area.
+func (c Chart) X(x float64) float64 {
+	if c.XMax <= c.XMin {
+		return c.Left
+	}
+	f := min(max((x-c.XMin)/(c.XMax-c.XMin), 0), 1)
+	return c.Left + f*(c.Right-c.Left)
+}
+
+// areaProbe is a plotter that draws nothing and remembers the canvas the
+// plot gives its data, which is where the axes put x and y.
+type areaProbe struct{ area *vg.Rectangle }
+
+func (a areaProbe) Plot(c draw.Canvas, _ *plot.Plot) { *a.area = c.Rectangle }
+
+// render draws p as an <svg> element to put straight into HTML: without
 // the XML prolog and comment vgsvg writes first (inside HTML they become a
 // comment node instead of a chart), and without the fixed width and height so
 // CSS can size it; the viewBox keeps the aspect ratio. label is the text a
 // screen reader announces for the chart.
-func inlineSVG(p *plot.Plot, w, h vg.Length, label string) (string, error) {
+func render(p *plot.Plot, w, h vg.Length, label string) (Chart, error) {
+	var area vg.Rectangle
+	p.Add(areaProbe{&area})
 	c := vgsvg.New(w, h)
 	p.Draw(draw.New(c))
 	var buf bytes.Buffer
 	if _, err := c.WriteTo(&buf); err != nil {
-		return "", fmt.Errorf("plots: writing svg: %w", err)
+		return Chart{}, fmt.Errorf("plots: writing svg: %w", err)
 	}
 	s := buf.String()
 	start := strings.Index(s, "<svg")
 	if start < 0 {
-		return "", fmt.Errorf("plots: vgsvg wrote no <svg> element")
+		return Chart{}, fmt.Errorf("plots: vgsvg wrote no <svg> element")
 	}
 	s = s[start:]
 	end := strings.Index(s, ">")
@@ -88,7 +120,28 @@ func inlineSVG(p *plot.Plot, w, h vg.Length, label string) (string, error) {
 		}
 	}
 	aria := fmt.Sprintf(` role="img" aria-label="%s"`, htmlAttr(label))
-	return open + aria + s[end:], nil
+	// vgsvg names one font in each text's style attribute, which beats any
+	// stylesheet: give browsers without Liberation Sans metric-compatible
+	// fallbacks there.
+	s = strings.ReplaceAll(s, "font-family:Liberation Sans;", "font-family:'Liberation Sans',Arial,Helvetica,sans-serif;")
+	W, H := float64(w), float64(h)
+	return Chart{SVG: open + aria + s[end:], Width: W, Height: H,
+		Left: float64(area.Min.X) / W, Right: float64(area.Max.X) / W,
+		Top: 1 - float64(area.Max.Y)/H, Bottom: 1 - float64(area.Min.Y)/H,
+		XMin: p.X.Min, XMax: p.X.Max}, nil
+}
+
+// inlineSVG is render for charts without a time cursor.
+func inlineSVG(p *plot.Plot, w, h vg.Length, label string) (string, error) {
+	c, err := render(p, w, h, label)
+	return c.SVG, err
+}
+
+// Standalone makes a chart's <svg> element a file of its own, with the
+// size an <img> (for the PNG export) needs.
+func Standalone(c Chart) string {
+	s := strings.Replace(c.SVG, "<svg", fmt.Sprintf(`<svg width="%g" height="%g"`, c.Width, c.Height), 1)
+	return `<?xml version="1.0" encoding="UTF-8"?>` + "\n" + s
 }
 
 func htmlAttr(s string) string {

@@ -1,0 +1,48 @@
+package plots
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"partitionlab/sim"
+)
+
+// Assignments draws each consumer thread's partitions over time: one lane
+// per group member, a box for each stretch with the partitions it owned,
+// a dashed line while it owned none. Rebalances are shaded.
+func Assignments(r *sim.Result, marks TimeMarks) (Chart, error) {
+	ms := r.Consumers.Members
+	if len(ms) == 0 {
+		return Chart{}, fmt.Errorf("plots: the result has no consumer threads")
+	}
+	shown, note := shownMembers(ms)
+	names := make([]string, len(shown))
+	var segs []segment
+	for lane, m := range shown {
+		names[lane] = ms[m].Name
+		hist := ms[m].Assignments
+		for k, a := range hist {
+			end := r.DurationS
+			if k+1 < len(hist) {
+				end = hist[k+1].AtS
+			}
+			segs = append(segs, segment{lane: lane, from: a.AtS, to: end, label: partitionList(a.Partitions)})
+		}
+	}
+	p := lanePlot("Partitions of each consumer thread over time"+note, names, 0, r.DurationS, marks)
+	p.Add(segments{items: segs, lanes: len(shown)})
+	return render(p, 640, laneHeight(len(shown)), fmt.Sprintf("Partitions owned by each of %d consumer threads over time", len(ms)))
+}
+
+// partitionList writes partitions as "p0,1,2", or "" for none.
+func partitionList(ps []int) string {
+	if len(ps) == 0 {
+		return ""
+	}
+	parts := make([]string, len(ps))
+	for i, p := range ps {
+		parts[i] = strconv.Itoa(p)
+	}
+	return "p" + strings.Join(parts, ",")
+}

@@ -1,0 +1,32 @@
+package plots
+
+import (
+	"testing"
+
+	"partitionlab/sim"
+)
+
+// BenchmarkDrawReference is the drawing share of a redraw in the browser:
+// every chart of the Simulate page for the default scenario (order-events).
+func BenchmarkDrawReference(b *testing.B) {
+	sc, _ := sim.Preset("order-events")
+	r, err := sim.Run(sc)
+	if err != nil {
+		b.Fatal(err)
+	}
+	m := MarksOf(r)
+	b.ResetTimer()
+	for range b.N {
+		for _, draw := range []func() (Chart, error){
+			func() (Chart, error) { return RecordsPerPartition(r) },
+			func() (Chart, error) { return Lag(r, m) },
+			func() (Chart, error) { return Throughput(r, m) },
+			func() (Chart, error) { return BusyShare(r) },
+			func() (Chart, error) { return Assignments(r, m) },
+		} {
+			if _, err := draw(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}

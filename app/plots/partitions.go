@@ -1,0 +1,107 @@
+package plots
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"partitionlab/sim"
+)
+
+// Palette indexes with a meaning in every chart.
+const (
+	normalColor  = 0 // blue
+	hottestColor = 5 // vermillion
+)
+
+// RecordsPerPartition draws how many records each partition received, the
+// hottest bar in another colour and named above it (so it does not rely on
+// colour), with the mean as a dashed line.
+func RecordsPerPartition(r *sim.Result) (Chart, error) {
+	n := len(r.Partitions)
+	if n == 0 {
+		return Chart{}, fmt.Errorf("plots: the result has no partitions")
+	}
+	g := GroupingFor(n)
+	counts := make([]int, n)
+	total := 0.0
+	for i, p := range r.Partitions {
+		counts[i] = int(p.Produced)
+		total += float64(p.Produced)
+	}
+	values := g.sum(counts)
+	hot := r.Load.HottestPartition / g.Size
+	p := plot.New()
+	sans(p)
+	p.Title.Text = "Records per partition"
+	p.X.Label.Text = "partition"
+	if g.Size > 1 {
+		p.X.Label.Text = fmt.Sprintf("partitions, %d per bar", g.Size)
+	}
+	p.Y.Label.Text = "records"
+	const width, height = 640, 280
+	bar := vg.Length(width-60) / vg.Length(g.Bars) * 0.75
+
+	rest := append(plotter.Values(nil), values...)
+	rest[hot] = 0
+	bc, err := plotter.NewBarChart(rest, bar)
+	if err != nil {
+		return Chart{}, fmt.Errorf("plots: records per partition: %w", err)
+	}
+	bc.Color, bc.LineStyle.Width = Color(normalColor), 0
+	hc, err := plotter.NewBarChart(plotter.Values{values[hot]}, bar)
+	if err != nil {
+		return Chart{}, fmt.Errorf("plots: records per partition: %w", err)
+	}
+	hc.Color, hc.LineStyle.Width, hc.XMin = Color(hottestColor), 0, float64(hot)
+	p.Add(bc, hc)
+
+	mean := total / float64(n) * float64(g.Size)
+	ml, err := newLine([]float64{-0.5, float64(g.Bars) - 0.5}, []float64{mean, mean}, grey(), 1, dashes(1))
+	if err != nil {
+		return Chart{}, err
+	}
+	p.Add(ml)
+	p.Legend.Add("mean", ml)
+	p.Legend.Top = true
+
+	name := fmt.Sprintf("hottest: p%d, %s", r.Load.HottestPartition, percent(r.Load.HottestShare))
+	if g.Size > 1 {
+		name = fmt.Sprintf("hottest: p%d (in %s), %s", r.Load.HottestPartition, g.Label(hot, n), percent(r.Load.HottestShare))
+	}
+	labels, err := plotter.NewLabels(plotter.XYLabels{XYs: []plotter.XY{{X: float64(hot), Y: values[hot]}}, Labels: []string{name}})
+	if err != nil {
+		return Chart{}, err
+	}
+	labels.TextStyle[0].Font.Variant = "Sans"
+	labels.TextStyle[0].XAlign = textAlign(hot, g.Bars)
+	labels.Offset = vg.Point{Y: vg.Points(4)}
+	p.Add(labels)
+
+	top := 0.0
+	for _, v := range values {
+		top = math.Max(top, v)
+	}
+	p.X.Min, p.X.Max = -0.5, float64(g.Bars)-0.5
+	p.X.Tick.Marker = barTicks(g, n)
+	p.Y.Min, p.Y.Max = 0, math.Max(1, math.Ceil(top*1.3))
+	p.Y.Tick.Marker = plot.TickerFunc(wholeTicks)
+	return render(p, width, height, fmt.Sprintf("Bar chart of records per partition for %d partitions; %s", n, name))
+}
+
+// textAlign keeps a label over bar i of n inside the chart.
+func textAlign(i, n int) draw.XAlignment {
+	switch {
+	case n > 4 && i < n/4:
+		return draw.XLeft
+	case n > 4 && i >= n-n/4:
+		return draw.XRight
+	}
+	return draw.XCenter
+}
+
+func percent(share float64) string { return fmt.Sprintf("%.1f %%", share*100) }

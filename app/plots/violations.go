@@ -1,0 +1,127 @@
+package plots
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// keyGlyphs give each key a shape as well as a colour.
+func keyGlyphs() []draw.GlyphDrawer {
+	return []draw.GlyphDrawer{draw.CircleGlyph{}, draw.BoxGlyph{}, draw.TriangleGlyph{}, draw.PyramidGlyph{},
+		draw.CrossGlyph{}, draw.PlusGlyph{}, draw.RingGlyph{}, draw.SquareGlyph{}}
+}
+
+// keyStyle is the mark of the key at index i of a window.
+func keyStyle(i int) draw.GlyphStyle {
+	g := keyGlyphs()
+	return draw.GlyphStyle{Color: Color(i), Radius: vg.Points(3.2), Shape: g[i%len(g)]}
+}
+
+// ViolationTimeline draws a ViolationWindow: one lane per partition and per
+// consumer thread; each record as a mark where it was written and a mark
+// where it was processed, joined by a thin line; each violation as a thick
+// line between the two completions, the selected one in vermillion with
+// its events named.
+func ViolationTimeline(w ViolationWindow, marks TimeMarks) (Chart, error) {
+	if len(w.Journeys) == 0 {
+		return Chart{}, fmt.Errorf("plots: no violation to draw")
+	}
+	names, pl, tl := w.Lanes()
+	p := lanePlot("Records of the violating keys: written (partition lanes) → processed (thread lanes)", names, w.From, w.To, marks)
+	p.Add(journeys{w: w, n: len(names), pl: pl, tl: tl})
+	p.Legend.Top = true
+	p.Legend.Left = false
+	// Time to the right of the window keeps the legend off the lanes.
+	p.X.Max = w.To + (w.To-w.From)*0.3
+	for i, k := range w.Keys {
+		if i == 6 {
+			break // the legend would cover the lanes; the list names every key
+		}
+		s, err := plotter.NewScatter(plotter.XYs{})
+		if err != nil {
+			return Chart{}, err
+		}
+		s.GlyphStyle = keyStyle(i)
+		p.Legend.Add(k, s)
+	}
+	return render(p, 720, laneHeight(len(names))+20, fmt.Sprintf("Timeline of %d records of the violating keys, %d violations", len(w.Journeys), len(w.Overtakes)))
+}
+
+// journeys draws the window's records and violations.
+type journeys struct {
+	w  ViolationWindow
+	n  int
+	pl map[int]int
+	tl map[string]int
+}
+
+func (j journeys) Plot(c draw.Canvas, plt *plot.Plot) {
+	x := func(t float64) vg.Length { return c.X(plt.X.Norm(t)) }
+	y := func(lane int) vg.Length { return c.Y(plt.Y.Norm(laneY(lane, j.n))) }
+	end := func(jr Journey) (vg.Point, bool) {
+		if math.IsNaN(jr.CompletedS) || jr.Thread == "" {
+			return vg.Point{X: c.Max.X, Y: y(j.pl[jr.Partition])}, false
+		}
+		return vg.Point{X: x(jr.CompletedS), Y: y(j.tl[jr.Thread])}, true
+	}
+	for _, jr := range j.w.Journeys {
+		k := j.w.keyIndex(jr.Key)
+		sty := keyStyle(k)
+		start := vg.Point{X: x(jr.SentS), Y: y(j.pl[jr.Partition])}
+		stop, done := end(jr)
+		faint := withAlpha(sty.Color, 0x70)
+		line := draw.LineStyle{Color: faint, Width: vg.Points(0.7)}
+		if !done {
+			line.Dashes = dashes(2) // never processed: it runs off the edge
+		}
+		c.StrokeLines(line, c.ClipLinesXY([]vg.Point{start, stop})...)
+		if c.Contains(start) {
+			c.DrawGlyph(sty, start)
+		}
+		if done && c.Contains(stop) {
+			if jr.Duplicate {
+				sty.Shape = draw.RingGlyph{}
+			}
+			c.DrawGlyph(sty, stop)
+		}
+	}
+	for _, o := range j.w.Overtakes {
+		a, okA := end(o.Later)
+		b, _ := end(o.Earlier)
+		if !okA {
+			continue
+		}
+		line := draw.LineStyle{Color: color.RGBA{0x1b, 0x24, 0x30, 0xff}, Width: vg.Points(1.4)}
+		if o.Selected {
+			line = draw.LineStyle{Color: Color(hottestColor), Width: vg.Points(2.6)}
+		}
+		c.StrokeLines(line, c.ClipLinesXY([]vg.Point{a, b})...)
+		ring := draw.GlyphStyle{Color: line.Color, Radius: vg.Points(5.5), Shape: draw.RingGlyph{}}
+		for _, pt := range []vg.Point{a, b} {
+			if c.Contains(pt) {
+				c.DrawGlyph(ring, pt)
+			}
+		}
+		if o.Selected {
+			label := plt.X.Tick.Label
+			label.YAlign = draw.YBottom
+			label.XAlign = draw.XRight
+			c.FillText(label, vg.Point{X: a.X - vg.Points(4), Y: a.Y + vg.Points(5)}, o.Later.Event+" (sent later, done first)")
+			label.XAlign = draw.XLeft
+			if c.Contains(b) {
+				c.FillText(label, vg.Point{X: b.X + vg.Points(4), Y: b.Y + vg.Points(5)}, o.Earlier.Event+" (sent earlier)")
+			}
+		}
+	}
+}
+
+func withAlpha(c color.Color, a uint8) color.Color {
+	r, g, b, _ := c.RGBA()
+	return color.NRGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), a}
+}
