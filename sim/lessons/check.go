@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 )
 
@@ -38,11 +39,16 @@ func opSymbol(op string) string {
 
 // Evaluate holds each of the step's checks against its output. earlier are
 // the outputs of the steps before it, in order, for checks that compare
-// with them (step1.load.max_over_mean).
+// with them (step1.load.max_over_mean); an entry may be nil for a step that
+// was not run, as long as no check names it (see References).
 func (s Step) Evaluate(out *Output, earlier []*Output) []CheckOutcome {
 	sc := scope{doc: out.doc}
 	for _, e := range earlier {
-		sc.earlier = append(sc.earlier, e.doc)
+		var d map[string]any
+		if e != nil {
+			d = e.doc
+		}
+		sc.earlier = append(sc.earlier, d)
 	}
 	res := make([]CheckOutcome, len(s.Checks))
 	for i, c := range s.Checks {
@@ -180,6 +186,47 @@ func equal(a, b any, tol float64) bool {
 		return math.Abs(x-y) <= tol
 	}
 	return reflect.DeepEqual(a, b)
+}
+
+// References lists, in order, the earlier steps (counted from 1) whose
+// outputs the step's checks compare with: a page that opens on this step
+// must run those first.
+func (s Step) References() []int {
+	seen := map[int]bool{}
+	var walk func(e expr)
+	walk = func(e expr) {
+		switch e := e.(type) {
+		case negation:
+			walk(e.x)
+		case binaryOp:
+			walk(e.l)
+			walk(e.r)
+		case call:
+			walk(e.arg)
+		case pathExpr:
+			if n, ok := stepRef(e.root); ok {
+				seen[n] = true
+			}
+			for _, seg := range e.segs {
+				if seg.inner != nil {
+					walk(seg.inner)
+				}
+			}
+		}
+	}
+	for _, c := range s.Checks {
+		for _, src := range []string{c.Path, c.Expr} {
+			if e, err := parseExpr(src); err == nil {
+				walk(e)
+			}
+		}
+	}
+	var refs []int
+	for n := range seen {
+		refs = append(refs, n)
+	}
+	slices.Sort(refs)
+	return refs
 }
 
 func hasWildcard(e expr) bool {

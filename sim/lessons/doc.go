@@ -11,9 +11,12 @@
 // a lesson stops telling the truth.
 //
 // Lessons are data: one JSON file per lesson under data/, embedded in the
-// binary, validated when loaded (unknown fields, missing texts, paths that
-// name no field, operators that cannot compare). Adding a lesson needs no
-// code.
+// binary (README.md describes the format). Loading validates what is cheap
+// to check — unknown fields, missing texts, check paths typed against the
+// output's Go type, operators that cannot compare, control paths typed
+// against the scenario — so a page loads fast even in the browser; Verify
+// does the rest (every scenario and every control value parses), and the
+// tests run it on every lesson. Adding a lesson needs no code.
 //
 // The browser's Learn pages are built on this package: All lists the
 // lessons, Step.Run (or sim.New/Advance and SimOutput, in chunks) runs a

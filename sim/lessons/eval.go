@@ -157,6 +157,9 @@ func (s scope) path(e pathExpr) ([]item, error) {
 		if n > len(s.earlier) {
 			return nil, fmt.Errorf("%s: only steps 1..%d come before this one", e.root, len(s.earlier))
 		}
+		if s.earlier[n-1] == nil {
+			return nil, fmt.Errorf("%s: step %d has not been run", e.root, n)
+		}
 		cur = []item{{s.earlier[n-1], e.root}}
 	} else {
 		v, ok := s.doc[e.root]

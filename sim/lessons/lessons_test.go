@@ -33,6 +33,18 @@ func TestEveryLessonKeepsItsPromises(t *testing.T) {
 	}
 }
 
+func TestEveryLessonVerifies(t *testing.T) {
+	all, err := All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range all {
+		if err := Verify(l); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
 func TestLessonsAreNumberedWithoutGapsAndUnique(t *testing.T) {
 	all, err := All()
 	if err != nil {

@@ -58,12 +58,12 @@ func TestParseRejectsBrokenLessons(t *testing.T) {
 		{"unknown view", `["load"]`, `["loads"]`, "steps[0].look_at[0]", `"loads" is not a view`},
 		{"view of another kind", `["load"]`, `["key-table"]`, "steps[0].look_at[0]", "cannot show a simulate step"},
 		{"unknown preset", `"preset": "order-events"`, `"preset": "order-event"`, "steps[0].scenario.preset", "is not a preset"},
-		{"invalid scenario", `"duration_s=1"`, `"duration_s=-1"`, "steps[0].scenario.duration_s", "is not in 0.001.."},
-		{"rejected but valid", `"sets": ["duration_s=1"]`, `"sets": ["duration_s=1"], "rejected": true`, "steps[0].scenario.rejected", "the engine accepts the scenario"},
+		{"set without =", `"duration_s=1"`, `"duration_s"`, "steps[0].scenario.sets[0]", "want path=value"},
 		{"two kinds", `"look_at"`, `"sizing": {"target_per_s": 1, "consumer_per_s": 1, "safety_factor": 1}, "look_at"`, "steps[0]", "exactly one of"},
-		{"control path", `"path": "topic.partitions"`, `"path": "topic.partition"`, "steps[0].controls[0].path", "is not in the step's input"},
-		{"control value", `"values": [6, 12]`, `"values": [6, 0]`, "steps[0].controls[0]", "topic.partitions=0 gives an input that does not run"},
-		{"control misses own value", `"values": [6, 12]`, `"values": [6, 24]`, "steps[0].controls[0].values", "do not include the step's own value 12"},
+		{"control path", `"path": "topic.partitions"`, `"path": "topic.partition"`, "steps[0].controls[0].path", `topic has no field "partition"`},
+		{"control path with *", `"path": "topic.partitions"`, `"path": "producers.*.key"`, "steps[0].controls[0].path", "want a plain path"},
+		{"control value type", `"values": [6, 12]`, `"values": ["six", 12]`, "steps[0].controls[0].values[0]", "a number compared with a string"},
+		{"range on text", `"path": "topic.partitions", "label": "Partitions", "setting": "partition count", "values": [6, 12]`, `"path": "producers.0.key", "label": "Key", "setting": "record key", "min": 1, "max": 2, "step": 1`, "steps[0].controls[0]", "has a range, but producers.0.key is a string"},
 		{"range and values", `"values": [6, 12]`, `"values": [6, 12], "min": 1`, "steps[0].controls[0]", "values and a range"},
 		{"no checks", `"checks": [ { "claim": "records arrive", "path": "events_produced", "op": ">", "value": 0 } ]`, `"checks": []`, "steps[0].checks", "has no checks"},
 	} {
@@ -84,6 +84,45 @@ func TestParseRejectsBrokenLessons(t *testing.T) {
 			}
 			t.Errorf("want an error on %s containing %q, got:\n%v", c.field, c.msg, err)
 		})
+	}
+}
+
+// TestVerifyRunsWhatLoadingLeavesOut: inputs that the engine refuses and
+// control values that do not run are found by Verify, not by loading.
+func TestVerifyRunsWhatLoadingLeavesOut(t *testing.T) {
+	for _, c := range []struct {
+		name       string
+		edits      []string // old, new pairs
+		field, msg string
+	}{
+		{"invalid scenario", []string{`"duration_s=1"`, `"duration_s=-1"`}, "steps[0].scenario.duration_s", "is not in 0.001.."},
+		{"rejected but valid", []string{`"sets": ["duration_s=1"]`, `"sets": ["duration_s=1"], "rejected": true`,
+			`"path": "events_produced", "op": ">", "value": 0`, `"path": "error", "op": "contains", "value": "x"`}, "steps[0].scenario.rejected", "the engine accepts the scenario"},
+		{"control value", []string{`"values": [6, 12]`, `"values": [6, 12, 0]`}, "steps[0].controls[0]", "topic.partitions=0 gives an input that does not run"},
+		{"control misses own value", []string{`"values": [6, 12]`, `"values": [6, 24]`}, "steps[0].controls[0].values", "do not include the step's own value 12"},
+		{"own value out of range", []string{`"values": [6, 12]`, `"min": 1, "max": 6, "step": 1`}, "steps[0].controls[0].min", "the step's own value 12 is outside 1..6"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			l, err := Parse("01-tiny.json", []byte(strings.NewReplacer(c.edits...).Replace(minimal)))
+			if err != nil {
+				t.Fatalf("loading should leave this to Verify: %v", err)
+			}
+			err = Verify(l)
+			fe, ok := err.(FieldErrors)
+			if !ok {
+				t.Fatalf("got %v (%T), want FieldErrors", err, err)
+			}
+			for _, e := range fe {
+				if e.File == "01-tiny.json" && e.Field == c.field && strings.Contains(e.Message, c.msg) {
+					return
+				}
+			}
+			t.Errorf("want an error on %s containing %q, got:\n%v", c.field, c.msg, err)
+		})
+	}
+	l, _ := Parse("01-tiny.json", []byte(minimal))
+	if err := Verify(l); err != nil {
+		t.Errorf("the minimal lesson: %v", err)
 	}
 }
 
