@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -227,11 +228,7 @@ func (s scope) step(it item, seg segment) ([]item, error) {
 		return []item{{v[i], it.at + "." + strconv.Itoa(i)}}, nil
 	case map[string]any:
 		if seg.wild {
-			keys := make([]string, 0, len(v))
-			for k := range v {
-				keys = append(keys, k)
-			}
-			slices.Sort(keys)
+			keys := slices.Sorted(maps.Keys(v))
 			out := make([]item, len(keys))
 			for i, k := range keys {
 				out[i] = item{v[k], it.at + "." + k}
@@ -290,11 +287,7 @@ func show(v any) string {
 		}
 		return "[" + strings.Join(parts, ", ") + "]"
 	case map[string]any:
-		keys := make([]string, 0, len(v))
-		for k := range v {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
+		keys := slices.Sorted(maps.Keys(v))
 		parts := make([]string, len(keys))
 		for i, k := range keys {
 			parts[i] = strconv.Quote(k) + ": " + show(v[k])

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"maps"
 	"reflect"
 	"slices"
 	"strconv"
@@ -151,12 +152,7 @@ func checkShape(c *fieldErrors, v any, t reflect.Type, path string) {
 			return
 		}
 		fields := jsonFields(t)
-		keys := make([]string, 0, len(m))
-		for k := range m {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		for _, k := range keys {
+		for _, k := range slices.Sorted(maps.Keys(m)) {
 			ft, ok := fields[k]
 			if !ok {
 				c.add(joinField(path, k), "unknown field (want one of %s)", fieldList(t))

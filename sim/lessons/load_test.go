@@ -73,18 +73,25 @@ func TestParseRejectsBrokenLessons(t *testing.T) {
 				t.Fatalf("%q is not in the minimal lesson", c.old)
 			}
 			_, err := Parse("01-tiny.json", []byte(doc))
-			fe, ok := err.(FieldErrors)
-			if !ok {
-				t.Fatalf("got %v (%T), want FieldErrors", err, err)
-			}
-			for _, e := range fe {
-				if e.File == "01-tiny.json" && e.Field == c.field && strings.Contains(e.Message, c.msg) {
-					return
-				}
-			}
-			t.Errorf("want an error on %s containing %q, got:\n%v", c.field, c.msg, err)
+			wantFieldError(t, err, c.field, c.msg)
 		})
 	}
+}
+
+// wantFieldError fails unless err is FieldErrors with one about field of
+// the minimal lesson's file whose message contains msg.
+func wantFieldError(t *testing.T, err error, field, msg string) {
+	t.Helper()
+	fe, ok := err.(FieldErrors)
+	if !ok {
+		t.Fatalf("got %v (%T), want FieldErrors", err, err)
+	}
+	for _, e := range fe {
+		if e.File == "01-tiny.json" && e.Field == field && strings.Contains(e.Message, msg) {
+			return
+		}
+	}
+	t.Errorf("want an error on %s containing %q, got:\n%v", field, msg, err)
 }
 
 // TestVerifyRunsWhatLoadingLeavesOut: inputs that the engine refuses and
@@ -108,16 +115,7 @@ func TestVerifyRunsWhatLoadingLeavesOut(t *testing.T) {
 				t.Fatalf("loading should leave this to Verify: %v", err)
 			}
 			err = Verify(l)
-			fe, ok := err.(FieldErrors)
-			if !ok {
-				t.Fatalf("got %v (%T), want FieldErrors", err, err)
-			}
-			for _, e := range fe {
-				if e.File == "01-tiny.json" && e.Field == c.field && strings.Contains(e.Message, c.msg) {
-					return
-				}
-			}
-			t.Errorf("want an error on %s containing %q, got:\n%v", c.field, c.msg, err)
+			wantFieldError(t, err, c.field, c.msg)
 		})
 	}
 	l, _ := Parse("01-tiny.json", []byte(minimal))

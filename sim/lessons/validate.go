@@ -246,7 +246,7 @@ func text(c *fieldErrors, field, s string, limit int) {
 	case strings.TrimSpace(s) == "":
 		c.add(field, "is missing")
 	case n > limit:
-		c.add(field, "has %d characters, want at most %d: one idea per step", n, limit)
+		c.add(field, "has %d characters, want at most %d", n, limit)
 	case strings.Contains(s, "TODO"):
 		c.add(field, "is not finished (it says TODO)")
 	}
