@@ -20,16 +20,68 @@ type member struct {
 	// quietNext. A member that finishes its batch before then has nothing
 	// to fetch, and skips looking.
 	quietUntil, quietNext int64
+	prefilled             bool // batch holds records handed over by the sender for the next poll
 	membership
 }
 
 // wakeAt makes an idle member poll at t: a record is appended for it then,
-// or the group has news for it. A frozen member wakes when it thaws.
+// or the group has news for it. A frozen member wakes when it thaws. A
+// member waiting with records handed to it in advance (see arrive) puts
+// them back and polls like any other.
 func (m *member) wakeAt(s *Sim, t int64) {
+	if m.prefilled {
+		m.unfill(s)
+		s.sched.set(m.actor, max(s.now, m.frozenTill))
+		return
+	}
 	if m.state == wIdle && m.up {
 		m.state = wPolling
 		s.sched.set(m.actor, max(t, s.now, m.frozenTill))
 	}
+}
+
+// arrive is the sender appending record r (in l, at time t) to one of the
+// member's partitions. A member that was waiting for records had fetched
+// everything, so the records its next poll, at t, will find are exactly
+// those appended at t: the sender hands them over now and saves the fetch.
+// Only a sequential member with no group business pending takes them early.
+func (m *member) arrive(s *Sim, r *record, l *partitionLog, t int64) {
+	switch {
+	case m.prefilled && s.sched.when(m.actor) == t && len(m.batch) < s.sc.Consumer.MaxPollRecords:
+	case m.state == wIdle && m.up && m.exec == nil && t >= m.frozenTill && m.inGroup &&
+		!m.rejoin && !m.kicked && !m.stale && !m.hasPending && !m.stopping && !m.joined && !m.fenced:
+		m.batch, m.bi, m.prefilled = m.batch[:0], 0, true
+		m.state = wPolling
+		m.quietUntil = 0
+		s.sched.set(m.actor, t)
+	default:
+		if m.prefilled {
+			return // it polls at the time of its first record and will fetch this one then
+		}
+		if m.quietUntil > 0 {
+			m.quietNext = min(m.quietNext, t) // keep what the last fetch knew true
+		}
+		m.wakeAt(s, t)
+		return
+	}
+	m.batch = append(m.batch, *r)
+	m.bi = len(m.batch) // nothing to process before the poll that takes them
+	s.position[r.partition] = r.offset + 1
+	s.metrics.noteLagIn(s.metrics.bucketOf(t), int(r.partition), r.offset+1-l.done)
+	for i, p := range m.parts {
+		if p == r.partition {
+			m.rr = (i + 1) % len(m.parts) // as the fetch would have moved it
+		}
+	}
+}
+
+// unfill gives back records handed over in advance: the member will fetch
+// them again when it polls.
+func (m *member) unfill(s *Sim) {
+	for i := len(m.batch) - 1; i >= 0; i-- {
+		s.position[m.batch[i].partition] = m.batch[i].offset
+	}
+	m.batch, m.bi, m.prefilled = m.batch[:0], 0, false
 }
 
 func (m *member) run(s *Sim) {
@@ -105,6 +157,12 @@ func (m *member) poll(s *Sim) {
 		}
 	}
 	g := &s.sc.Consumer.Group
+	if m.prefilled {
+		m.prefilled = false
+		m.bi = 1
+		m.start(s, &m.batch[0])
+		return
+	}
 	for {
 		next := m.fetch(s)
 		if len(m.batch) == 0 {
@@ -167,7 +225,15 @@ func (m *member) fetch(s *Sim) (next int64) {
 				full = true
 				break
 			}
-			m.batch = append(m.batch, record{g: e.g, appended: e.appended, offset: o, keyID: e.keyID, partition: p, keyKind: e.keyKind})
+			// Field by field into the slice: a record literal would be built
+			// on the stack and copied with wide loads the CPU cannot forward
+			// from the narrow stores just made, a stall on every record.
+			if len(m.batch) == cap(m.batch) {
+				m.batch = append(m.batch, record{})[:len(m.batch)]
+			}
+			m.batch = m.batch[:len(m.batch)+1]
+			r := &m.batch[len(m.batch)-1]
+			r.g, r.appended, r.offset, r.keyID, r.partition, r.keyKind = e.g, e.appended, o, e.keyID, p, e.keyKind
 		}
 		if o > s.position[p] {
 			if o == l.end {

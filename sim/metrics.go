@@ -73,8 +73,11 @@ func (m *metrics) onProduce(p int32, t int64) {
 	m.sProduced[m.prodRow+int(p)]++
 }
 
-func (m *metrics) noteLag(p int, lag int64) {
-	i := m.cur*m.parts + p
+func (m *metrics) noteLag(p int, lag int64) { m.noteLagIn(m.cur, p, lag) }
+
+// noteLagIn notes a lag seen at a moment of bucket b.
+func (m *metrics) noteLagIn(b, p int, lag int64) {
+	i := b*m.parts + p
 	if lag > int64(m.sLag[i]) {
 		m.sLag[i] = int32(min(lag, 1<<31-1))
 	}

@@ -179,12 +179,15 @@ func (c *orderingChecker) state(scope int, d *inflight) *keyState {
 }
 
 // send registers a sent event and returns its g.
-func (c *orderingChecker) send(d inflight) int64 {
+// alloc hands out the next g and its cleared inflight entry, which the
+// caller fills in place (building it elsewhere and copying it in would cost
+// a store-forwarding stall per event) before calling link.
+func (c *orderingChecker) alloc(order int64) (int64, *inflight) {
 	if c.dNext-c.dBase == int64(len(c.descs)) {
 		c.descs = regrow(c.descs, c.dBase, c.dNext)
 	}
-	if d.order >= c.oEnd {
-		for c.oEnd <= d.order {
+	if order >= c.oEnd {
+		for c.oEnd <= order {
 			if c.oEnd-c.oBase == int64(len(c.orders)) {
 				c.orders = regrow(c.orders, c.oBase, c.oEnd)
 			}
@@ -194,11 +197,16 @@ func (c *orderingChecker) send(d inflight) int64 {
 	}
 	g := c.dNext
 	c.dNext++
-	d.offset = -1
-	*c.desc(g) = d
+	d := c.desc(g)
+	*d = inflight{order: order, offset: -1}
+	return g, d
+}
+
+// link registers a sent event, filled in by the caller, in its scopes.
+func (c *orderingChecker) link(g int64, d *inflight) {
 	c.slot(d.order).sent++
 	for s := range c.tracked {
-		ks := c.state(s, &d)
+		ks := c.state(s, d)
 		if ks == nil {
 			continue
 		}
@@ -209,7 +217,6 @@ func (c *orderingChecker) send(d inflight) int64 {
 		}
 		ks.setLast(g)
 	}
-	return g
 }
 
 // completion is who finished an event and when.

@@ -114,8 +114,10 @@ func (s *Sim) send(o *order, j int, t int64) {
 	} else {
 		part = p.partitionOf(kind, id, o.customer, inst.viewN)
 	}
-	g := s.checker.send(inflight{sent: t, order: o.id, keyID: id, customer: o.customer, partition: part,
-		viewN: inst.viewN, instance: uint16(ii), event: uint8(j), producer: p.index, keyKind: kind})
+	g, d := s.checker.alloc(o.id)
+	d.sent, d.keyID, d.customer, d.partition, d.viewN = t, id, o.customer, part, inst.viewN
+	d.instance, d.event, d.producer, d.keyKind = uint16(ii), uint8(j), p.index, kind
+	s.checker.link(g, d)
 	s.produced++
 	p.sent++
 	rec := record{g: g, keyID: id, partition: part, keyKind: kind}
@@ -170,6 +172,6 @@ func (s *Sim) append(r *record, t int64) {
 	s.checker.desc(r.g).offset = r.offset
 	s.metrics.onProduce(r.partition, t)
 	if m := s.owner[r.partition]; m >= 0 {
-		s.members[m].wakeAt(s, t)
+		s.members[m].arrive(s, r, l, t)
 	}
 }

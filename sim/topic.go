@@ -49,7 +49,8 @@ func (l *partitionLog) append(r *record) {
 		l.grow()
 	}
 	r.offset = l.end
-	l.ring[l.end&int64(len(l.ring)-1)] = entry{g: r.g, appended: r.appended, keyID: r.keyID, keyKind: r.keyKind}
+	e := &l.ring[l.end&int64(len(l.ring)-1)]
+	e.g, e.appended, e.keyID, e.keyKind = r.g, r.appended, r.keyID, r.keyKind
 	l.end++
 }
 
