@@ -289,6 +289,13 @@ func (s *Sim) removeMember(m *member, why string) {
 	g.order.Remove(m.id)
 	delete(g.byID, m.id)
 	s.groupEvent(m.idx, "removed", why)
+	held := slices.Clone(m.parts)
+	defer func() {
+		// The rebalance this causes (or joins) moves them from this member.
+		if g.rb != nil && !g.kip848 && g.rb.before[m.idx] == nil && len(held) > 0 {
+			g.rb.before[m.idx] = held
+		}
+	}()
 	if len(m.parts) > 0 {
 		for _, p := range m.parts {
 			s.revokedAt[p] = s.now

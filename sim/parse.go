@@ -15,6 +15,16 @@ import (
 // it leaves out and validates the result. Unknown fields and values of the
 // wrong JSON type are reported with their path, like range errors.
 func ParseScenario(data []byte) (Scenario, error) {
+	sc, err := withDefaults(data)
+	if err != nil {
+		return Scenario{}, err
+	}
+	return sc, Validate(sc)
+}
+
+// withDefaults decodes a shape-checked document over the defaults, without
+// validating the values.
+func withDefaults(data []byte) (Scenario, error) {
 	raw, err := decodeRaw(data)
 	if err != nil {
 		return Scenario{}, err
@@ -24,11 +34,24 @@ func ParseScenario(data []byte) (Scenario, error) {
 	if err := c.err(); err != nil {
 		return Scenario{}, err
 	}
-	sc, err := fromRaw(raw)
+	return fromRaw(raw)
+}
+
+// DecodeStrict decodes a JSON document into v (a pointer) as encoding/json
+// does, after checking it against v's type: an unknown field or a value of
+// the wrong JSON type is a FieldError naming its path. Every JSON format
+// Partition Lab reads goes through this check (scenarios, lesson files).
+func DecodeStrict(data []byte, v any) error {
+	raw, err := decodeRaw(data)
 	if err != nil {
-		return Scenario{}, err
+		return err
 	}
-	return sc, Validate(sc)
+	var c checker
+	checkShape(&c, raw, reflect.TypeOf(v).Elem(), "")
+	if err := c.err(); err != nil {
+		return err
+	}
+	return remarshal(raw, v)
 }
 
 func decodeRaw(data []byte) (any, error) {
@@ -36,13 +59,13 @@ func decodeRaw(data []byte) (any, error) {
 	dec.UseNumber()
 	var raw any
 	if err := dec.Decode(&raw); err != nil {
-		return nil, FieldErrors{{Message: "the scenario is not valid JSON: " + err.Error()}}
+		return nil, FieldErrors{{Message: "not valid JSON: " + err.Error()}}
 	}
 	if dec.More() {
-		return nil, FieldErrors{{Message: "the scenario has more than one JSON value"}}
+		return nil, FieldErrors{{Message: "more than one JSON value"}}
 	}
 	if _, ok := raw.(map[string]any); !ok {
-		return nil, FieldErrors{{Message: "the scenario must be a JSON object"}}
+		return nil, FieldErrors{{Message: "must be a JSON object"}}
 	}
 	return raw, nil
 }
@@ -90,6 +113,9 @@ func remarshal(v any, into any) error {
 // checkShape compares a decoded JSON value with the Go type it must fill,
 // reporting unknown fields and wrong JSON types with their paths.
 func checkShape(c *checker, v any, t reflect.Type, path string) {
+	if t == rawMessage || t.Kind() == reflect.Interface {
+		return // any JSON value, checked by whoever reads it
+	}
 	if v == nil {
 		if t.Kind() != reflect.Pointer && t.Kind() != reflect.Slice {
 			c.add(path, "must not be null")
@@ -156,6 +182,8 @@ func checkShape(c *checker, v any, t reflect.Type, path string) {
 		}
 	}
 }
+
+var rawMessage = reflect.TypeOf(json.RawMessage(nil))
 
 // jsonFields maps JSON names to field types, flattening embedded structs as
 // encoding/json does.
@@ -250,16 +278,7 @@ func ParseScenarioWithSets(doc []byte, sets []string) (Scenario, error) {
 	if len(sets) == 0 {
 		return ParseScenario(doc)
 	}
-	raw, err := decodeRaw(doc)
-	if err != nil {
-		return Scenario{}, err
-	}
-	var c checker
-	checkShape(&c, raw, reflect.TypeOf(Scenario{}), "")
-	if err := c.err(); err != nil {
-		return Scenario{}, err
-	}
-	sc, err := fromRaw(raw)
+	sc, err := withDefaults(doc)
 	if err != nil {
 		return Scenario{}, err
 	}
@@ -323,6 +342,9 @@ func setPath(node any, parts []string, v any) (any, error) {
 		n[i] = child
 		return n, nil
 	case nil:
+		if _, err := strconv.Atoi(parts[0]); err == nil {
+			return setPath([]any{}, parts, v) // timeline.0.at_s on a document without a timeline
+		}
 		return setPath(map[string]any{}, parts, v)
 	}
 	return nil, fmt.Errorf("%q is inside a value that is neither an object nor an array", parts[0])

@@ -102,8 +102,8 @@ func TestShapeErrorsNameTheField(t *testing.T) {
 		{`{"producers": [{"instances": true}]}`, `producers[0].instances: must be a whole number, not true`},
 		{`{"seed": -1}`, `seed: -1 is not a whole number in 0..`},
 		{`{"consumer": {"enable_auto_commit": "yes"}}`, `consumer.enable_auto_commit: must be true or false`},
-		{`[1, 2]`, `the scenario must be a JSON object`},
-		{`{"version": 1`, `the scenario is not valid JSON`},
+		{`[1, 2]`, `must be a JSON object`},
+		{`{"version": 1`, `not valid JSON`},
 		{`{} {}`, `more than one JSON value`},
 	}
 	for _, c := range cases {

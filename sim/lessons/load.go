@@ -1,16 +1,13 @@
 package lessons
 
 import (
-	"bytes"
 	"embed"
-	"encoding/json"
 	"fmt"
 	"io/fs"
-	"maps"
-	"reflect"
 	"slices"
-	"strconv"
 	"strings"
+
+	"partitionlab/sim"
 )
 
 //go:embed data/*.json
@@ -95,24 +92,15 @@ func Load(fsys fs.FS) ([]Lesson, error) {
 
 // Parse reads and validates one lesson file. file names it in errors.
 func Parse(file string, b []byte) (Lesson, error) {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	var raw any
-	if err := dec.Decode(&raw); err != nil {
-		return Lesson{}, FieldErrors{{File: file, Message: "not valid JSON: " + err.Error()}}
-	}
 	var c fieldErrors
-	checkShape(&c, raw, reflect.TypeFor[Lesson](), "")
-	if len(c.list) == 0 {
-		var l Lesson
-		if err := json.Unmarshal(b, &l); err != nil {
-			c.add("", "%v", err)
-		} else {
-			l.File = file
-			validate(&c, l)
-			if len(c.list) == 0 {
-				return l, nil
-			}
+	var l Lesson
+	if err := sim.DecodeStrict(b, &l); err != nil {
+		c.addErr("", err)
+	} else {
+		l.File = file
+		validate(&c, l)
+		if len(c.list) == 0 {
+			return l, nil
 		}
 	}
 	for i := range c.list {
@@ -126,78 +114,4 @@ func asFieldErrors(file string, err error) FieldErrors {
 		return fe
 	}
 	return FieldErrors{{File: file, Message: err.Error()}}
-}
-
-var rawMessage = reflect.TypeFor[json.RawMessage]()
-
-// checkShape compares decoded JSON with the Go type it must fill, so an
-// unknown or misspelt field is an error naming where it is.
-func checkShape(c *fieldErrors, v any, t reflect.Type, path string) {
-	if t == rawMessage || t.Kind() == reflect.Interface {
-		return
-	}
-	if v == nil {
-		if t.Kind() != reflect.Pointer && t.Kind() != reflect.Slice {
-			c.add(path, "must not be null")
-		}
-		return
-	}
-	switch t.Kind() {
-	case reflect.Pointer:
-		checkShape(c, v, t.Elem(), path)
-	case reflect.Struct:
-		m, ok := v.(map[string]any)
-		if !ok {
-			c.add(path, "must be an object, not %s", describeJSON(v))
-			return
-		}
-		fields := jsonFields(t)
-		for _, k := range slices.Sorted(maps.Keys(m)) {
-			ft, ok := fields[k]
-			if !ok {
-				c.add(joinField(path, k), "unknown field (want one of %s)", fieldList(t))
-				continue
-			}
-			checkShape(c, m[k], ft, joinField(path, k))
-		}
-	case reflect.Slice:
-		a, ok := v.([]any)
-		if !ok {
-			c.add(path, "must be a list, not %s", describeJSON(v))
-			return
-		}
-		for i, e := range a {
-			checkShape(c, e, t.Elem(), fmt.Sprintf("%s[%d]", path, i))
-		}
-	case reflect.String:
-		if _, ok := v.(string); !ok {
-			c.add(path, "must be text, not %s", describeJSON(v))
-		}
-	case reflect.Bool:
-		if _, ok := v.(bool); !ok {
-			c.add(path, "must be true or false, not %s", describeJSON(v))
-		}
-	case reflect.Float64:
-		if _, ok := v.(json.Number); !ok {
-			c.add(path, "must be a number, not %s", describeJSON(v))
-		}
-	case reflect.Int:
-		n, ok := v.(json.Number)
-		if _, err := strconv.Atoi(string(n)); !ok || err != nil {
-			c.add(path, "must be a whole number, not %s", describeJSON(v))
-		}
-	}
-}
-
-// describeJSON writes a decoded JSON value for a message about its shape.
-func describeJSON(v any) string {
-	switch v := v.(type) {
-	case json.Number:
-		return v.String()
-	case map[string]any:
-		return "an object"
-	case []any:
-		return "a list"
-	}
-	return show(v)
 }
