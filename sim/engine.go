@@ -12,8 +12,7 @@ const (
 // (in chunks, so a browser stays responsive) or Run, then read Result.
 type Sim struct {
 	sc    Scenario
-	rng   *rng // the consumers' random stream
-	grng  *rng // the group's
+	grng  *rng // the group's random stream
 	now   int64
 	end   int64
 	sched *schedule
@@ -84,7 +83,7 @@ func NewWithOptions(sc Scenario, opts Options) (*Sim, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Sim{sc: sc, rng: newRNG(sc.Seed, streamConsumers), grng: newRNG(sc.Seed, streamGroup), end: int64(sc.DurationS * 1e9), pipelines: map[pipeline]int64{}}
+	s := &Sim{sc: sc, grng: newRNG(sc.Seed, streamGroup), end: int64(sc.DurationS * 1e9), pipelines: map[pipeline]int64{}}
 	s.tracer = tr
 	s.n = int32(sc.Topic.Partitions)
 	s.history = []partitionChange{{0, s.n}}

@@ -70,6 +70,7 @@ func (s *Sim) setUpConsumers() {
 		for t := range k.Concurrency {
 			m := &member{idx: int32(len(s.members)), instance: i, threadNo: t}
 			m.actor, m.thread = next, int32(len(s.threadNames))
+			m.rng = newRNG(s.sc.Seed, streamThread+uint64(m.thread))
 			next++
 			name := fmt.Sprintf("consumer-%d-%d", i+1, t+1)
 			s.threadNames = append(s.threadNames, name)
@@ -86,6 +87,7 @@ func (s *Sim) setUpConsumers() {
 			threads := make([]*worker, k.PoolThreads)
 			for j := range threads {
 				threads[j] = &worker{actor: next, thread: int32(len(s.threadNames))}
+				threads[j].rng = newRNG(s.sc.Seed, streamThread+uint64(threads[j].thread))
 				next++
 				s.threadNames = append(s.threadNames, fmt.Sprintf("%s/pool-%d", s.threadNames[m.thread], j+1))
 				s.pool = append(s.pool, threads[j])
@@ -96,6 +98,7 @@ func (s *Sim) setUpConsumers() {
 	}
 	s.retry = &retryTopic{}
 	s.retry.actor, s.retry.thread = actorRetry, int32(len(s.threadNames))
+	s.retry.rng = newRNG(s.sc.Seed, streamRetryTopic)
 	s.threadNames = append(s.threadNames, "retry-topic-consumer")
 	g.leaderSees = int64(s.grng.float64() * float64(msToNs(k.MetadataMaxAgeMs)))
 }

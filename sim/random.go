@@ -13,11 +13,15 @@ type rng struct{ pcg rand.PCG }
 // The scenario's one seed is split into independent streams, one per part
 // of the model, so that changing the consumers does not change the orders
 // and a comparison of two designs sees the same workload.
+// Every consumer thread has a stream of its own, so what one thread draws
+// never depends on when the others draw: the engine may run a thread ahead
+// of the rest and still give the same result.
 const (
 	streamWorkload uint64 = iota + 1
-	streamConsumers
+	streamRetryTopic
 	streamGroup
-	streamProducer // + producer index
+	streamProducer = 1 << 10 // + producer index
+	streamThread   = 1 << 20 // + thread index
 )
 
 func newRNG(seed, stream uint64) *rng {

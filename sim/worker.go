@@ -14,6 +14,7 @@ const (
 type worker struct {
 	actor   int32
 	thread  int32 // index into Sim.threadNames
+	rng     *rng  // its own stream: processing times and failures
 	state   uint8
 	cur     record
 	fail    bool  // the current attempt will fail
@@ -25,8 +26,8 @@ type worker struct {
 // start begins an attempt at r (which may be w.cur itself, for a retry).
 func (w *worker) start(s *Sim, r *record) {
 	w.cur = *r
-	w.attempt = s.processingTime()
-	w.fail = s.consumerFailureRate > 0 && s.rng.float64() < s.consumerFailureRate
+	w.attempt = s.processingTime(w.rng)
+	w.fail = s.consumerFailureRate > 0 && w.rng.float64() < s.consumerFailureRate
 	w.state = wProcessing
 	s.sched.set(w.actor, s.now+w.attempt)
 }
@@ -53,13 +54,13 @@ func (w *worker) finish(s *Sim) (free bool) {
 }
 
 // processingTime draws how long one attempt takes.
-func (s *Sim) processingTime() int64 {
+func (s *Sim) processingTime(r *rng) int64 {
 	mean := s.procMeanNs
 	switch s.procDist {
 	case distExponential:
-		return int64(s.rng.exp(mean))
+		return int64(r.exp(mean))
 	case distUniform:
-		return int64(mean * (0.5 + s.rng.float64()))
+		return int64(mean * (0.5 + r.float64()))
 	}
 	return int64(mean)
 }
