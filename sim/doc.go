@@ -5,9 +5,10 @@
 //
 // The engine is pure in the way etcd's raft is: a Scenario (with its seed)
 // goes in, a Result comes out. It reads no clock, does no I/O, starts no
-// goroutines and draws every random number from one seeded PCG, so the same
-// scenario gives the same Result, bit for bit, natively, under node and in
-// the browser. Floating-point functions that may differ between platforms
+// goroutines and draws every random number from PCG streams derived from the
+// scenario's one seed (one stream for the workload, each producer, each
+// consumer thread and the group), so the same scenario gives the same Result,
+// bit for bit, natively, under node and in the browser. Floating-point functions that may differ between platforms
 // (math.Log, math.Exp, math.Pow) are replaced by our own in detmath.go.
 //
 // sim imports only partitionlab/hashcore, its own subpackages and the
