@@ -80,9 +80,13 @@ func (l *layout) Render() app.UI {
 		)),
 		app.Main().ID("main").Body(l.Icontent...),
 		app.Footer().Class("footer").Body(
-			app.P().Text("Partition Lab runs entirely in your browser and works offline once loaded. "+
-				"Partitions are computed byte for byte as each client's default partitioner does; "+
-				"where Partition Lab simplifies, the page says so."),
+			app.P().Body(
+				app.Text("Partition Lab runs entirely in your browser and works offline once loaded. "+
+					"Partitions are computed byte for byte as each client's default partitioner does; "+
+					"where the simulator simplifies, "),
+				app.A().Href(href("/simplified")).Text("the page “What is simplified” says so"),
+				app.Text("."),
+			),
 		),
 	)
 }

@@ -104,6 +104,17 @@ func TestARunWithoutViolationsIsNotTraced(t *testing.T) {
 	}
 }
 
+func TestUntracedJobEndsWithTheResult(t *testing.T) {
+	j, err := StartUntraced(preset(t, "thread-pool"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	j.Step(time.Hour, time.Now)
+	if j.Phase() != Done || j.Result() == nil || j.Trace() != nil {
+		t.Errorf("phase %v, result %v, trace %d events", j.Phase(), j.Result() != nil, len(j.Trace()))
+	}
+}
+
 func TestStartRefusesAnInvalidScenario(t *testing.T) {
 	sc := sim.DefaultScenario()
 	sc.Topic.Partitions = 0

@@ -1,0 +1,121 @@
+package app
+
+import (
+	"encoding/base64"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"partitionlab/app/plots"
+)
+
+// Browser-side helpers for downloads and the clipboard. They run only in
+// event handlers, in the browser.
+
+// download saves data as a file: a Blob behind a temporary link.
+func download(name, mime string, data []byte) {
+	w := app.Window()
+	bytes := w.Get("Uint8Array").New(len(data))
+	app.CopyBytesToJS(bytes, data)
+	parts := w.Get("Array").New()
+	parts.Call("push", bytes)
+	blob := w.Get("Blob").New(parts, map[string]any{"type": mime})
+	saveBlob(name, blob)
+}
+
+func saveBlob(name string, blob app.Value) {
+	w := app.Window()
+	url := w.Get("URL").Call("createObjectURL", blob)
+	doc := w.Get("document")
+	a := doc.Call("createElement", "a")
+	a.Set("href", url)
+	a.Set("download", name)
+	doc.Get("body").Call("appendChild", a)
+	a.Call("click")
+	a.Call("remove")
+	// The browser has the file once the click is handled; a minute later
+	// the URL goes, so memory does not pile up with every download.
+	var release app.Func
+	release = app.FuncOf(func(app.Value, []app.Value) any {
+		w.Get("URL").Call("revokeObjectURL", url)
+		release.Release()
+		return nil
+	})
+	w.Call("setTimeout", release, 60000)
+}
+
+// downloadPNG draws a chart's SVG onto a canvas at twice its size (sharp
+// on high-density screens and in slides) over white, and saves it as PNG.
+func downloadPNG(name string, c plots.Chart) {
+	w := app.Window()
+	img := w.Get("Image").New()
+	var onload app.Func
+	onload = app.FuncOf(func(app.Value, []app.Value) any {
+		defer onload.Release()
+		const scale = 2
+		canvas := w.Get("document").Call("createElement", "canvas")
+		canvas.Set("width", c.Width*scale)
+		canvas.Set("height", c.Height*scale)
+		g := canvas.Call("getContext", "2d")
+		g.Set("fillStyle", "#ffffff")
+		g.Call("fillRect", 0, 0, c.Width*scale, c.Height*scale)
+		g.Call("drawImage", img, 0, 0, c.Width*scale, c.Height*scale)
+		var done app.Func
+		done = app.FuncOf(func(_ app.Value, args []app.Value) any {
+			defer done.Release()
+			if len(args) > 0 && args[0].Truthy() {
+				saveBlob(name, args[0])
+			}
+			return nil
+		})
+		canvas.Call("toBlob", done, "image/png")
+		return nil
+	})
+	img.Set("onload", onload)
+	img.Set("src", "data:image/svg+xml;base64,"+base64.StdEncoding.EncodeToString([]byte(plots.Standalone(c))))
+}
+
+// copyText puts text on the clipboard; it reports false where the browser
+// refuses (an insecure origin), so the page can show the text instead.
+func copyText(text string) bool {
+	clip := app.Window().Get("navigator").Get("clipboard")
+	if !clip.Truthy() {
+		return false
+	}
+	clip.Call("writeText", text)
+	return true
+}
+
+// fileName turns a scenario name into a safe file name stem.
+func fileName(name, fallback string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(name) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '-', r == '_':
+			b.WriteRune(r)
+		case r == ' ' || r == '.':
+			b.WriteByte('-')
+		}
+	}
+	if b.Len() == 0 {
+		return fallback
+	}
+	return b.String()
+}
+
+// readFile reads the file chosen in a file input and hands its text to fn
+// (on the UI goroutine, through ctx).
+func readFile(ctx app.Context, input app.Value, fn func(ctx app.Context, text string)) {
+	files := input.Get("files")
+	if !files.Truthy() || files.Length() == 0 {
+		return
+	}
+	var then app.Func
+	then = app.FuncOf(func(_ app.Value, args []app.Value) any {
+		defer then.Release()
+		text := args[0].String()
+		ctx.Dispatch(func(ctx app.Context) { fn(ctx, text) })
+		return nil
+	})
+	files.Index(0).Call("text").Call("then", then)
+}

@@ -1,0 +1,74 @@
+package app
+
+import (
+	"fmt"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"partitionlab/app/scenarioform"
+)
+
+// renderItem is one producer or timeline action: its fields, its messages
+// and a button that removes it.
+func (c *editorPanel) renderItem(s scenarioform.Section, i, n int) app.UI {
+	e := c.Ied
+	item := scenarioform.Item(s.Array, i)
+	title := itemTitle(s, e.doc, i)
+	msgs := e.errs.For(item)
+	return app.FieldSet().Class("item").ID(scenarioform.InputID(e.prefix, item)).Body(
+		app.Legend().Text(title),
+		app.Ul().Class("errors").Body(
+			app.Range(msgs).Slice(func(k int) app.UI { return app.Li().Text(msgs[k]) }),
+		),
+		c.renderFields(s, i),
+		app.Button().Type("button").Class("link-button remove").ID(scenarioform.InputID(e.prefix, item)+"-remove").
+			Aria("label", "Remove "+title).Text("Remove").OnClick(c.onRemove(s, i)),
+	)
+}
+
+func (c *editorPanel) renderItemButtons(s scenarioform.Section) app.UI {
+	e := c.Ied
+	switch s.Array {
+	case "producers":
+		return app.Div().Class("item-buttons").Body(
+			app.Button().Type("button").ID(e.prefix + "add-producer").Text("Add a producer").OnClick(c.onAdd(scenarioform.AddProducer)),
+		)
+	case "timeline":
+		return app.Div().Class("item-buttons").Body(
+			app.Button().Type("button").ID(e.prefix+"add-action").Text("Add an action").OnClick(c.onAdd(scenarioform.AddAction)),
+			app.If(e.doc.Len("timeline") > 1,
+				app.Button().Type("button").ID(e.prefix+"sort-timeline").Text("Sort by time").OnClick(c.onAdd(scenarioform.SortTimeline)),
+			),
+		)
+	}
+	return app.Text("")
+}
+
+func (c *editorPanel) onAdd(add func(*scenarioform.Doc)) app.EventHandler {
+	return func(ctx app.Context, _ app.Event) {
+		add(c.Ied.doc)
+		c.Ied.reparse()
+		c.changed(ctx)
+	}
+}
+
+func (c *editorPanel) onRemove(s scenarioform.Section, i int) app.EventHandler {
+	return func(ctx app.Context, _ app.Event) {
+		c.Ied.doc.Delete(scenarioform.Item(s.Array, i))
+		c.Ied.reparse()
+		c.changed(ctx)
+		// Keyboard users would lose their place with the removed button.
+		ctx.Defer(func(app.Context) {
+			if el := app.Window().GetElementByID(fmt.Sprintf("%sadd-%s", c.Ied.prefix, addTarget(s.Array))); el.Truthy() {
+				el.Call("focus")
+			}
+		})
+	}
+}
+
+func addTarget(array string) string {
+	if array == "producers" {
+		return "producer"
+	}
+	return "action"
+}

@@ -1,0 +1,259 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"partitionlab/app/scenarioform"
+	"partitionlab/sim"
+)
+
+// actionEdited is the go-app action an editor panel posts after a change;
+// its value is the editor's prefix. The page that owns the editor reruns.
+const actionEdited = "partitionlab/edited"
+
+// editorPanel shows an editor: the presets, every field grouped in
+// sections, and import and export. It re-renders only when the editor's
+// version changes (go-app compares exported fields; the pointer stays the
+// same).
+type editorPanel struct {
+	app.Compo
+
+	Ied      *editor
+	Iversion int
+}
+
+func newEditorPanel(e *editor) *editorPanel { return &editorPanel{Ied: e, Iversion: e.version} }
+
+func (c *editorPanel) Render() app.UI {
+	e := c.Ied
+	return app.Div().Class("editor").ID(e.prefix+"editor").Body(
+		c.renderPresets(),
+		app.Div().ID(e.prefix+"editor-errors").Class("editor-errors").Aria("live", "polite").Body(
+			app.If(e.notice != "", app.P().Class("error").Text(e.notice)),
+			app.If(!e.valid, app.P().Class("error").Text(invalidSummary(e))),
+			app.Ul().Class("errors").Body(
+				app.Range(e.errs.Top()).Slice(func(i int) app.UI { return app.Li().Text(e.errs.Top()[i]) }),
+			),
+		),
+		app.Range(scenarioform.Sections()).Slice(func(i int) app.UI {
+			return c.renderSection(scenarioform.Sections()[i])
+		}),
+	)
+}
+
+func invalidSummary(e *editor) string {
+	n := e.errs.Count()
+	return fmt.Sprintf("%d %s to fix, marked below. The results show the last scenario that ran.", n, plural(n, "value", "values"))
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func (c *editorPanel) renderPresets() app.UI {
+	e := c.Ied
+	current := e.presetName()
+	id := e.prefix + "preset"
+	desc := ""
+	if sc, err := sim.Preset(current); err == nil {
+		desc = sc.Description
+	}
+	names := sim.PresetNames()
+	return app.Div().Class("field presets").Body(
+		app.Label().For(id).Text("Preset"),
+		app.Select().ID(id).Aria("describedby", id+"-help").OnChange(c.onPreset).Body(
+			app.Option().Value("").Selected(current == "").Text("(your own scenario)"),
+			app.Range(names).Slice(func(i int) app.UI {
+				return app.Option().Value(names[i]).Selected(names[i] == current).Text(names[i])
+			}),
+		),
+		app.P().ID(id+"-help").Class("help preset-description").Text(presetHelp(desc)),
+	)
+}
+
+func presetHelp(desc string) string {
+	if desc == "" {
+		return "Built-in scenarios, one trade-off each. Editing a field turns a preset into your own scenario."
+	}
+	return desc
+}
+
+func (c *editorPanel) onPreset(ctx app.Context, _ app.Event) {
+	name := ctx.JSSrc().Get("value").String()
+	if name == "" {
+		return
+	}
+	if err := c.Ied.loadPreset(name); err != nil {
+		c.Ied.notice = err.Error()
+	}
+	c.changed(ctx)
+}
+
+// changed bumps the version and tells the page.
+func (c *editorPanel) changed(ctx app.Context) {
+	c.Iversion = c.Ied.version
+	ctx.NewActionWithValue(actionEdited, c.Ied.prefix)
+}
+
+func (c *editorPanel) renderSection(s scenarioform.Section) app.UI {
+	e := c.Ied
+	n := s.Items(e.doc)
+	errs := sectionErrors(e, s)
+	summary := app.Summary().Body(
+		app.H2().Text(s.Title),
+		app.If(errs > 0, app.Span().Class("badge bad").Text(fmt.Sprintf("%d to fix", errs))),
+	)
+	body := []app.UI{summary, app.P().Class("help intro").Text(s.Intro)}
+	if s.Array == "" {
+		body = append(body, c.renderFields(s, 0))
+	} else {
+		body = append(body, app.Ul().Class("errors").ID(e.prefix+"errors-"+s.Array).Body(
+			app.Range(e.errs.For(s.Array)).Slice(func(i int) app.UI { return app.Li().Text(e.errs.For(s.Array)[i]) }),
+		))
+		for i := range n {
+			body = append(body, c.renderItem(s, i, n))
+		}
+		body = append(body, c.renderItemButtons(s))
+	}
+	return app.Details().Class("section").ID(e.prefix + "section-" + s.ID).Open(s.Open || errs > 0).Body(body...)
+}
+
+// sectionErrors counts the messages shown in a section.
+func sectionErrors(e *editor, s scenarioform.Section) int {
+	n := 0
+	if s.Array != "" {
+		n += len(e.errs.For(s.Array))
+	}
+	for i := range s.Items(e.doc) {
+		if s.Array != "" {
+			n += len(e.errs.For(scenarioform.Item(s.Array, i)))
+		}
+		for _, f := range s.Fields {
+			n += len(e.errs.For(s.Path(f, i)))
+		}
+	}
+	return n
+}
+
+func (c *editorPanel) renderFields(s scenarioform.Section, i int) app.UI {
+	vals := s.ItemValues(c.Ied.doc, i)
+	var fields []app.UI
+	for _, f := range s.Fields {
+		if f.Visible(vals) {
+			fields = append(fields, c.renderField(f, s.Path(f, i)))
+		}
+	}
+	return app.Div().Class("fields").Body(fields...)
+}
+
+// renderField is one labelled input with its unit, Kafka setting, hint and,
+// when the engine refuses the value, its message right below.
+func (c *editorPanel) renderField(f scenarioform.Field, path string) app.UI {
+	e := c.Ied
+	id := scenarioform.InputID(e.prefix, path)
+	msgs := e.errs.For(path)
+	help := []app.UI{}
+	if f.Setting != "" {
+		help = append(help, app.Code().Class("setting").Text(f.Setting), app.Text(" "))
+	}
+	help = append(help, app.Text(f.Hint))
+	class := "field"
+	if f.Kind == scenarioform.Bool || f.Kind == scenarioform.Present {
+		class = "field check-field"
+	}
+	wrap := app.Div().Class(class).DataSet("path", path)
+	describe := id + "-help " + id + "-error"
+	errorList := app.Ul().ID(id+"-error").Class("errors").Aria("live", "polite").Body(
+		app.Range(msgs).Slice(func(i int) app.UI { return app.Li().Text(msgs[i]) }),
+	)
+	if f.Kind == scenarioform.Bool || f.Kind == scenarioform.Present {
+		return wrap.Body(
+			app.Div().Class("check").Body(
+				app.Input().Type("checkbox").ID(id).Checked(f.Checked(e.doc, path)).
+					Aria("describedby", describe).Aria("invalid", len(msgs) > 0).
+					OnChange(c.onCheck(f, path)),
+				app.Label().For(id).Text(f.Label),
+			),
+			app.P().ID(id+"-help").Class("help").Body(help...),
+			errorList,
+		)
+	}
+	label := []app.UI{app.Text(f.Label)}
+	if f.Unit != "" {
+		label = append(label, app.Span().Class("unit").Text(" ("+f.Unit+")"))
+	}
+	return wrap.Body(
+		app.Label().For(id).Body(label...),
+		c.renderInput(f, path, id, describe, len(msgs) > 0),
+		app.P().ID(id+"-help").Class("help").Body(help...),
+		errorList,
+	)
+}
+
+func (c *editorPanel) renderInput(f scenarioform.Field, path, id, describe string, invalid bool) app.UI {
+	value := scenarioform.Display(c.Ied.doc, path)
+	switch f.Kind {
+	case scenarioform.Choice:
+		known := false
+		for _, o := range f.Options {
+			known = known || o.Value == value
+		}
+		return app.Select().ID(id).Aria("describedby", describe).Aria("invalid", invalid).
+			OnChange(c.onText(f, path)).Body(
+			app.If(!known, app.Option().Value(value).Selected(true).Text(value+" (not a valid choice)")),
+			app.Range(f.Options).Slice(func(i int) app.UI {
+				o := f.Options[i]
+				return app.Option().Value(o.Value).Selected(o.Value == value).Text(o.Label)
+			}),
+		)
+	case scenarioform.List, scenarioform.IntList:
+		// Lists are read when the person leaves the input (or presses
+		// Enter): read on every key, "range, " would lose its comma.
+		return app.Input().Type("text").ID(id).Value(value).Attr("spellcheck", "false").
+			Attr("autocomplete", "off").Aria("describedby", describe).Aria("invalid", invalid).
+			OnChange(c.onText(f, path))
+	}
+	in := app.Input().Type("text").ID(id).Value(value).Attr("autocomplete", "off").
+		Aria("describedby", describe).Aria("invalid", invalid).OnInput(c.onText(f, path))
+	switch f.Kind {
+	case scenarioform.Int:
+		in = in.Attr("inputmode", "numeric")
+	case scenarioform.Float:
+		in = in.Attr("inputmode", "decimal")
+	}
+	return in
+}
+
+func (c *editorPanel) onText(f scenarioform.Field, path string) app.EventHandler {
+	return func(ctx app.Context, _ app.Event) {
+		f.Set(c.Ied.doc, path, ctx.JSSrc().Get("value").String())
+		c.Ied.reparse()
+		c.changed(ctx)
+	}
+}
+
+func (c *editorPanel) onCheck(f scenarioform.Field, path string) app.EventHandler {
+	return func(ctx app.Context, _ app.Event) {
+		f.SetChecked(c.Ied.doc, path, ctx.JSSrc().Get("checked").Bool())
+		c.Ied.reparse()
+		c.changed(ctx)
+	}
+}
+
+// itemTitle names a producer or an action in its legend.
+func itemTitle(s scenarioform.Section, d *scenarioform.Doc, i int) string {
+	v := s.ItemValues(d, i)
+	switch s.Array {
+	case "producers":
+		return fmt.Sprintf("Producer %d: %s", i+1, v("name"))
+	case "timeline":
+		return fmt.Sprintf("At %s s: %s", v("at_s"), strings.ReplaceAll(v("action"), "_", " "))
+	}
+	return fmt.Sprintf("%s %d", s.Title, i+1)
+}

@@ -1,0 +1,105 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"partitionlab/app/plots"
+	"partitionlab/app/results"
+)
+
+func (c *resultsPanel) renderCards() app.UI {
+	cards := c.Iview.cards
+	return app.Section().Class("cards").ID("cards").Aria("label", "Headline numbers").Body(
+		app.Range(cards).Slice(func(i int) app.UI { return renderCard(cards[i]) }),
+	)
+}
+
+// renderCard is one headline number. A number to look at is marked with a
+// word and an icon as well as a colour.
+func renderCard(k results.Card) app.UI {
+	class := "stat"
+	if k.Bad {
+		class += " bad"
+	}
+	return app.Div().Class(class).ID("card-"+k.ID).DataSet("value", k.Raw).Body(
+		app.P().Class("stat-label").Text(k.Label),
+		app.P().Class("stat-value").Body(
+			app.If(k.Bad, app.Span().Class("stat-flag").Title("worth a look").Body(
+				app.Span().Aria("hidden", "true").Text("⚠ "),
+				app.Span().Class("sr-only").Text("Worth a look: "),
+			)),
+			app.Text(k.Value),
+		),
+		app.P().Class("stat-detail").Text(k.Detail),
+	)
+}
+
+// renderMarks lists the numbered timeline actions and says what the
+// shading means.
+func (c *resultsPanel) renderMarks(s results.Snapshot) app.UI {
+	v := c.Iview
+	marks := v.r.Timeline
+	if len(marks) == 0 && len(v.r.Group.Rebalances) == 0 {
+		return app.P().Class("help").Text("No timeline actions and no rebalances in this run.")
+	}
+	return app.Div().Class("marks").Body(
+		app.P().Class("help").Text("On the time axes: numbered dashed lines are the timeline's actions; shaded spans are rebalances."),
+		app.Ol().ID("marks").Body(
+			app.Range(marks).Slice(func(i int) app.UI {
+				li := app.Li().Text(fmt.Sprintf("%s: %s", results.Seconds(marks[i].AtS), marks[i].Label))
+				if marks[i].AtS > s.T {
+					li = li.Class("future")
+				}
+				return li
+			}),
+		),
+	)
+}
+
+// renderChart is one chart in a figure, with the cursor of the moment shown
+// over time charts, and its downloads.
+func (c *resultsPanel) renderChart(nc namedChart, s results.Snapshot) app.UI {
+	atEnd := s.T >= c.Iview.r.DurationS
+	return chartFigure(nc, c.Iview.sc.Name, nc.timed && !atEnd, s.T)
+}
+
+// chartFigure is a chart with its caption and downloads; with cursor, a
+// vertical line marks moment t and a veil covers what comes after.
+func chartFigure(nc namedChart, scenario string, cursor bool, t float64) app.UI {
+	if nc.err != "" {
+		return app.Figure().ID(nc.id).Class("chart").Body(app.P().Class("error").Text(nc.err))
+	}
+	ch := nc.chart
+	plot := app.Div().Class("plot").Body(app.Raw(ch.SVG))
+	if cursor {
+		x := ch.X(t) * 100
+		pct := func(f float64) string { return fmt.Sprintf("%.2f%%", f) }
+		overlay := func(class string) app.HTMLDiv {
+			return app.Div().Class(class).Aria("hidden", "true").
+				Style("top", pct(ch.Top*100)).Style("height", pct((ch.Bottom-ch.Top)*100)).Style("left", pct(x))
+		}
+		plot = app.Div().Class("plot").Body(
+			app.Raw(ch.SVG),
+			overlay("veil").Style("width", pct(ch.Right*100-x)),
+			overlay("cursor"),
+		)
+	}
+	stem := fileName(scenario, "scenario") + "-" + strings.Replace(nc.id, "chart-", "", 1)
+	return app.Figure().ID(nc.id).Class("chart").Body(
+		plot,
+		app.FigCaption().Body(
+			app.Text(nc.caption+" "),
+			app.Span().Class("downloads").Body(
+				app.Button().Type("button").Class("link-button").Aria("label", "Download this chart as SVG").Text("SVG").
+					OnClick(func(ctx app.Context, _ app.Event) {
+						download(stem+".svg", "image/svg+xml", []byte(plots.Standalone(ch)))
+					}),
+				app.Button().Type("button").Class("link-button").Aria("label", "Download this chart as PNG").Text("PNG").
+					OnClick(func(ctx app.Context, _ app.Event) { downloadPNG(stem+".png", ch) }),
+			),
+		),
+	)
+}

@@ -1,0 +1,98 @@
+package app
+
+import (
+	"time"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"partitionlab/app/runner"
+	"partitionlab/sim"
+)
+
+// Slices of a run. WebAssembly has one thread: a slice holds the page for
+// its whole length, so it stays well under a frame budget's worth of
+// input delay, and the pause gives the browser its turn (a timer of 0
+// would not return to the event loop at all).
+const (
+	sliceBudget = 12 * time.Millisecond
+	slicePause  = time.Millisecond
+)
+
+// runLoop drives one runner.Job in slices through go-app's dispatcher.
+// Starting a new run cancels the one in flight: its next slice sees that
+// its generation is stale and stops.
+type runLoop struct {
+	gen      int
+	job      *runner.Job
+	running  bool
+	progress float64
+	phase    runner.Phase
+	// simMs and traceMs are how long the phases took, start to end, for
+	// the performance figures.
+	started time.Time
+	simMs   float64
+	traceMs float64
+	err     string
+}
+
+// runHooks are what the owner does when a result is ready (draw it) and
+// when the job is done (the trace is there).
+type runHooks struct {
+	result func(ctx app.Context, j *runner.Job)
+	done   func(ctx app.Context, j *runner.Job)
+}
+
+// start cancels any run in flight and starts sc.
+func (l *runLoop) start(ctx app.Context, sc sim.Scenario, traced bool, h runHooks) {
+	l.cancel()
+	var err error
+	if traced {
+		l.job, err = runner.Start(sc)
+	} else {
+		l.job, err = runner.StartUntraced(sc)
+	}
+	if err != nil {
+		l.err = err.Error()
+		return
+	}
+	l.err, l.running, l.progress, l.phase = "", true, 0, runner.Simulating
+	l.started = time.Now()
+	gen := l.gen
+	ctx.Defer(func(ctx app.Context) { l.step(ctx, gen, h) })
+}
+
+// cancel stops the run in flight, if any.
+func (l *runLoop) cancel() {
+	l.gen++
+	l.running = false
+}
+
+func (l *runLoop) step(ctx app.Context, gen int, h runHooks) {
+	if gen != l.gen {
+		return
+	}
+	j := l.job
+	before := j.Phase()
+	changed := j.Step(sliceBudget, time.Now)
+	l.progress, l.phase = j.Progress(), j.Phase()
+	if changed {
+		ms := float64(time.Since(l.started).Microseconds()) / 1000
+		if before == runner.Simulating {
+			l.simMs, l.traceMs = ms, 0
+			h.result(ctx, j)
+		} else {
+			l.traceMs = ms - l.simMs
+		}
+	}
+	if j.Phase() == runner.Done {
+		l.running = false
+		if h.done != nil {
+			h.done(ctx, j)
+		}
+		return
+	}
+	ctx.After(slicePause, func(ctx app.Context) { l.step(ctx, gen, h) })
+}
+
+// percent is the progress bar's value, never above 100.
+func (l *runLoop) percent() int { return min(int(l.progress*100), 100) }

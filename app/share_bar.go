@@ -1,0 +1,84 @@
+package app
+
+import (
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"partitionlab/app/share"
+)
+
+// shareState is what the share bar shows after an action.
+type shareState struct {
+	message string
+	paste   string
+}
+
+// renderShareBar holds the link, the scenario's export and import, and the
+// way to the Compare page.
+func (p *simulatePage) renderShareBar() app.UI {
+	e := p.ed
+	compare := "/compare"
+	if e.valid {
+		v := share.Values(e.sc, "a.")
+		for k, vs := range share.Values(e.sc, "b.") {
+			v[k] = vs
+		}
+		compare += "#" + v.Encode()
+	}
+	return app.Div().Class("share-bar").ID("share-bar").Body(
+		app.Button().Type("button").ID("copy-link").Text("Copy link").OnClick(p.onCopyLink),
+		app.Button().Type("button").ID("export-scenario").Text("Download scenario (JSON)").OnClick(func(ctx app.Context, _ app.Event) {
+			download(fileName(e.sc.Name, "scenario")+".json", "application/json", e.export())
+		}),
+		app.Details().Class("import").ID("import").Body(
+			app.Summary().Text("Import a scenario"),
+			app.Div().Class("field").Body(
+				app.Label().For("import-file").Text("From a file"),
+				app.Input().Type("file").ID("import-file").Accept(".json,application/json").OnChange(p.onImportFile),
+			),
+			app.Div().Class("field").Body(
+				app.Label().For("import-text").Text("Or paste scenario JSON, or a Partition Lab link"),
+				app.Textarea().ID("import-text").Rows(4).Attr("spellcheck", "false").Text(p.share.paste).
+					OnInput(func(ctx app.Context, _ app.Event) { p.share.paste = ctx.JSSrc().Get("value").String() }),
+				app.Button().Type("button").ID("import-apply").Text("Load").OnClick(p.onImportText),
+			),
+		),
+		app.A().ID("compare-link").Href(href(compare)).Text("Compare with a variant →"),
+		app.Span().ID("share-message").Class("share-message").Aria("live", "polite").Text(p.share.message),
+	)
+}
+
+func (p *simulatePage) onCopyLink(ctx app.Context, _ app.Event) {
+	link := app.Window().URL().String()
+	if copyText(link) {
+		p.share.message = "Link copied: it reproduces this exact run."
+	} else {
+		p.share.message = "Copy this link: " + link
+	}
+}
+
+func (p *simulatePage) onImportFile(ctx app.Context, _ app.Event) {
+	readFile(ctx, ctx.JSSrc(), func(ctx app.Context, text string) { p.importText(ctx, text) })
+}
+
+func (p *simulatePage) onImportText(ctx app.Context, _ app.Event) { p.importText(ctx, p.share.paste) }
+
+// importText loads scenario JSON or a link, then runs it (or shows what is
+// wrong with it).
+func (p *simulatePage) importText(ctx app.Context, text string) {
+	text = strings.TrimSpace(text)
+	var err error
+	if strings.HasPrefix(text, "{") {
+		err = p.ed.loadJSON([]byte(text))
+	} else {
+		err = p.ed.loadLink(text, "")
+	}
+	if err != nil {
+		p.share.message = "Nothing imported: " + err.Error()
+		return
+	}
+	p.share.message = "Scenario imported."
+	p.share.paste = ""
+	p.onEdited(ctx, app.Action{})
+}

@@ -1,0 +1,214 @@
+package app
+
+import (
+	"errors"
+	"strconv"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"partitionlab/app/runner"
+	"partitionlab/app/share"
+	"partitionlab/sim"
+)
+
+// debounce is the quiet time after an edit before the run starts: typing
+// "24" runs once, not for "2" and again for "24". An edit after a quiet
+// spell runs at once.
+const debounce = 150 * time.Millisecond
+
+// defaultPreset is what the page shows with no scenario in the address.
+const defaultPreset = "order-events"
+
+// storedScenario is the local-storage key of the last scenario that ran,
+// which the Compare page offers to load.
+const storedScenario = "partitionlab.scenario"
+
+// simulatePage is the home page: the scenario editor beside the results.
+type simulatePage struct {
+	app.Compo
+
+	ed   *editor
+	loop runLoop
+	view *resultView
+	// views counts results, so each new view has a new version.
+	views int
+
+	pending   int // the debounce generation
+	lastEdit  time.Time
+	cancelled bool
+	drawMs    float64
+	share     shareState
+}
+
+func newSimulatePage() *simulatePage {
+	sc, _ := sim.Preset(defaultPreset)
+	return &simulatePage{ed: newEditor("", sc)}
+}
+
+func (p *simulatePage) OnMount(ctx app.Context) {
+	ctx.Handle(actionEdited, p.onEdited)
+}
+
+// OnNav reads the scenario from the address: on the first load, and when
+// a person pastes another link into the same tab.
+func (p *simulatePage) OnNav(ctx app.Context) {
+	l, err := share.Parse(ctx.Page().URL().String(), "")
+	switch {
+	case errors.Is(err, share.ErrNoScenario):
+		if p.view != nil || p.loop.running {
+			p.writeURL() // a fragment such as #main must not lose the scenario
+			return
+		}
+	case err != nil:
+		p.ed.notice = "The scenario in this link could not be read (" + err.Error() + "); showing " + defaultPreset + " instead."
+	case p.sameAs(l):
+		return
+	default:
+		if l.Preset != "" {
+			err = p.ed.loadPreset(l.Preset)
+		} else {
+			err = p.ed.loadJSON(l.Document)
+		}
+		if err != nil {
+			p.ed.notice = "The scenario in this link could not be read: " + err.Error()
+		}
+	}
+	p.startRun(ctx)
+}
+
+// sameAs reports whether a link names the scenario already shown.
+func (p *simulatePage) sameAs(l share.Link) bool {
+	if p.view == nil && !p.loop.running {
+		return false
+	}
+	if l.Preset != "" {
+		return l.Preset == p.ed.presetName()
+	}
+	sc, err := sim.ParseScenario(l.Document)
+	return err == nil && p.ed.valid && string(share.Minimal(sc)) == string(share.Minimal(p.ed.sc))
+}
+
+// onEdited reruns after an edit. An invalid scenario stops the run in
+// flight (it is stale) and leaves the last result on screen.
+func (p *simulatePage) onEdited(ctx app.Context, a app.Action) {
+	p.share.message = ""
+	if !p.ed.valid {
+		p.loop.cancel()
+		p.pending++
+		return
+	}
+	p.schedule(ctx)
+}
+
+// schedule starts a run after the debounce; a change during it restarts
+// the wait, and a change while a run is in flight cancels that run.
+func (p *simulatePage) schedule(ctx app.Context) {
+	p.loop.cancel()
+	p.pending++
+	gen := p.pending
+	wait := time.Duration(0)
+	if time.Since(p.lastEdit) < debounce {
+		wait = debounce
+	}
+	p.lastEdit = time.Now()
+	ctx.After(wait, func(ctx app.Context) {
+		if gen == p.pending {
+			p.startRun(ctx)
+		}
+	})
+}
+
+func (p *simulatePage) startRun(ctx app.Context) {
+	if !p.ed.valid {
+		return
+	}
+	sc := p.ed.sc
+	p.cancelled = false
+	p.loop.start(ctx, sc, true, runHooks{
+		result: func(ctx app.Context, j *runner.Job) {
+			t0 := time.Now()
+			p.views++
+			p.view = newResultView(sc, j.Result(), p.views)
+			p.drawMs = float64(time.Since(t0).Microseconds()) / 1000
+		},
+		done: func(ctx app.Context, j *runner.Job) {
+			if p.view != nil && p.view.r == j.Result() && j.Trace() != nil {
+				p.view.setTrace(j.Trace())
+			} else if p.view != nil && p.view.r == j.Result() {
+				p.view.traced = true
+			}
+		},
+	})
+	p.writeURL()
+	ctx.LocalStorage().Set(storedScenario, string(share.Minimal(sc)))
+}
+
+// writeURL puts the scenario that runs in the address, so a reload or a
+// copied link gives the same run.
+func (p *simulatePage) writeURL() {
+	if !p.ed.valid {
+		return
+	}
+	u := *app.Window().URL()
+	u.RawQuery = ""
+	u.Fragment = share.Fragment(p.ed.sc, "")
+	app.Window().Get("history").Call("replaceState", nil, "", u.String())
+}
+
+func (p *simulatePage) onCancel(ctx app.Context, _ app.Event) {
+	p.loop.cancel()
+	p.pending++
+	p.cancelled = true
+}
+
+func (p *simulatePage) Render() app.UI {
+	var results app.UI = app.P().Class("card").ID("results-placeholder").Text("The first run starts as soon as the page has loaded.")
+	if p.view != nil {
+		results = newResultsPanel(p.view)
+	}
+	return newLayout().Current("simulate").Content(
+		app.H1().Text("Simulate"),
+		app.P().Class("lead").Text("Describe the topic, the keys, the producers and the consumer group, and what will change; "+
+			"see the load, the lag and every ordering violation with its evidence. Any change runs again."),
+		p.renderShareBar(),
+		app.Div().Class("workbench").Body(
+			app.Section().Class("card editor-card").Aria("label", "Scenario").Body(newEditorPanel(p.ed)),
+			app.Div().Class("results-column").Body(
+				p.renderStatus(),
+				results,
+			),
+		),
+	)
+}
+
+// renderStatus is the run's progress bar and Cancel button, or what the
+// results on screen are.
+func (p *simulatePage) renderStatus() app.UI {
+	l := &p.loop
+	state, text := "done", ""
+	switch {
+	case l.err != "":
+		state, text = "error", "The run could not start: "+l.err
+	case l.running && l.phase == runner.Simulating:
+		state, text = "running", "Simulating…"
+	case l.running:
+		state, text = "tracing", "Tracing the violating keys…"
+	case !p.ed.valid:
+		state, text = "invalid", "Fix the marked values to run again; these are the results of the last valid scenario."
+	case p.cancelled:
+		state, text = "cancelled", "Cancelled; these are the results of the last run that finished."
+	case p.view != nil:
+		text = "Results of the scenario on the left."
+	}
+	return app.Div().ID("run-status").Class("run-status").DataSet("state", state).Aria("live", "polite").
+		DataSet("sim-ms", l.simMs).DataSet("draw-ms", p.drawMs).DataSet("trace-ms", l.traceMs).Body(
+		app.If(l.running,
+			app.Progress().ID("run-progress").Max(100).Value(l.percent()).Aria("label", "Progress of the run"),
+			app.Span().Class("progress-text").Text(text+" "+strconv.Itoa(l.percent())+" %"),
+			app.Button().Type("button").ID("cancel-run").Text("Cancel").OnClick(p.onCancel),
+		).Else(
+			app.Span().Class("progress-text").Text(text),
+		),
+	)
+}

@@ -1,0 +1,120 @@
+package app
+
+import (
+	"bytes"
+	"encoding/json"
+
+	"partitionlab/app/plots"
+	"partitionlab/app/results"
+	"partitionlab/sim"
+)
+
+// resultView is a result and everything drawn from it. It is kept
+// unexported and passed by pointer, so go-app never deep-compares it; its
+// version says when it changed.
+type resultView struct {
+	version int
+	sc      sim.Scenario
+	r       *sim.Result
+	trace   []sim.TraceEvent
+	traced  bool // the traced run has finished (trace may be empty)
+	cards   []results.Card
+	marks   plots.TimeMarks
+	charts  []namedChart
+	assign  namedChart
+	// violations caches the violation timeline per selected example.
+	violations map[int]namedChart
+}
+
+// namedChart is a drawn chart with what the page needs around it.
+type namedChart struct {
+	id      string // element id and file name
+	caption string
+	chart   plots.Chart
+	err     string
+	// timed charts have a time x axis, so the scrubber's cursor is drawn
+	// over them.
+	timed bool
+}
+
+// newResultView draws every chart of a result.
+func newResultView(sc sim.Scenario, r *sim.Result, version int) *resultView {
+	v := &resultView{version: version, sc: sc, r: r, cards: results.Cards(r), marks: plots.MarksOf(r),
+		violations: map[int]namedChart{}}
+	v.charts = drawCharts(r, v.marks)
+	v.assign = assignmentsChart(r, v.marks)
+	return v
+}
+
+// chartSpecs are the charts of a result, in the order shown.
+func drawCharts(r *sim.Result, m plots.TimeMarks) []namedChart {
+	specs := []struct {
+		id, caption string
+		timed       bool
+		draw        func() (plots.Chart, error)
+	}{
+		{"chart-records", "Records each partition received over the run. The hottest partition bounds how fast its consumer must be; the dashed line is the mean.", false,
+			func() (plots.Chart, error) { return plots.RecordsPerPartition(r) }},
+		{"chart-lag", "Records waiting on each partition (the most during each interval). A line that keeps rising is a consumer that cannot keep up.", true,
+			func() (plots.Chart, error) { return plots.Lag(r, m) }},
+		{"chart-throughput", "Records produced and processed per second, over all partitions. Where processing falls below producing, the backlog grows.", true,
+			func() (plots.Chart, error) { return plots.Throughput(r, m) }},
+		{"chart-busy", "Share of the run each consumer thread spent processing. Idle threads own no partition.", false,
+			func() (plots.Chart, error) { return plots.BusyShare(r) }},
+	}
+	out := make([]namedChart, len(specs))
+	for i, s := range specs {
+		c, err := s.draw()
+		out[i] = namedChart{id: s.id, caption: s.caption, chart: c, timed: s.timed}
+		if err != nil {
+			out[i].err = err.Error()
+		}
+	}
+	return out
+}
+
+// assignmentsChart draws the group's assignments over time (the group
+// panel).
+func assignmentsChart(r *sim.Result, m plots.TimeMarks) namedChart {
+	c, err := plots.Assignments(r, m)
+	nc := namedChart{id: "chart-assignments", chart: c, timed: true,
+		caption: "Partitions of each consumer thread over time; rebalances are shaded, timeline actions numbered."}
+	if err != nil {
+		nc.err = err.Error()
+	}
+	return nc
+}
+
+// violationChart is the timeline around example i, drawn once per
+// selection.
+func (v *resultView) violationChart(i int) namedChart {
+	if c, ok := v.violations[i]; ok {
+		return c
+	}
+	c, err := plots.ViolationTimeline(plots.WindowFor(v.r, v.trace, i), v.marks)
+	nc := namedChart{id: "chart-violation", chart: c, timed: true,
+		caption: "Each record of the violating key as a mark where it was written (partition lanes) and where it was processed (thread lanes). " +
+			"Thick lines join each violating pair; the selected one is vermillion."}
+	if err != nil {
+		nc.err = err.Error()
+	}
+	v.violations[i] = nc
+	return nc
+}
+
+// setTrace adds the traced run's events; the violation timeline is drawn
+// again with them.
+func (v *resultView) setTrace(trace []sim.TraceEvent) {
+	v.trace, v.traced = trace, true
+	v.violations = map[int]namedChart{}
+	v.version++
+}
+
+// resultJSON is the result as partitionlab simulate --json prints it.
+func resultJSON(r *sim.Result) []byte {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", "  ")
+	enc.Encode(r)
+	return buf.Bytes()
+}
