@@ -9,7 +9,7 @@ import (
 )
 
 func (p *comparePage) Render() app.UI {
-	return newLayout().Current("compare").Content(
+	return layout("compare",
 		app.H1().Text("Compare"),
 		app.P().Class("lead").Text("Two designs side by side: the same workload and seed, the headline numbers with their "+
 			"differences, and the charts in pairs. Load each side from a preset, from the Simulate page or from a link, and edit it."),

@@ -137,7 +137,7 @@ func (c *keysPage) onClient(name string) app.EventHandler {
 }
 
 func (c *keysPage) Render() app.UI {
-	return newLayout().Current("keys").Content(
+	return layout("keys",
 		app.H1().Text("Key → partition"),
 		app.P().Class("lead").Text("Type keys, one per line. Each key is serialized to bytes and hashed "+
 			"exactly as each client's default partitioner does it, so you can see where records with that key "+

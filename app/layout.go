@@ -9,48 +9,56 @@ import (
 const mountedMark = "partitionlab-mounted"
 
 // layout is the frame every page shares: the header with the navigation,
-// the page's content, and the footer. Pages set its props with the
-// chainable setters.
-type layout struct {
+// the page's content, and the footer. current is the id of the page shown
+// (see pages()).
+//
+// The content is not a prop of a component: go-app deep-compares a
+// component's exported fields on every render, and a page's whole element
+// tree (mounted, with its parents) there made each render of the Simulate
+// page take most of a second.
+func layout(current string, content ...app.UI) app.UI {
+	return app.Div().Class("layout").Body(
+		&topbar{Icurrent: current},
+		app.Main().ID("main").Body(app.FilterUIElems(content...)...),
+		app.Footer().Class("footer").Body(
+			app.P().Body(
+				app.Text("Partition Lab runs entirely in your browser and works offline once loaded. "+
+					"Partitions are computed byte for byte as each client's default partitioner does; "+
+					"where the simulator simplifies, "),
+				app.A().Href(href("/simplified")).Text("the page “What is simplified” says so"),
+				app.Text("."),
+			),
+		),
+	)
+}
+
+// topbar is the skip link, the header with the navigation and the offer to
+// reload into a new version.
+type topbar struct {
 	app.Compo
 
 	// Icurrent is the id of the page being shown (see pages()).
 	Icurrent string
-	Icontent []app.UI
 
 	mounted         bool
 	updateAvailable bool
 }
 
-func newLayout() *layout { return &layout{} }
-
-// Current marks the page with this id as the current one in the navigation.
-func (l *layout) Current(id string) *layout {
-	l.Icurrent = id
-	return l
-}
-
-// Content sets what the page shows.
-func (l *layout) Content(v ...app.UI) *layout {
-	l.Icontent = app.FilterUIElems(v...)
-	return l
-}
-
 // OnMount runs in the browser only (not when pages are pre-rendered), so the
 // data-app-mounted attribute tells tests the app is live, not static HTML.
-func (l *layout) OnMount(ctx app.Context) {
+func (l *topbar) OnMount(ctx app.Context) {
 	l.mounted = true
 	app.Window().Get("performance").Call("mark", mountedMark)
 }
 
 // OnAppUpdate is called when the service worker has installed a newer
 // version: the page keeps running the old one until the person reloads.
-func (l *layout) OnAppUpdate(ctx app.Context) {
+func (l *topbar) OnAppUpdate(ctx app.Context) {
 	l.updateAvailable = ctx.AppUpdateAvailable()
 }
 
-func (l *layout) Render() app.UI {
-	root := app.Div().Class("layout")
+func (l *topbar) Render() app.UI {
+	root := app.Div().Class("frame")
 	if l.mounted {
 		root = root.DataSet("app-mounted", "true")
 	}
@@ -78,15 +86,5 @@ func (l *layout) Render() app.UI {
 			app.Text("A new version of Partition Lab is ready. "),
 			app.Button().Type("button").Text("Reload").OnClick(func(ctx app.Context, e app.Event) { ctx.Reload() }),
 		)),
-		app.Main().ID("main").Body(l.Icontent...),
-		app.Footer().Class("footer").Body(
-			app.P().Body(
-				app.Text("Partition Lab runs entirely in your browser and works offline once loaded. "+
-					"Partitions are computed byte for byte as each client's default partitioner does; "+
-					"where the simulator simplifies, "),
-				app.A().Href(href("/simplified")).Text("the page “What is simplified” says so"),
-				app.Text("."),
-			),
-		),
 	)
 }

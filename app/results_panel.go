@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -116,7 +117,7 @@ func scrubValue(step, last int) float64 {
 
 func (c *resultsPanel) onScrub(ctx app.Context, _ app.Event) {
 	last := results.Steps(c.Iview.r) - 1
-	f := ctx.JSSrc().Get("value").Float()
+	f, _ := strconv.ParseFloat(ctx.JSSrc().Get("value").String(), 64)
 	c.playing = false
 	c.step = min(max(int(math.Round(f*float64(last)/100)), 0), last)
 }

@@ -58,7 +58,9 @@ func (l *runLoop) start(ctx app.Context, sc sim.Scenario, traced bool, h runHook
 	l.err, l.running, l.progress, l.phase = "", true, 0, runner.Simulating
 	l.started = time.Now()
 	gen := l.gen
-	ctx.Defer(func(ctx app.Context) { l.step(ctx, gen, h) })
+	// Not ctx.Defer: a deferred function's changes are not rendered, and a
+	// short run ends in its first slice.
+	ctx.After(slicePause, func(ctx app.Context) { l.step(ctx, gen, h) })
 }
 
 // cancel stops the run in flight, if any.

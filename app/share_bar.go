@@ -6,26 +6,31 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"partitionlab/app/share"
+	"partitionlab/sim"
 )
 
 // shareState is what the share bar shows after an action.
 type shareState struct {
 	message string
 	paste   string
+	// compare is the Compare page's address with the scenario as both A
+	// and B, kept with the run rather than built on every render.
+	compare string
+}
+
+// compareHref is the Compare page with sc as A and as B.
+func compareHref(sc sim.Scenario) string {
+	v := share.Values(sc, "a.")
+	for k, vs := range share.Values(sc, "b.") {
+		v[k] = vs
+	}
+	return "/compare#" + v.Encode()
 }
 
 // renderShareBar holds the link, the scenario's export and import, and the
 // way to the Compare page.
 func (p *simulatePage) renderShareBar() app.UI {
 	e := p.ed
-	compare := "/compare"
-	if e.valid {
-		v := share.Values(e.sc, "a.")
-		for k, vs := range share.Values(e.sc, "b.") {
-			v[k] = vs
-		}
-		compare += "#" + v.Encode()
-	}
 	return app.Div().Class("share-bar").ID("share-bar").Body(
 		app.Button().Type("button").ID("copy-link").Text("Copy link").OnClick(p.onCopyLink),
 		app.Button().Type("button").ID("export-scenario").Text("Download scenario (JSON)").OnClick(func(ctx app.Context, _ app.Event) {
@@ -44,7 +49,7 @@ func (p *simulatePage) renderShareBar() app.UI {
 				app.Button().Type("button").ID("import-apply").Text("Load").OnClick(p.onImportText),
 			),
 		),
-		app.A().ID("compare-link").Href(href(compare)).Text("Compare with a variant →"),
+		app.A().ID("compare-link").Href(href(p.share.compare)).Text("Compare with a variant →"),
 		app.Span().ID("share-message").Class("share-message").Aria("live", "polite").Text(p.share.message),
 	)
 }

@@ -31,7 +31,7 @@ func simplifications() [][2]string {
 
 func (p *simplifiedPage) Render() app.UI {
 	items := simplifications()
-	return newLayout().Current("simplified").Content(
+	return layout("simplified",
 		app.H1().Text("What is simplified"),
 		app.P().Class("lead").Text("Partitioning is exact: keys are serialized and hashed byte for byte as the Java client, "+
 			"librdkafka and Sarama do, and the consumer-group assignors are Kafka's own algorithms. "+

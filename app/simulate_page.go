@@ -20,6 +20,10 @@ const debounce = 150 * time.Millisecond
 // defaultPreset is what the page shows with no scenario in the address.
 const defaultPreset = "order-events"
 
+// firstResultMark is the Performance API mark set when the first result is
+// on screen; the browser tests report it with the time to interactive.
+const firstResultMark = "partitionlab-first-result"
+
 // storedScenario is the local-storage key of the last scenario that ran,
 // which the Compare page offers to load.
 const storedScenario = "partitionlab.scenario"
@@ -43,7 +47,7 @@ type simulatePage struct {
 
 func newSimulatePage() *simulatePage {
 	sc, _ := sim.Preset(defaultPreset)
-	return &simulatePage{ed: newEditor("", sc)}
+	return &simulatePage{ed: newEditor("", sc), share: shareState{compare: "/compare"}}
 }
 
 func (p *simulatePage) OnMount(ctx app.Context) {
@@ -131,6 +135,9 @@ func (p *simulatePage) startRun(ctx app.Context) {
 			p.views++
 			p.view = newResultView(sc, j.Result(), p.views)
 			p.drawMs = float64(time.Since(t0).Microseconds()) / 1000
+			if p.views == 1 {
+				app.Window().Get("performance").Call("mark", firstResultMark)
+			}
 		},
 		done: func(ctx app.Context, j *runner.Job) {
 			if p.view != nil && p.view.r == j.Result() && j.Trace() != nil {
@@ -141,6 +148,7 @@ func (p *simulatePage) startRun(ctx app.Context) {
 		},
 	})
 	p.writeURL()
+	p.share.compare = compareHref(sc)
 	ctx.LocalStorage().Set(storedScenario, string(share.Minimal(sc)))
 }
 
@@ -167,7 +175,7 @@ func (p *simulatePage) Render() app.UI {
 	if p.view != nil {
 		results = newResultsPanel(p.view)
 	}
-	return newLayout().Current("simulate").Content(
+	return layout("simulate",
 		app.H1().Text("Simulate"),
 		app.P().Class("lead").Text("Describe the topic, the keys, the producers and the consumer group, and what will change; "+
 			"see the load, the lag and every ordering violation with its evidence. Any change runs again."),

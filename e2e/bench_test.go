@@ -39,12 +39,70 @@ func mountTime(b *testing.B, ctx context.Context) float64 {
 	return eval[float64](b, ctx, `performance.getEntriesByName("partitionlab-mounted")[0].startTime`)
 }
 
+// BenchmarkFirstResult reports how long after navigation start the Simulate
+// page shows its first result (order-events simulated and drawn), from a
+// fresh profile and from the service worker's cache.
+func BenchmarkFirstResult(b *testing.B) {
+	first := func(b *testing.B, ctx context.Context) float64 {
+		open(b, ctx, env.baseURL)
+		waitFor(b, ctx, `performance.getEntriesByName("partitionlab-first-result").length > 0`)
+		return eval[float64](b, ctx, `performance.getEntriesByName("partitionlab-first-result")[0].startTime`)
+	}
+	b.Run("cold", func(b *testing.B) {
+		total := 0.0
+		for range b.N {
+			total += first(b, newTab(b, chromedp.WithNewBrowserContext()))
+		}
+		b.ReportMetric(total/float64(b.N), "ms-to-first-result")
+	})
+	b.Run("warm", func(b *testing.B) {
+		ctx := newTab(b)
+		open(b, ctx, env.baseURL)
+		waitForServiceWorker(b, ctx)
+		b.ResetTimer()
+		total := 0.0
+		for range b.N {
+			total += first(b, ctx)
+		}
+		b.ReportMetric(total/float64(b.N), "ms-to-first-result")
+	})
+}
+
+// BenchmarkSimulateUpdate reports the time from a change (the seed, on the
+// default scenario) to the redrawn results, measured inside the page from
+// the input event to the first animation frame showing the new digest, and
+// its two parts as the page measured them: the simulation (wasm, in slices)
+// and the drawing of the charts.
+func BenchmarkSimulateUpdate(b *testing.B) {
+	ctx := newTab(b)
+	open(b, ctx, env.baseURL)
+	waitFor(b, ctx, `document.getElementById("run-status").dataset.state === "done"`)
+	b.ResetTimer()
+	var total, simMs, drawMs float64
+	for i := range b.N {
+		before := digestShown(b, ctx)
+		total += eval[float64](b, ctx, fmt.Sprintf(`new Promise(resolve => {
+			const el = document.getElementById("f-seed"), t0 = performance.now();
+			el.value = "%d"; el.dispatchEvent(new Event("input", {bubbles: true}));
+			const done = () => { const r = document.getElementById("results"); return r && r.dataset.digest !== %s; };
+			const check = () => done() ? resolve(performance.now() - t0) : requestAnimationFrame(check);
+			check(); })`, 2+i%2, js(before)), chromedp.EvalAwaitPromise)
+		simMs += eval[float64](b, ctx, `+document.getElementById("run-status").dataset.simMs`)
+		drawMs += eval[float64](b, ctx, `+document.getElementById("run-status").dataset.drawMs`)
+		waitFor(b, ctx, `document.getElementById("run-status").dataset.state === "done"`)
+	}
+	n := float64(b.N)
+	b.ReportMetric(total/n, "ms/update")
+	b.ReportMetric(simMs/n, "ms-simulate")
+	b.ReportMetric(drawMs/n, "ms-draw")
+}
+
 // BenchmarkKeysPageUpdate reports the time from a changed partition count
 // to the redrawn chart, measured inside the page from the input event to
 // the first animation frame that shows the new chart.
 func BenchmarkKeysPageUpdate(b *testing.B) {
 	ctx := newTab(b)
-	open(b, ctx, env.baseURL)
+	open(b, ctx, env.baseURL+"keys")
 	b.ResetTimer()
 	total := 0.0
 	for i := range b.N {

@@ -59,7 +59,7 @@ func checkTable(t *testing.T, rows []shownRow, want []string, s hashcore.Seriali
 
 func TestKeyPartitionPage(t *testing.T) {
 	ctx := newTab(t)
-	open(t, ctx, env.baseURL)
+	open(t, ctx, env.baseURL+"keys")
 	// Reported, not asserted: speed is measured by BenchmarkTimeToInteractive.
 	timing := eval[[]float64](t, ctx, `[performance.getEntriesByType("navigation")[0].domContentLoadedEventEnd,
 		performance.getEntriesByType("resource").find(e => e.name.endsWith("/web/app.wasm")).responseEnd,

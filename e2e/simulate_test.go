@@ -1,0 +1,153 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"partitionlab/app/scenarioform"
+	"partitionlab/sim"
+)
+
+// field is the id of the Simulate page's input for a scenario path.
+func field(path string) string { return scenarioform.InputID("", path) }
+
+// Every preset, picked from the menu, shows the headline numbers the command
+// line prints for it: same digest, same cards.
+func TestSimulateEveryPresetMatchesTheCommandLine(t *testing.T) {
+	names := sim.PresetNames()
+	for _, n := range names {
+		startCLI(n)
+	}
+	ctx := newTab(t)
+	open(t, ctx, env.baseURL)
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			want := cliResult(t, name)
+			setField(t, ctx, "preset", name, "change")
+			waitDigest(t, ctx, "results", want.Digest)
+			checkCards(t, readCards(t, ctx), want, name)
+		})
+	}
+}
+
+func TestSimulatePage(t *testing.T) {
+	ctx := newTab(t)
+	open(t, ctx, env.baseURL)
+	ref := cliResult(t, "order-events")
+	waitDigest(t, ctx, "results", ref.Digest)
+	checkCards(t, readCards(t, ctx), ref, "first load")
+	if got := eval[string](t, ctx, `location.hash`); got != "#preset=order-events" {
+		t.Errorf("the address is %q, want the preset in its fragment", got)
+	}
+
+	// One blue bar per partition (the hottest's is drawn over in vermillion).
+	bars := func() int {
+		return eval[int](t, ctx, `document.querySelectorAll('#chart-records svg path[style^="fill:#0072B2"]').length`)
+	}
+	t.Run("the partition count changes the plots", func(t *testing.T) {
+		if n := bars(); n != 12 {
+			t.Fatalf("records per partition has %d bars for 12 partitions", n)
+		}
+		lag := eval[string](t, ctx, `document.querySelector("#chart-lag svg").outerHTML`)
+		setField(t, ctx, field("topic.partitions"), "24", "input")
+		waitFor(t, ctx, `document.querySelectorAll('#chart-records svg path[style^="fill:#0072B2"]').length === 24`)
+		if got := eval[string](t, ctx, `document.querySelector("#chart-lag svg").outerHTML`); got == lag {
+			t.Errorf("the lag chart did not change with the partition count")
+		}
+		if digestShown(t, ctx) == ref.Digest {
+			t.Errorf("24 partitions give the digest of 12")
+		}
+		if h := eval[string](t, ctx, `location.hash`); !strings.HasPrefix(h, "#s=") {
+			t.Errorf("after an edit the address is %q, want the scenario in #s=", h)
+		}
+	})
+
+	t.Run("an invalid value is explained and the last result stays", func(t *testing.T) {
+		before := digestShown(t, ctx)
+		setField(t, ctx, field("topic.partitions"), "0", "input")
+		errID := field("topic.partitions") + "-error"
+		waitFor(t, ctx, `document.getElementById(`+js(errID)+`).innerText.includes("0 is not in 1..10000")`)
+		waitFor(t, ctx, `document.getElementById("run-status").dataset.state === "invalid"`)
+		if got := eval[string](t, ctx, `document.getElementById(`+js(field("topic.partitions"))+`).getAttribute("aria-invalid")`); got != "true" {
+			t.Errorf("the input is not marked invalid (aria-invalid=%q)", got)
+		}
+		if got := digestShown(t, ctx); got != before || len(readCards(t, ctx)) == 0 {
+			t.Errorf("the result changed or went away: digest %s, was %s", got, before)
+		}
+		setField(t, ctx, field("topic.partitions"), "24", "input")
+		waitFor(t, ctx, `document.getElementById(`+js(errID)+`).innerText === "" && document.getElementById("run-status").dataset.state !== "invalid"`)
+	})
+
+	t.Run("a thread pool breaks ordering, with evidence", func(t *testing.T) {
+		setField(t, ctx, field("consumer.mode"), sim.ModeThreadPool, "change")
+		waitFor(t, ctx, `document.querySelectorAll("#violations li.violation").length > 0`)
+		text := eval[string](t, ctx, `document.getElementById("violations").innerText`)
+		for _, want := range []string{"completed at", "before", "sent earlier", "cause: concurrent processing", "Evidence:"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("the violation list lacks %q:\n%.400s", want, text)
+			}
+		}
+		facts := eval[string](t, ctx, `document.querySelector("#violations .evidence").textContent`)
+		for _, want := range []string{"Written to", "offset", "Completed", "pool"} {
+			if !strings.Contains(facts, want) {
+				t.Errorf("the evidence lacks %q: %.300s", want, facts)
+			}
+		}
+		// The traced run fills the timeline with the keys' other records.
+		waitFor(t, ctx, `document.getElementById("trace-status").dataset.traced === "true"`)
+		before := eval[string](t, ctx, `document.querySelector("#chart-violation svg").outerHTML`)
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#violations li.violation:nth-child(3) .violation-pick"))); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, ctx, `document.querySelector("#violations li.violation:nth-child(3) .violation-pick").getAttribute("aria-pressed") === "true"`)
+		if after := eval[string](t, ctx, `document.querySelector("#chart-violation svg").outerHTML`); after == before {
+			t.Errorf("picking another violation left the timeline as it was")
+		}
+	})
+
+	t.Run("the scrubber shows the run at a moment", func(t *testing.T) {
+		total := eval[string](t, ctx, `document.querySelector("#snap-produced dd").textContent`)
+		setField(t, ctx, "scrubber", "25", "input")
+		waitFor(t, ctx, `document.querySelector("#chart-lag .cursor") !== null`)
+		if got := eval[string](t, ctx, `document.querySelector("#snap-produced dd").textContent`); got == total {
+			t.Errorf("a quarter of the way in, %s records are produced, as many as at the end", got)
+		}
+		left := eval[float64](t, ctx, `parseFloat(document.querySelector("#chart-lag .cursor").style.left)`)
+		if left < 10 || left > 45 {
+			t.Errorf("the cursor is at %.1f%% of the lag chart, want about a quarter along its axis", left)
+		}
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("step-forward"))); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, ctx, `parseFloat(document.querySelector("#chart-lag .cursor").style.left) > `+js(left))
+	})
+
+	t.Run("a shared link reproduces the run", func(t *testing.T) {
+		link := eval[string](t, ctx, `location.href`)
+		digest := digestShown(t, ctx)
+		fresh := newTab(t, chromedp.WithNewBrowserContext())
+		open(t, fresh, link)
+		waitDigest(t, fresh, "results", digest)
+		if got := eval[string](t, fresh, `document.getElementById(`+js(field("consumer.mode"))+`).value`); got != sim.ModeThreadPool {
+			t.Errorf("the link's editor shows mode %q", got)
+		}
+	})
+
+	t.Run("a long run shows progress and can be cancelled", func(t *testing.T) {
+		digest := digestShown(t, ctx)
+		setField(t, ctx, field("duration_s"), "3000", "input")
+		waitFor(t, ctx, `document.getElementById("run-progress") !== null && document.getElementById("run-progress").value > 0`)
+		if v := eval[float64](t, ctx, `document.getElementById("run-progress").value`); v > 100 {
+			t.Errorf("the progress bar shows %v %%", v)
+		}
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("cancel-run"))); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, ctx, `document.getElementById("run-status").dataset.state === "cancelled"`)
+		if got := digestShown(t, ctx); got != digest {
+			t.Errorf("after Cancel the results are %s, want the last finished run's %s", got, digest)
+		}
+	})
+}
