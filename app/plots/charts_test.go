@@ -190,6 +190,44 @@ func TestViolationTimelineShowsThePairAmongItsNeighbours(t *testing.T) {
 	}
 }
 
+// Every text of every chart is Liberation Sans: app.wasm carries that font
+// alone (app/plots/fonts), so another one would be measured with the wrong
+// metrics.
+func TestChartsUseLiberationSansOnly(t *testing.T) {
+	j := runPreset(t, "scale-out-eager")
+	r := j.Result()
+	m := MarksOf(r)
+	tp := runPreset(t, "thread-pool")
+	charts := map[string]func() (Chart, error){
+		"records":     func() (Chart, error) { return RecordsPerPartition(r) },
+		"lag":         func() (Chart, error) { return Lag(r, m) },
+		"throughput":  func() (Chart, error) { return Throughput(r, m) },
+		"busy":        func() (Chart, error) { return BusyShare(r) },
+		"assignments": func() (Chart, error) { return Assignments(r, m) },
+		"violations": func() (Chart, error) {
+			return ViolationTimeline(WindowFor(tp.Result(), tp.Trace(), 0), MarksOf(tp.Result()))
+		},
+		"keys": func() (Chart, error) {
+			s, err := KeysPerPartition("t", 3, []Series{{Name: "java", Counts: []int{1, 2, 3}}})
+			return Chart{SVG: s}, err
+		},
+	}
+	for name, draw := range charts {
+		c, err := draw()
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts := strings.Count(c.SVG, "<text")
+		sans := strings.Count(c.SVG, "font-family:'Liberation Sans'")
+		if texts == 0 || sans != texts {
+			t.Errorf("%s: %d of %d texts are in Liberation Sans", name, sans, texts)
+		}
+		if strings.Contains(c.SVG, "font-weight:bold") || strings.Contains(c.SVG, "font-style:italic") {
+			t.Errorf("%s: bold or italic text", name)
+		}
+	}
+}
+
 func TestStandaloneSVGHasItsSize(t *testing.T) {
 	r := runPreset(t, "order-events").Result()
 	c, err := Throughput(r, MarksOf(r))
