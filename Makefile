@@ -20,7 +20,7 @@ WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm
 NODE_PKGS = $(shell $(GO) list ./... | grep -Ev '^partitionlab(/app)?$$|^partitionlab/(e2e|crosscheck)(/|$$)')
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: build wasm native run test vet unit node e2e tools bench static
+.PHONY: build wasm native run test vet unit node e2e tools bench static screenshots
 
 build: wasm native
 
@@ -61,3 +61,7 @@ bench: build
 
 static: build
 	./$(BIN) static dist --base $(BASE)
+
+# The README's pictures of the main views, taken in chromium.
+screenshots:
+	PARTITIONLAB_SCREENSHOTS=$(CURDIR)/docs $(GO) test -count=1 -run '^TestScreenshots$$' -v ./e2e/
