@@ -6,26 +6,32 @@ import "github.com/maxence-charriere/go-app/v9/pkg/app"
 // result is read for what it is.
 type simplifiedPage struct{ app.Compo }
 
-// simplifications are the simulator's departures from Kafka, each with why
-// it matters little (or when it does).
+// simplifications are the simulator's departures from Kafka, the same
+// list the README's "What is exact and what is simplified" gives in full.
 func simplifications() [][2]string {
 	return [][2]string{
-		{"One record per produce request for retries.",
-			"A failed request fails one record, and its retry is that record alone; real requests carry batches, so a failure delays a whole batch."},
-		{"One retry topic, with one consumer.",
-			"Failed records go to a single retry topic processed by one consumer after the back-off; real setups may chain several retry topics."},
-		{"Fixed network time.",
-			"SyncGroup takes 5 ms; every other request (produce, fetch, heartbeat, commit, JoinGroup) takes none."},
-		{"Fetches return at once.",
-			"A poll() returns every available record (up to max.poll.records) immediately; fetch.min.bytes, fetch.max.wait.ms and byte limits are not modelled."},
+		{"Time and the network.",
+			"Every request takes no time, except 5 ms for the JoinGroup response, the leader's assignment and SyncGroup. " +
+				"A fetch returns every record already appended, at once. There are no brokers to fail, no replication, no leader elections."},
+		{"One record per produce request.",
+			"A failed request fails one record, and its retry is that record alone (real batches fail and retry together: " +
+				"that changes how many records move, not whether order breaks). Timeouts that write a record twice are not modelled."},
+		{"Sticky partitioners, simply.",
+			"KIP-794 switches after batch.size bytes, without the \"batch is full\" subtlety and without adaptive partitioning; " +
+				"KIP-480 opens a new batch when the last is full or older than linger.ms."},
+		{"Consumers.",
+			"One partition is processed by one thread of its member. The thread pool is unbounded. A blocking retry retries forever; " +
+				"the retry topic has one partition and one consumer thread."},
 		{"Exact heartbeats.",
-			"Heartbeats go out exactly every heartbeat.interval.ms, with no jitter and no lost packets."},
-		{"No broker failures, no replication.",
-			"Leaders never move, and acks, ISR and unclean elections play no part."},
+			"Members heartbeat exactly every heartbeat.interval.ms, learn of a rebalance at their next heartbeat and rejoin at their next poll(). " +
+				"Only the group leader's metadata refresh notices new partitions."},
 		{"Lag counts records not yet processed.",
-			"Kafka's tools (kafka-consumer-groups, the lag metrics) count records not yet committed; with auto-commit the two differ by up to the commit interval."},
+			"Kafka's tools (kafka-consumer-groups, the lag metrics) count from the committed offset, which also counts records processed but not yet committed."},
+		{"Latency percentiles.",
+			"Latency runs from send() to the end of processing; p50 and p99 come from a histogram with about 1.5 % resolution; the maximum is exact."},
 		{"Default partitioners only.",
-			"Each client's default keyed partitioner is exact; a custom partitioner.class other than the VIP one, explicit partitions on records and partitioner.ignore.keys are not modelled."},
+			"Each client's default keyed partitioner is exact; a custom partitioner.class (other than the VIP one), explicit partitions on records " +
+				"and partitioner.ignore.keys are not modelled."},
 	}
 }
 
@@ -43,7 +49,8 @@ func (p *simplifiedPage) Render() app.UI {
 				}),
 			),
 			app.P().Class("help").Text("Every run is deterministic: the same scenario and seed give the same result, "+
-				"bit for bit, in the browser and on the command line (partitionlab simulate)."),
+				"bit for bit, in the browser and on the command line (partitionlab simulate). "+
+				"The README lists every simplification in detail."),
 		),
 	)
 }
