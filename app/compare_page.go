@@ -4,7 +4,6 @@ import (
 	"errors"
 	"net/url"
 	"strconv"
-	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -32,8 +31,7 @@ type comparePage struct {
 	loop     runLoop
 	sameSeed bool
 	nviews   int
-	pending  int
-	lastEdit time.Time
+	wait     debouncer
 	links    [2]string // what was pasted into each side's link input
 	message  string
 }
@@ -84,21 +82,11 @@ func (p *comparePage) OnNav(ctx app.Context) {
 func (p *comparePage) onEdited(ctx app.Context, _ app.Action) {
 	p.message = ""
 	p.loop.cancel()
-	p.pending++
 	if !p.sides[0].valid || !p.sides[1].valid {
+		p.wait.cancel()
 		return
 	}
-	gen := p.pending
-	wait := time.Duration(0)
-	if time.Since(p.lastEdit) < debounce {
-		wait = debounce
-	}
-	p.lastEdit = time.Now()
-	ctx.After(wait, func(ctx app.Context) {
-		if gen == p.pending {
-			p.startRuns(ctx)
-		}
-	})
+	p.wait.after(ctx, p.startRuns)
 }
 
 // scenario is what side i runs: B takes A's seed when the seeds are shared.
@@ -209,6 +197,6 @@ func (p *comparePage) renderStatus() app.UI {
 		app.If(l.running, app.Progress().ID("run-progress").Max(100).Value(p.progress()).Aria("label", "Progress of the runs")),
 		app.Span().Class("progress-text").Text(text),
 		app.If(l.running, app.Button().Type("button").ID("cancel-run").Text("Cancel").
-			OnClick(func(ctx app.Context, _ app.Event) { p.loop.cancel(); p.pending++ })),
+			OnClick(func(ctx app.Context, _ app.Event) { p.loop.cancel(); p.wait.cancel() })),
 	)
 }

@@ -98,3 +98,29 @@ func (l *runLoop) step(ctx app.Context, gen int, h runHooks) {
 
 // percent is the progress bar's value, never above 100.
 func (l *runLoop) percent() int { return min(int(l.progress*100), 100) }
+
+// debouncer starts work after an edit: at once after a quiet spell, or
+// once the edits pause for debounce. Each call replaces the work waiting.
+type debouncer struct {
+	pending int
+	last    time.Time
+}
+
+// cancel drops the work waiting, if any.
+func (d *debouncer) cancel() { d.pending++ }
+
+// after schedules fn.
+func (d *debouncer) after(ctx app.Context, fn func(ctx app.Context)) {
+	d.pending++
+	gen := d.pending
+	wait := time.Duration(0)
+	if time.Since(d.last) < debounce {
+		wait = debounce
+	}
+	d.last = time.Now()
+	ctx.After(wait, func(ctx app.Context) {
+		if gen == d.pending {
+			fn(ctx)
+		}
+	})
+}

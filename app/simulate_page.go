@@ -38,8 +38,7 @@ type simulatePage struct {
 	// views counts results, so each new view has a new version.
 	views int
 
-	pending   int // the debounce generation
-	lastEdit  time.Time
+	wait      debouncer
 	cancelled bool
 	drawMs    float64
 	share     shareState
@@ -97,30 +96,13 @@ func (p *simulatePage) sameAs(l share.Link) bool {
 // flight (it is stale) and leaves the last result on screen.
 func (p *simulatePage) onEdited(ctx app.Context, a app.Action) {
 	p.share.message = ""
+	// A change while a run is in flight cancels that run.
+	p.loop.cancel()
 	if !p.ed.valid {
-		p.loop.cancel()
-		p.pending++
+		p.wait.cancel()
 		return
 	}
-	p.schedule(ctx)
-}
-
-// schedule starts a run after the debounce; a change during it restarts
-// the wait, and a change while a run is in flight cancels that run.
-func (p *simulatePage) schedule(ctx app.Context) {
-	p.loop.cancel()
-	p.pending++
-	gen := p.pending
-	wait := time.Duration(0)
-	if time.Since(p.lastEdit) < debounce {
-		wait = debounce
-	}
-	p.lastEdit = time.Now()
-	ctx.After(wait, func(ctx app.Context) {
-		if gen == p.pending {
-			p.startRun(ctx)
-		}
-	})
+	p.wait.after(ctx, p.startRun)
 }
 
 func (p *simulatePage) startRun(ctx app.Context) {
@@ -166,7 +148,7 @@ func (p *simulatePage) writeURL() {
 
 func (p *simulatePage) onCancel(ctx app.Context, _ app.Event) {
 	p.loop.cancel()
-	p.pending++
+	p.wait.cancel()
 	p.cancelled = true
 }
 

@@ -13,47 +13,31 @@ import (
 // "cold" is a fresh browser profile, with nothing cached; "warm" reloads a
 // page whose service worker already holds every file.
 func BenchmarkTimeToInteractive(b *testing.B) {
-	b.Run("cold", func(b *testing.B) {
-		total := 0.0
-		for range b.N {
-			ctx := newTab(b, chromedp.WithNewBrowserContext())
-			total += mountTime(b, ctx)
-		}
-		b.ReportMetric(total/float64(b.N), "ms-to-mount")
-	})
-	b.Run("warm", func(b *testing.B) {
-		ctx := newTab(b)
-		open(b, ctx, env.baseURL)
-		waitForServiceWorker(b, ctx)
-		b.ResetTimer()
-		total := 0.0
-		for range b.N {
-			total += mountTime(b, ctx)
-		}
-		b.ReportMetric(total/float64(b.N), "ms-to-mount")
-	})
-}
-
-func mountTime(b *testing.B, ctx context.Context) float64 {
-	open(b, ctx, env.baseURL)
-	return eval[float64](b, ctx, `performance.getEntriesByName("partitionlab-mounted")[0].startTime`)
+	coldAndWarm(b, "ms-to-mount", "partitionlab-mounted")
 }
 
 // BenchmarkFirstResult reports how long after navigation start the Simulate
-// page shows its first result (order-events simulated and drawn), from a
-// fresh profile and from the service worker's cache.
+// page shows its first result (order-events simulated and drawn), cold and
+// warm as above.
 func BenchmarkFirstResult(b *testing.B) {
-	first := func(b *testing.B, ctx context.Context) float64 {
+	coldAndWarm(b, "ms-to-first-result", "partitionlab-first-result")
+}
+
+// coldAndWarm reports, as unit, the time from navigation start to the
+// Performance API mark, from a fresh profile and from the service worker's
+// cache.
+func coldAndWarm(b *testing.B, unit, mark string) {
+	at := func(b *testing.B, ctx context.Context) float64 {
 		open(b, ctx, env.baseURL)
-		waitFor(b, ctx, `performance.getEntriesByName("partitionlab-first-result").length > 0`)
-		return eval[float64](b, ctx, `performance.getEntriesByName("partitionlab-first-result")[0].startTime`)
+		waitFor(b, ctx, `performance.getEntriesByName(`+js(mark)+`).length > 0`)
+		return eval[float64](b, ctx, `performance.getEntriesByName(`+js(mark)+`)[0].startTime`)
 	}
 	b.Run("cold", func(b *testing.B) {
 		total := 0.0
 		for range b.N {
-			total += first(b, newTab(b, chromedp.WithNewBrowserContext()))
+			total += at(b, newTab(b, chromedp.WithNewBrowserContext()))
 		}
-		b.ReportMetric(total/float64(b.N), "ms-to-first-result")
+		b.ReportMetric(total/float64(b.N), unit)
 	})
 	b.Run("warm", func(b *testing.B) {
 		ctx := newTab(b)
@@ -62,9 +46,9 @@ func BenchmarkFirstResult(b *testing.B) {
 		b.ResetTimer()
 		total := 0.0
 		for range b.N {
-			total += first(b, ctx)
+			total += at(b, ctx)
 		}
-		b.ReportMetric(total/float64(b.N), "ms-to-first-result")
+		b.ReportMetric(total/float64(b.N), unit)
 	})
 }
 

@@ -105,12 +105,18 @@ func KeysPerPartition(title string, n int, series []Series) (string, error) {
 			top = math.Max(top, v)
 		}
 	}
+	barAxes(p, g, n, top*1.25)
+	return inlineSVG(p, width, height, fmt.Sprintf("%s: a bar chart of keys per partition for %d partitions", title, n))
+}
+
+// barAxes sets the axes of a chart of bars grouped by g over n partitions,
+// with room up to top: headroom above the tallest bar keeps the legend and
+// labels off the bars.
+func barAxes(p *plot.Plot, g Grouping, n int, top float64) {
 	p.X.Min, p.X.Max = -0.5, float64(g.Bars)-0.5
 	p.X.Tick.Marker = barTicks(g, n)
-	// Headroom above the tallest bar keeps the legend off the bars.
-	p.Y.Min, p.Y.Max = 0, math.Max(1, math.Ceil(top*1.25))
+	p.Y.Min, p.Y.Max = 0, math.Max(1, math.Ceil(top))
 	p.Y.Tick.Marker = plot.TickerFunc(wholeTicks)
-	return inlineSVG(p, width, height, fmt.Sprintf("%s: a bar chart of keys per partition for %d partitions", title, n))
 }
 
 // barTicks labels bars under the chart, thinning the labels when there are

@@ -86,10 +86,7 @@ func RecordsPerPartition(r *sim.Result) (Chart, error) {
 	for _, v := range values {
 		top = math.Max(top, v)
 	}
-	p.X.Min, p.X.Max = -0.5, float64(g.Bars)-0.5
-	p.X.Tick.Marker = barTicks(g, n)
-	p.Y.Min, p.Y.Max = 0, math.Max(1, math.Ceil(top*1.3))
-	p.Y.Tick.Marker = plot.TickerFunc(wholeTicks)
+	barAxes(p, g, n, top*1.3)
 	return render(p, width, height, fmt.Sprintf("Bar chart of records per partition for %d partitions; %s", n, name))
 }
 
