@@ -53,7 +53,7 @@ func (s site) handler() *goapp.Handler {
 		},
 		BackgroundColor:         "#f5f7fa",
 		ThemeColor:              "#1d3557",
-		Styles:                  []string{"/web/partitionlab.css"},
+		Styles:                  []string{"/web/partitionlab.css", "/web/learn.css"},
 		Version:                 s.version,
 		LoadingLabel:            "Loading Partition Lab… {progress}%",
 		WasmContentLengthHeader: wasmLengthHeader,
