@@ -24,6 +24,7 @@ func pages() []page {
 		{path: "/compare", title: "Compare", id: "compare", make: func() app.Composer { return newComparePage() }},
 		{path: "/keys", title: "Key → partition", id: "keys", make: func() app.Composer { return newKeysPage() }},
 		{path: "/simplified", title: "What is simplified", id: "simplified", make: func() app.Composer { return &simplifiedPage{} }},
+		{path: "/learn", title: "Learn", id: "learn", make: func() app.Composer { return newLearnPage() }},
 	}
 }
 
