@@ -77,7 +77,7 @@ func (p *learnPage) renderLook(s lessons.Step) app.UI {
 		app.H3().ID("learn-look-title").Text("What to look at"),
 		app.Ul().ID("learn-look").Body(app.Range(s.LookAt).Slice(func(i int) app.UI {
 			view := s.LookAt[i]
-			return app.Li().DataSet("view", view).Body(
+			return app.Li().DataSet("view", view).DataSet("targets", strings.Join(lookTargets(view), " ")).Body(
 				app.Strong().Text(lookTitle(view)+": "),
 				app.Text(lookAbout(view)+" "),
 				app.Button().Type("button").Class("link-button").Aria("label", "Show me: "+lookTitle(view)).Text("Show me").

@@ -131,6 +131,13 @@ func checkStep(t *testing.T, ctx context.Context, l lessons.Lesson, si int) {
 	if got.Text != s.Text {
 		t.Errorf("%s: text %q, want the lesson's %q", where, got.Text, s.Text)
 	}
+	// Each view to look at is on the page (the results panel keeps the
+	// element ids the Learn page frames).
+	missing := eval[[]string](t, ctx, `Array.from(document.querySelectorAll("#learn-look li")).
+		filter(li => !li.dataset.targets.split(" ").some(id => document.getElementById(id))).map(li => li.dataset.view)`)
+	if len(missing) > 0 || len(s.LookAt) == 0 {
+		t.Errorf("%s: nothing on the page shows %q (of %q)", where, missing, s.LookAt)
+	}
 	if len(got.Checks) != len(s.Checks) {
 		t.Fatalf("%s: %d checks shown, the step has %d", where, len(got.Checks), len(s.Checks))
 	}
