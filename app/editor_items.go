@@ -22,7 +22,7 @@ func (c *editorPanel) renderItem(s scenarioform.Section, i, n int) app.UI {
 		),
 		c.renderFields(s, i),
 		app.Button().Type("button").Class("link-button remove").ID(scenarioform.InputID(e.prefix, item)+"-remove").
-			Aria("label", "Remove "+title).Text("Remove").OnClick(c.onRemove(s, i)),
+			Aria("label", "Remove "+title).Text("Remove").OnClick(c.onRemove(s, i), item),
 	)
 }
 
@@ -31,13 +31,13 @@ func (c *editorPanel) renderItemButtons(s scenarioform.Section) app.UI {
 	switch s.Array {
 	case "producers":
 		return app.Div().Class("item-buttons").Body(
-			app.Button().Type("button").ID(e.prefix + "add-producer").Text("Add a producer").OnClick(c.onAdd(scenarioform.AddProducer)),
+			app.Button().Type("button").ID(e.prefix+"add-producer").Text("Add a producer").OnClick(c.onAdd(scenarioform.AddProducer), "add-producer"),
 		)
 	case "timeline":
 		return app.Div().Class("item-buttons").Body(
-			app.Button().Type("button").ID(e.prefix+"add-action").Text("Add an action").OnClick(c.onAdd(scenarioform.AddAction)),
+			app.Button().Type("button").ID(e.prefix+"add-action").Text("Add an action").OnClick(c.onAdd(scenarioform.AddAction), "add-action"),
 			app.If(e.doc.Len("timeline") > 1,
-				app.Button().Type("button").ID(e.prefix+"sort-timeline").Text("Sort by time").OnClick(c.onAdd(scenarioform.SortTimeline)),
+				app.Button().Type("button").ID(e.prefix+"sort-timeline").Text("Sort by time").OnClick(c.onAdd(scenarioform.SortTimeline), "sort"),
 			),
 		)
 	}

@@ -177,7 +177,7 @@ func (c *editorPanel) renderField(f scenarioform.Field, path string) app.UI {
 			app.Div().Class("check").Body(
 				app.Input().Type("checkbox").ID(id).Checked(f.Checked(e.doc, path)).
 					Aria("describedby", describe).Aria("invalid", len(msgs) > 0).
-					OnChange(c.onCheck(f, path)),
+					OnChange(c.onCheck(f, path), path),
 				app.Label().For(id).Text(f.Label),
 			),
 			app.P().ID(id+"-help").Class("help").Body(help...),
@@ -205,7 +205,7 @@ func (c *editorPanel) renderInput(f scenarioform.Field, path, id, describe strin
 			known = known || o.Value == value
 		}
 		return app.Select().ID(id).Aria("describedby", describe).Aria("invalid", invalid).
-			OnChange(c.onText(f, path)).Body(
+			OnChange(c.onText(f, path), path).Body(
 			app.If(!known, app.Option().Value(value).Selected(true).Text(value+" (not a valid choice)")),
 			app.Range(f.Options).Slice(func(i int) app.UI {
 				o := f.Options[i]
@@ -217,10 +217,10 @@ func (c *editorPanel) renderInput(f scenarioform.Field, path, id, describe strin
 		// Enter): read on every key, "range, " would lose its comma.
 		return app.Input().Type("text").ID(id).Value(value).Attr("spellcheck", "false").
 			Attr("autocomplete", "off").Aria("describedby", describe).Aria("invalid", invalid).
-			OnChange(c.onText(f, path))
+			OnChange(c.onText(f, path), path)
 	}
 	in := app.Input().Type("text").ID(id).Value(value).Attr("autocomplete", "off").
-		Aria("describedby", describe).Aria("invalid", invalid).OnInput(c.onText(f, path))
+		Aria("describedby", describe).Aria("invalid", invalid).OnInput(c.onText(f, path), path)
 	switch f.Kind {
 	case scenarioform.Int:
 		in = in.Attr("inputmode", "numeric")
@@ -245,6 +245,11 @@ func (c *editorPanel) onCheck(f scenarioform.Field, path string) app.EventHandle
 		c.changed(ctx)
 	}
 }
+
+// Handlers that capture values pass them as the handler's scope too:
+// go-app keeps a mounted element's handler while the function's code is the
+// same, so an input that now shows another field would otherwise still
+// write to the old one.
 
 // itemTitle names a producer or an action in its legend.
 func itemTitle(s scenarioform.Section, d *scenarioform.Doc, i int) string {

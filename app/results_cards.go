@@ -96,9 +96,9 @@ func chartFigure(nc namedChart, scenario string, cursor bool, t float64) app.UI 
 				app.Button().Type("button").Class("link-button").Aria("label", "Download this chart as SVG").Text("SVG").
 					OnClick(func(ctx app.Context, _ app.Event) {
 						download(stem+".svg", "image/svg+xml", []byte(plots.Standalone(ch)))
-					}),
+					}, nc.key, stem),
 				app.Button().Type("button").Class("link-button").Aria("label", "Download this chart as PNG").Text("PNG").
-					OnClick(func(ctx app.Context, _ app.Event) { downloadPNG(stem+".png", ch) }),
+					OnClick(func(ctx app.Context, _ app.Event) { downloadPNG(stem+".png", ch) }, nc.key, stem),
 			),
 		),
 	)

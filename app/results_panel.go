@@ -168,7 +168,7 @@ func (c *resultsPanel) renderRunDetails() app.UI {
 		app.P().Class("help").Text("The same scenario gives the same digest in the browser and from partitionlab simulate --json."),
 		app.Button().Type("button").ID("download-result").Text("Download the result (JSON)").OnClick(func(ctx app.Context, _ app.Event) {
 			download(fileName(v.sc.Name, "scenario")+"-result.json", "application/json", resultJSON(v.r))
-		}),
+		}, v.r.Digest),
 		c.renderProducers(),
 	)
 }

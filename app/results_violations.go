@@ -117,7 +117,7 @@ func (c *resultsPanel) renderScopes() app.UI {
 				app.Input().Type("radio").Name("scope").ID(id).Value(s[0]).Checked(c.scope == s[0]).
 					OnChange(func(ctx app.Context, _ app.Event) {
 						c.scope, c.selected = s[0], firstExample(c.Iview, s[0])
-					}),
+					}, s[0]),
 				app.Label().For(id).Text(fmt.Sprintf("%s (%s)", s[1], results.Count(scopeResult(r, s[0]).Violations))),
 			)
 		}),
@@ -152,7 +152,7 @@ func (c *resultsPanel) renderViolation(i int, e sim.Violation) app.UI {
 			OnClick(func(ctx app.Context, _ app.Event) {
 				c.selected = i
 				ctx.Defer(func(app.Context) { app.Window().ScrollToID("chart-violation") })
-			}).
+			}, i).
 			Text(e.Explanation),
 		app.Details().Class("evidence").Body(
 			app.Summary().Text(fmt.Sprintf("Evidence: %s overtook %s, which completed %s", e.Later.Event, e.Earlier.Event, results.Gap(e))),

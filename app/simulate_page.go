@@ -2,6 +2,7 @@ package app
 
 import (
 	"errors"
+	"reflect"
 	"strconv"
 	"time"
 
@@ -39,6 +40,7 @@ type simulatePage struct {
 	views int
 
 	wait      debouncer
+	ran       *sim.Scenario // the scenario of the last run started
 	cancelled bool
 	drawMs    float64
 	share     shareState
@@ -96,6 +98,9 @@ func (p *simulatePage) sameAs(l share.Link) bool {
 // flight (it is stale) and leaves the last result on screen.
 func (p *simulatePage) onEdited(ctx app.Context, a app.Action) {
 	p.share.message = ""
+	if p.ed.valid && p.showsOrRuns(p.ed.sc) {
+		return // the same scenario again (a field set to its value): nothing to run
+	}
 	// A change while a run is in flight cancels that run.
 	p.loop.cancel()
 	if !p.ed.valid {
@@ -105,11 +110,21 @@ func (p *simulatePage) onEdited(ctx app.Context, a app.Action) {
 	p.wait.after(ctx, p.startRun)
 }
 
+// showsOrRuns reports whether sc is the scenario running now or, with no
+// run in flight, the one whose result is shown.
+func (p *simulatePage) showsOrRuns(sc sim.Scenario) bool {
+	if p.loop.running {
+		return p.ran != nil && reflect.DeepEqual(*p.ran, sc)
+	}
+	return p.view != nil && reflect.DeepEqual(p.view.sc, sc)
+}
+
 func (p *simulatePage) startRun(ctx app.Context) {
 	if !p.ed.valid {
 		return
 	}
 	sc := p.ed.sc
+	p.ran = &sc
 	p.cancelled = false
 	p.loop.start(ctx, sc, true, runHooks{
 		result: func(ctx app.Context, j *runner.Job) {

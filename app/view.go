@@ -3,6 +3,7 @@ package app
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 
 	"partitionlab/app/plots"
 	"partitionlab/app/results"
@@ -35,6 +36,10 @@ type namedChart struct {
 	// timed charts have a time x axis, so the scrubber's cursor is drawn
 	// over them.
 	timed bool
+	// key tells this chart from any other drawn (the result's digest and the
+	// chart's id, and the selected example), for go-app to replace the
+	// handlers of its download buttons.
+	key string
 }
 
 // newResultView draws every chart of a result.
@@ -65,7 +70,7 @@ func drawCharts(r *sim.Result, m plots.TimeMarks) []namedChart {
 	out := make([]namedChart, len(specs))
 	for i, s := range specs {
 		c, err := s.draw()
-		out[i] = namedChart{id: s.id, caption: s.caption, chart: c, timed: s.timed}
+		out[i] = namedChart{id: s.id, caption: s.caption, chart: c, timed: s.timed, key: r.Digest + s.id}
 		if err != nil {
 			out[i].err = err.Error()
 		}
@@ -77,7 +82,7 @@ func drawCharts(r *sim.Result, m plots.TimeMarks) []namedChart {
 // panel).
 func assignmentsChart(r *sim.Result, m plots.TimeMarks) namedChart {
 	c, err := plots.Assignments(r, m)
-	nc := namedChart{id: "chart-assignments", chart: c, timed: true,
+	nc := namedChart{id: "chart-assignments", chart: c, timed: true, key: r.Digest + "assignments",
 		caption: "Partitions of each consumer thread over time; rebalances are shaded, timeline actions numbered."}
 	if err != nil {
 		nc.err = err.Error()
@@ -92,7 +97,7 @@ func (v *resultView) violationChart(i int) namedChart {
 		return c
 	}
 	c, err := plots.ViolationTimeline(plots.WindowFor(v.r, v.trace, i), v.marks)
-	nc := namedChart{id: "chart-violation", chart: c, timed: true,
+	nc := namedChart{id: "chart-violation", chart: c, timed: true, key: fmt.Sprintf("%s-violation-%d-%v", v.r.Digest, i, v.traced),
 		caption: "Each record of the violating key as a mark where it was written (partition lanes) and where it was processed (thread lanes). " +
 			"Thick lines join each violating pair; the selected one is vermillion."}
 	if err != nil {

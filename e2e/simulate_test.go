@@ -80,8 +80,24 @@ func TestSimulatePage(t *testing.T) {
 		waitFor(t, ctx, `document.getElementById(`+js(errID)+`).innerText === "" && document.getElementById("run-status").dataset.state !== "invalid"`)
 	})
 
+	t.Run("inputs that appear edit their own field", func(t *testing.T) {
+		// A thread pool's size appears where "records per poll" was; the
+		// input there must now write the pool's size.
+		setField(t, ctx, field("consumer.mode"), sim.ModeThreadPool, "change")
+		pool := field("consumer.pool_threads")
+		waitFor(t, ctx, `document.getElementById(`+js(pool)+`) !== null`)
+		setField(t, ctx, pool, "0", "input")
+		waitFor(t, ctx, `document.getElementById(`+js(pool+"-error")+`).innerText.includes("0 is not in 1..1000")`)
+		if got := eval[string](t, ctx, `document.getElementById(`+js(field("consumer.max_poll_records"))+`).value`); got != "500" {
+			t.Errorf("max.poll.records became %q", got)
+		}
+		setField(t, ctx, pool, "8", "input")
+		waitFor(t, ctx, `document.getElementById("run-status").dataset.state === "done"`)
+	})
+
 	t.Run("a thread pool breaks ordering, with evidence", func(t *testing.T) {
 		setField(t, ctx, field("consumer.mode"), sim.ModeThreadPool, "change")
+		waitFor(t, ctx, `document.getElementById("run-status").dataset.state === "done"`)
 		waitFor(t, ctx, `document.querySelectorAll("#violations li.violation").length > 0`)
 		text := eval[string](t, ctx, `document.getElementById("violations").innerText`)
 		for _, want := range []string{"completed at", "before", "sent earlier", "cause: concurrent processing", "Evidence:"} {
@@ -122,6 +138,36 @@ func TestSimulatePage(t *testing.T) {
 			t.Fatal(err)
 		}
 		waitFor(t, ctx, `parseFloat(document.querySelector("#chart-lag .cursor").style.left) > `+js(left))
+	})
+
+	t.Run("charts and the result download", func(t *testing.T) {
+		// Record what the page saves instead of letting the browser save it.
+		eval[bool](t, ctx, `(() => { window.saved = [];
+			HTMLAnchorElement.prototype.click = function () { window.saved.push({name: this.download, href: this.href}); };
+			return true; })()`)
+		for _, sel := range []string{"#chart-records .downloads button:nth-child(1)", "#chart-records .downloads button:nth-child(2)", "#download-result"} {
+			eval[bool](t, ctx, `(document.querySelector(`+js(sel)+`).click(), true)`)
+		}
+		// The PNG is drawn on a canvas first, so it comes last.
+		waitFor(t, ctx, `window.saved.length === 3`)
+		eval[bool](t, ctx, `(window.saved.sort((a, b) => a.name < b.name ? -1 : 1), true)`)
+		type saved struct {
+			Name string `json:"name"`
+			Head string `json:"head"`
+			Size int    `json:"size"`
+		}
+		files := eval[[]saved](t, ctx, `Promise.all(window.saved.map(s => fetch(s.href).then(r => r.arrayBuffer()).then(b => ({
+			name: s.name, size: b.byteLength, head: String.fromCharCode(...new Uint8Array(b.slice(0, 8)))}))))`, chromedp.EvalAwaitPromise)
+		want := []struct{ suffix, head string }{{"-records.png", "\u0089PNG"}, {"-records.svg", "<?xml"}, {"-result.json", "{"}}
+		for i, w := range want {
+			if !strings.HasSuffix(files[i].Name, w.suffix) || !strings.HasPrefix(files[i].Head, w.head) || files[i].Size < 100 {
+				t.Errorf("download %d: %+v, want a file ending in %s that starts with %q", i, files[i], w.suffix, w.head)
+			}
+		}
+		digest := eval[string](t, ctx, `fetch(window.saved[2].href).then(r => r.json()).then(j => j.digest)`, chromedp.EvalAwaitPromise)
+		if digest != digestShown(t, ctx) {
+			t.Errorf("the downloaded result has digest %s, the page shows %s", digest, digestShown(t, ctx))
+		}
 	})
 
 	t.Run("a shared link reproduces the run", func(t *testing.T) {
