@@ -9,8 +9,30 @@ import (
 	"partitionlab/app/plots"
 )
 
-// Browser-side helpers for downloads and the clipboard. They run only in
-// event handlers, in the browser.
+// Browser-side helpers for downloads, the clipboard and the run's slices.
+// They run only in the browser.
+
+// yieldToBrowser calls fn in a task of its own, queued through a
+// MessageChannel: the browser handles input and draws a frame if one is due
+// before it, and unlike a timer (which browsers hold back to 4 ms once
+// nested) it costs no wait. It reports false where there is no
+// MessageChannel.
+func yieldToBrowser(fn func()) bool {
+	mc := app.Window().Get("MessageChannel")
+	if !mc.Truthy() {
+		return false
+	}
+	ch := mc.New()
+	var onMessage app.Func
+	onMessage = app.FuncOf(func(app.Value, []app.Value) any {
+		onMessage.Release()
+		fn()
+		return nil
+	})
+	ch.Get("port1").Set("onmessage", onMessage)
+	ch.Get("port2").Call("postMessage", 0)
+	return true
+}
 
 // download saves data as a file: a Blob behind a temporary link.
 func download(name, mime string, data []byte) {

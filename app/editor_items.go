@@ -10,7 +10,7 @@ import (
 
 // renderItem is one producer or timeline action: its fields, its messages
 // and a button that removes it.
-func (c *editorPanel) renderItem(s scenarioform.Section, i, n int) app.UI {
+func (c *sectionView) renderItem(s scenarioform.Section, i, n int) app.UI {
 	e := c.Ied
 	item := scenarioform.Item(s.Array, i)
 	title := itemTitle(s, e.doc, i)
@@ -26,7 +26,7 @@ func (c *editorPanel) renderItem(s scenarioform.Section, i, n int) app.UI {
 	)
 }
 
-func (c *editorPanel) renderItemButtons(s scenarioform.Section) app.UI {
+func (c *sectionView) renderItemButtons(s scenarioform.Section) app.UI {
 	e := c.Ied
 	switch s.Array {
 	case "producers":
@@ -44,7 +44,7 @@ func (c *editorPanel) renderItemButtons(s scenarioform.Section) app.UI {
 	return app.Text("")
 }
 
-func (c *editorPanel) onAdd(add func(*scenarioform.Doc)) app.EventHandler {
+func (c *sectionView) onAdd(add func(*scenarioform.Doc)) app.EventHandler {
 	return func(ctx app.Context, _ app.Event) {
 		add(c.Ied.doc)
 		c.Ied.reparse()
@@ -52,7 +52,7 @@ func (c *editorPanel) onAdd(add func(*scenarioform.Doc)) app.EventHandler {
 	}
 }
 
-func (c *editorPanel) onRemove(s scenarioform.Section, i int) app.EventHandler {
+func (c *sectionView) onRemove(s scenarioform.Section, i int) app.EventHandler {
 	return func(ctx app.Context, _ app.Event) {
 		c.Ied.doc.Delete(scenarioform.Item(s.Array, i))
 		c.Ied.reparse()

@@ -39,7 +39,7 @@ func (c *editorPanel) Render() app.UI {
 			),
 		),
 		app.Range(scenarioform.Sections()).Slice(func(i int) app.UI {
-			return c.renderSection(scenarioform.Sections()[i])
+			return newSectionView(e, scenarioform.Sections()[i])
 		}),
 	)
 }
@@ -101,7 +101,7 @@ func (c *editorPanel) changed(ctx app.Context) {
 	ctx.NewActionWithValue(actionEdited, c.Ied.prefix)
 }
 
-func (c *editorPanel) renderSection(s scenarioform.Section) app.UI {
+func (c *sectionView) renderSection(s scenarioform.Section) app.UI {
 	e := c.Ied
 	n := s.Items(e.doc)
 	errs := sectionErrors(e, s)
@@ -141,7 +141,7 @@ func sectionErrors(e *editor, s scenarioform.Section) int {
 	return n
 }
 
-func (c *editorPanel) renderFields(s scenarioform.Section, i int) app.UI {
+func (c *sectionView) renderFields(s scenarioform.Section, i int) app.UI {
 	vals := s.ItemValues(c.Ied.doc, i)
 	var fields []app.UI
 	for _, f := range s.Fields {
@@ -154,7 +154,7 @@ func (c *editorPanel) renderFields(s scenarioform.Section, i int) app.UI {
 
 // renderField is one labelled input with its unit, Kafka setting, hint and,
 // when the engine refuses the value, its message right below.
-func (c *editorPanel) renderField(f scenarioform.Field, path string) app.UI {
+func (c *sectionView) renderField(f scenarioform.Field, path string) app.UI {
 	e := c.Ied
 	id := scenarioform.InputID(e.prefix, path)
 	msgs := e.errs.For(path)
@@ -196,7 +196,7 @@ func (c *editorPanel) renderField(f scenarioform.Field, path string) app.UI {
 	)
 }
 
-func (c *editorPanel) renderInput(f scenarioform.Field, path, id, describe string, invalid bool) app.UI {
+func (c *sectionView) renderInput(f scenarioform.Field, path, id, describe string, invalid bool) app.UI {
 	value := scenarioform.Display(c.Ied.doc, path)
 	switch f.Kind {
 	case scenarioform.Choice:
@@ -230,7 +230,7 @@ func (c *editorPanel) renderInput(f scenarioform.Field, path, id, describe strin
 	return in
 }
 
-func (c *editorPanel) onText(f scenarioform.Field, path string) app.EventHandler {
+func (c *sectionView) onText(f scenarioform.Field, path string) app.EventHandler {
 	return func(ctx app.Context, _ app.Event) {
 		f.Set(c.Ied.doc, path, ctx.JSSrc().Get("value").String())
 		c.Ied.reparse()
@@ -238,7 +238,7 @@ func (c *editorPanel) onText(f scenarioform.Field, path string) app.EventHandler
 	}
 }
 
-func (c *editorPanel) onCheck(f scenarioform.Field, path string) app.EventHandler {
+func (c *sectionView) onCheck(f scenarioform.Field, path string) app.EventHandler {
 	return func(ctx app.Context, _ app.Event) {
 		f.SetChecked(c.Ied.doc, path, ctx.JSSrc().Get("checked").Bool())
 		c.Ied.reparse()

@@ -10,12 +10,14 @@ import (
 )
 
 // Slices of a run. WebAssembly has one thread: a slice holds the page for
-// its whole length, so it stays well under a frame budget's worth of
-// input delay, and the pause gives the browser its turn (a timer of 0
-// would not return to the event loop at all).
+// its whole length, so it stays under a frame's worth of input delay, and
+// the pause gives the browser its turn (a timer of 0 would not return to
+// the event loop at all). The page is drawn again only every redrawEvery
+// during a run: drawing it after every slice cost more than the slices.
 const (
-	sliceBudget = 12 * time.Millisecond
+	sliceBudget = 16 * time.Millisecond
 	slicePause  = time.Millisecond
+	redrawEvery = 100 * time.Millisecond
 )
 
 // runLoop drives one runner.Job in slices through go-app's dispatcher.
@@ -30,9 +32,13 @@ type runLoop struct {
 	// simMs and traceMs are how long the phases took, start to end, for
 	// the performance figures.
 	started time.Time
+	drawn   time.Time // when the page was last drawn during the run
 	simMs   float64
 	traceMs float64
-	err     string
+	// engineMs is the time spent inside the engine during the first
+	// phase, without the pauses between slices.
+	engineMs float64
+	err      string
 }
 
 // runHooks are what the owner does when a result is ready (draw it) and
@@ -56,11 +62,24 @@ func (l *runLoop) start(ctx app.Context, sc sim.Scenario, traced bool, h runHook
 		return
 	}
 	l.err, l.running, l.progress, l.phase = "", true, 0, runner.Simulating
-	l.started = time.Now()
-	gen := l.gen
-	// Not ctx.Defer: a deferred function's changes are not rendered, and a
-	// short run ends in its first slice.
-	ctx.After(slicePause, func(ctx app.Context) { l.step(ctx, gen, h) })
+	l.started, l.drawn, l.engineMs = time.Now(), time.Now(), 0
+	// The first slice runs at once: the edit that started the run is drawn
+	// after it, in the same frame as the progress.
+	l.step(ctx, l.gen, h)
+}
+
+// next runs fn once the browser has had its turn, without drawing the page
+// afterwards (go-app's Next mode); step asks for a drawing when there is
+// something to show.
+func (l *runLoop) next(ctx app.Context, fn func(app.Context)) {
+	run := func() { ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Next, Source: ctx.Src(), Function: fn}) }
+	if yieldToBrowser(run) {
+		return
+	}
+	ctx.Async(func() {
+		time.Sleep(slicePause)
+		run()
+	})
 }
 
 // cancel stops the run in flight, if any.
@@ -75,7 +94,11 @@ func (l *runLoop) step(ctx app.Context, gen int, h runHooks) {
 	}
 	j := l.job
 	before := j.Phase()
+	t0 := time.Now()
 	changed := j.Step(sliceBudget, time.Now)
+	if before == runner.Simulating {
+		l.engineMs += float64(time.Since(t0).Microseconds()) / 1000
+	}
 	l.progress, l.phase = j.Progress(), j.Phase()
 	if changed {
 		ms := float64(time.Since(l.started).Microseconds()) / 1000
@@ -91,9 +114,14 @@ func (l *runLoop) step(ctx app.Context, gen int, h runHooks) {
 		if h.done != nil {
 			h.done(ctx, j)
 		}
+		ctx.Dispatch(func(app.Context) {}) // draw the page
 		return
 	}
-	ctx.After(slicePause, func(ctx app.Context) { l.step(ctx, gen, h) })
+	if changed || time.Since(l.drawn) >= redrawEvery {
+		l.drawn = time.Now()
+		ctx.Dispatch(func(app.Context) {}) // draw the progress (or the result)
+	}
+	l.next(ctx, func(ctx app.Context) { l.step(ctx, gen, h) })
 }
 
 // percent is the progress bar's value, never above 100.

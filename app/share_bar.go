@@ -1,12 +1,10 @@
 package app
 
 import (
+	"net/url"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
-
-	"partitionlab/app/share"
-	"partitionlab/sim"
 )
 
 // shareState is what the share bar shows after an action.
@@ -18,13 +16,10 @@ type shareState struct {
 	compare string
 }
 
-// compareHref is the Compare page with sc as A and as B.
-func compareHref(sc sim.Scenario) string {
-	v := share.Values(sc, "a.")
-	for k, vs := range share.Values(sc, "b.") {
-		v[k] = vs
-	}
-	return "/compare#" + v.Encode()
+// compareHref is the Compare page with the scenario of link parameter
+// name=value (see share.Param) as A and as B.
+func compareHref(name, value string) string {
+	return "/compare#" + url.Values{"a." + name: {value}, "b." + name: {value}}.Encode()
 }
 
 // renderShareBar holds the link, the scenario's export and import, and the

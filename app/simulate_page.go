@@ -2,6 +2,7 @@ package app
 
 import (
 	"errors"
+	"net/url"
 	"reflect"
 	"strconv"
 	"time"
@@ -41,6 +42,7 @@ type simulatePage struct {
 
 	wait      debouncer
 	ran       *sim.Scenario // the scenario of the last run started
+	link      string        // the address fragment of the result shown
 	cancelled bool
 	drawMs    float64
 	share     shareState
@@ -135,6 +137,10 @@ func (p *simulatePage) startRun(ctx app.Context) {
 			if p.views == 1 {
 				app.Window().Get("performance").Call("mark", firstResultMark)
 			}
+			// Once the result is on screen: building a link costs a few
+			// JSON round trips, which the browser's thread should not pay
+			// before the run.
+			ctx.Defer(func(ctx app.Context) { p.remember(ctx, sc) })
 		},
 		done: func(ctx app.Context, j *runner.Job) {
 			if p.view != nil && p.view.r == j.Result() && j.Trace() != nil {
@@ -144,20 +150,27 @@ func (p *simulatePage) startRun(ctx app.Context) {
 			}
 		},
 	})
-	p.writeURL()
-	p.share.compare = compareHref(sc)
-	ctx.LocalStorage().Set(storedScenario, string(share.Minimal(sc)))
 }
 
-// writeURL puts the scenario that runs in the address, so a reload or a
-// copied link gives the same run.
+// remember puts the scenario of the result shown in the address, so a
+// reload or a copied link gives the same run, in the Compare link, and in
+// the browser's storage for the Compare page.
+func (p *simulatePage) remember(ctx app.Context, sc sim.Scenario) {
+	name, value := share.Param(sc)
+	p.link = url.Values{name: {value}}.Encode()
+	p.writeURL()
+	p.share.compare = compareHref(name, value)
+	ctx.LocalStorage().Set(storedScenario, string(share.Minimal(sc)))
+	ctx.Dispatch(func(app.Context) {}) // draw the new Compare link
+}
+
+// writeURL puts the link of the result shown in the address.
 func (p *simulatePage) writeURL() {
-	if !p.ed.valid {
+	if p.link == "" {
 		return
 	}
 	u := *app.Window().URL()
-	u.RawQuery = ""
-	u.Fragment = share.Fragment(p.ed.sc, "")
+	u.RawQuery, u.Fragment = "", p.link
 	app.Window().Get("history").Call("replaceState", nil, "", u.String())
 }
 
@@ -207,7 +220,7 @@ func (p *simulatePage) renderStatus() app.UI {
 		text = "Results of the scenario on the left."
 	}
 	return app.Div().ID("run-status").Class("run-status").DataSet("state", state).Aria("live", "polite").
-		DataSet("sim-ms", l.simMs).DataSet("draw-ms", p.drawMs).DataSet("trace-ms", l.traceMs).Body(
+		DataSet("sim-ms", l.simMs).DataSet("engine-ms", l.engineMs).DataSet("draw-ms", p.drawMs).DataSet("trace-ms", l.traceMs).Body(
 		app.If(l.running,
 			app.Progress().ID("run-progress").Max(100).Value(l.percent()).Aria("label", "Progress of the run"),
 			app.Span().Class("progress-text").Text(text+" "+strconv.Itoa(l.percent())+" %"),

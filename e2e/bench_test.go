@@ -55,14 +55,15 @@ func coldAndWarm(b *testing.B, unit, mark string) {
 // BenchmarkSimulateUpdate reports the time from a change (the seed, on the
 // default scenario) to the redrawn results, measured inside the page from
 // the input event to the first animation frame showing the new digest, and
-// its two parts as the page measured them: the simulation (wasm, in slices)
-// and the drawing of the charts.
+// its parts as the page measured them: the simulation (wasm, in slices,
+// start to result), the engine's share of it (inside the slices), and the
+// drawing of the charts.
 func BenchmarkSimulateUpdate(b *testing.B) {
 	ctx := newTab(b)
 	open(b, ctx, env.baseURL)
 	waitFor(b, ctx, `document.getElementById("run-status").dataset.state === "done"`)
 	b.ResetTimer()
-	var total, simMs, drawMs float64
+	var total, simMs, engineMs, drawMs float64
 	for i := range b.N {
 		before := digestShown(b, ctx)
 		total += eval[float64](b, ctx, fmt.Sprintf(`new Promise(resolve => {
@@ -72,12 +73,14 @@ func BenchmarkSimulateUpdate(b *testing.B) {
 			const check = () => done() ? resolve(performance.now() - t0) : requestAnimationFrame(check);
 			check(); })`, 2+i%2, js(before)), chromedp.EvalAwaitPromise)
 		simMs += eval[float64](b, ctx, `+document.getElementById("run-status").dataset.simMs`)
+		engineMs += eval[float64](b, ctx, `+document.getElementById("run-status").dataset.engineMs`)
 		drawMs += eval[float64](b, ctx, `+document.getElementById("run-status").dataset.drawMs`)
 		waitFor(b, ctx, `document.getElementById("run-status").dataset.state === "done"`)
 	}
 	n := float64(b.N)
 	b.ReportMetric(total/n, "ms/update")
 	b.ReportMetric(simMs/n, "ms-simulate")
+	b.ReportMetric(engineMs/n, "ms-engine")
 	b.ReportMetric(drawMs/n, "ms-draw")
 }
 

@@ -111,13 +111,18 @@ func Fragment(sc sim.Scenario, prefix string) string {
 // Values are the link parameters of sc (see Fragment), to combine with
 // others.
 func Values(sc sim.Scenario, prefix string) url.Values {
-	v := url.Values{}
-	if name := PresetOf(sc); name != "" {
-		v.Set(prefix+PresetParam, name)
-	} else {
-		v.Set(prefix+ScenarioParam, Encode(Minimal(sc)))
+	name, value := Param(sc)
+	return url.Values{prefix + name: {value}}
+}
+
+// Param is the one link parameter that carries sc, without prefix:
+// (PresetParam, name) or (ScenarioParam, compressed document). It is the
+// costly part of a link, to compute once for several prefixes.
+func Param(sc sim.Scenario) (name, value string) {
+	if p := PresetOf(sc); p != "" {
+		return PresetParam, p
 	}
-	return v
+	return ScenarioParam, Encode(Minimal(sc))
 }
 
 // PresetOf is the name of the built-in scenario sc is exactly, or "".
