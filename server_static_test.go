@@ -88,9 +88,13 @@ func TestStaticWritesASiteThatWorksUnderASubPathAndOffline(t *testing.T) {
 	if !strings.Contains(appJS, `goappLoadingLabel = "Loading Partition Lab…";`) {
 		t.Errorf("app.js loading label shows a progress number a static host would get wrong")
 	}
-	// The key → partition page is pre-rendered: readable before app.wasm runs.
-	if !strings.Contains(index, "Key → partition") || !strings.Contains(index, `id="result-table"`) {
-		t.Errorf("index.html has no pre-rendered page")
+	// The pages are pre-rendered: readable before app.wasm runs. The home
+	// page is the simulator, with its scenario editor.
+	if !strings.Contains(index, "<h1>Simulate</h1>") || !strings.Contains(index, `id="f-topic-partitions"`) {
+		t.Errorf("index.html has no pre-rendered Simulate page")
+	}
+	if keys := readFile(t, filepath.Join(dir, "keys.html")); !strings.Contains(keys, "Key → partition") || !strings.Contains(keys, `id="result-table"`) {
+		t.Errorf("keys.html has no pre-rendered Key → partition page")
 	}
 }
 
