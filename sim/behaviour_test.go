@@ -274,3 +274,26 @@ func TestIdleThreadsBeyondPartitions(t *testing.T) {
 }
 
 func itoa(i int) string { return string(appendKeyText(nil, kindCustomer, int64(i), 0)) }
+
+func TestViolationsOverTimeAddUp(t *testing.T) {
+	r := runPreset(t, "add-partitions")
+	for name, c := range map[string]struct {
+		series []int64
+		total  int64
+	}{
+		"order":    {r.Series.Violations.Order, r.Ordering.Scopes.Order.Violations},
+		"customer": {r.Series.Violations.Customer, r.Ordering.Scopes.Customer.Violations},
+		"key":      {r.Series.Violations.Key, r.Ordering.Scopes.Key.Violations},
+	} {
+		var sum int64
+		for b, v := range c.series {
+			sum += v
+			if at := float64(b+1) * r.Series.BucketS; v > 0 && at <= 30 {
+				t.Errorf("%s: %d violations in the bucket ending at %.1f s, before the partitions were added", name, v, at)
+			}
+		}
+		if sum != c.total || c.total == 0 {
+			t.Errorf("%s: the buckets add up to %d, the total is %d", name, sum, c.total)
+		}
+	}
+}

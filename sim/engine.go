@@ -193,7 +193,7 @@ func (s *Sim) Advance(maxSteps int) bool {
 		}
 		s.now = t
 		if t >= s.metrics.bucketEnd {
-			s.metrics.roll(t, s.logs)
+			s.metrics.roll(t, s.logs, s.checker.violations())
 		}
 		s.steps++
 		s.dispatch(id)

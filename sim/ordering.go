@@ -296,6 +296,15 @@ func (c *orderingChecker) violation(s int, ks *keyState, g int64, how completion
 	}
 }
 
+// violations is each scope's count so far.
+func (c *orderingChecker) violations() [numScopes]int64 {
+	var v [numScopes]int64
+	for s := range numScopes {
+		v[s] = c.stats[s].violations
+	}
+	return v
+}
+
 // regrow doubles a ring holding indexes base..end-1.
 func regrow[T any](ring []T, base, end int64) []T {
 	n := int64(2 * len(ring))

@@ -28,8 +28,10 @@ type Result struct {
 	Producers       []ProducerResult  `json:"producers"`
 	Group           GroupResult       `json:"group"`
 	Trace           []TraceEvent      `json:"trace,omitempty"`
-	Series          Series            `json:"series"`
-	Timeline        []Mark            `json:"timeline"`
+	// TraceDropped counts traced events left out beyond Options.TraceLimit.
+	TraceDropped int    `json:"trace_dropped,omitempty"`
+	Series       Series `json:"series"`
+	Timeline     []Mark `json:"timeline"`
 }
 
 // PartitionResult is one partition over the whole run.
@@ -123,6 +125,17 @@ type Series struct {
 	Produced  [][]int32 `json:"produced"`
 	Processed [][]int32 `json:"processed"`
 	Lag       [][]int32 `json:"lag"`
+	// Violations counts, per bucket, the violations found in it in each
+	// scope: the events of the scope that completed then, overtaking one
+	// sent earlier.
+	Violations ScopeSeries `json:"violations"`
+}
+
+// ScopeSeries is one count per bucket for each ordering scope.
+type ScopeSeries struct {
+	Order    []int64 `json:"order"`
+	Customer []int64 `json:"customer"`
+	Key      []int64 `json:"key"`
 }
 
 // Result gathers the run's result. Call it once Advance has returned true.
@@ -145,7 +158,7 @@ func (s *Sim) Result() *Result {
 	r.Producers = s.producersResult()
 	r.Group = s.groupResult()
 	if s.tracer != nil {
-		r.Trace = s.tracer.events
+		r.Trace, r.TraceDropped = s.tracer.events, s.tracer.dropped
 	}
 	r.Series = s.seriesResult()
 	r.Digest = digest(r)
@@ -231,6 +244,20 @@ func (s *Sim) seriesResult() Series {
 		se.Processed = append(se.Processed, proc)
 		se.Lag = append(se.Lag, lag)
 	}
+	total := s.checker.violations()
+	per := [numScopes][]int64{make([]int64, m.buckets), make([]int64, m.buckets), make([]int64, m.buckets)}
+	var before [numScopes]int64
+	for b := range m.buckets {
+		upto := total
+		if b < m.cur {
+			upto = m.violationsBefore[b]
+		}
+		for sc := range numScopes {
+			per[sc][b] = upto[sc] - before[sc]
+		}
+		before = upto
+	}
+	se.Violations = ScopeSeries{Order: per[scopeOrder], Customer: per[scopeCustomer], Key: per[scopeKey]}
 	return se
 }
 
