@@ -84,8 +84,12 @@ func TestSnapshotsAddUpToTheRun(t *testing.T) {
 	if last.Examples != len(r.Ordering.Examples) || last.Marks != len(r.Timeline) {
 		t.Errorf("at the end: %d examples, %d marks, want all", last.Examples, last.Marks)
 	}
+	s := r.Ordering.Scopes
+	if want := [3]int64{s.Order.Violations, s.Customer.Violations, s.Key.Violations}; last.Violations != want {
+		t.Errorf("at the end: violations %v, the run counted %v", last.Violations, want)
+	}
 	before := At(r, int(29/r.Series.BucketS))
-	if before.Produced >= last.Produced || before.Marks != 0 || before.Examples != 0 {
+	if before.Produced >= last.Produced || before.Marks != 0 || before.Examples != 0 || before.Violations != [3]int64{} {
 		t.Errorf("before the change at 30 s: %+v", before)
 	}
 	if At(r, -5).Bucket != 0 || At(r, 1<<20).Bucket != Steps(r)-1 {

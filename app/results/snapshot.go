@@ -19,8 +19,10 @@ type Snapshot struct {
 	// bucket; Hottest is the partition with the most.
 	Lag, HottestLag int64
 	Hottest         int
-	// Examples counts violation examples whose overtaking event had
+	// Violations counts each scope's violations up to T (order, customer,
+	// key); Examples counts the kept examples whose overtaking event had
 	// completed by T.
+	Violations [3]int64
 	Examples   int
 	Rebalances int
 	Marks      int
@@ -55,6 +57,11 @@ func At(r *sim.Result, b int) Snapshot {
 			if lag > s.HottestLag || s.Hottest < 0 {
 				s.HottestLag, s.Hottest = lag, p
 			}
+		}
+	}
+	for i, per := range [][]int64{se.Violations.Order, se.Violations.Customer, se.Violations.Key} {
+		for j := 0; j <= b && j < len(per); j++ {
+			s.Violations[i] += per[j]
 		}
 	}
 	for _, v := range r.Ordering.Examples {
