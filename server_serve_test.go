@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
 func get(t *testing.T, h http.Handler, path, acceptEncoding string) *http.Response {
@@ -120,6 +122,18 @@ func TestAcceptsEncoding(t *testing.T) {
 	for _, c := range cases {
 		if got := acceptsEncoding(c.header, c.name); got != c.want {
 			t.Errorf("acceptsEncoding(%q, %q) = %v", c.header, c.name, got)
+		}
+	}
+}
+
+func TestServiceWorkerReopensPagesWithAQueryOffline(t *testing.T) {
+	for _, base := range []string{"/", "/partitionlab/"} {
+		w := serviceWorker(base)
+		if w == goapp.DefaultAppWorkerJS {
+			t.Fatal("go-app's service worker no longer has the fetch handler serviceWorker replaces")
+		}
+		if !strings.Contains(w, "ignoreSearch") || !strings.Contains(w, `caches.match("`+base+`")`) {
+			t.Errorf("the worker for %s does not fall back to its start page:\n%s", base, w)
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -69,7 +70,42 @@ func (s site) handler() *goapp.Handler {
 		// this entry the site cannot start offline.
 		h.CacheableResources = []string{s.base}
 	}
+	h.ServiceWorkerTemplate = serviceWorker(s.base)
 	return h
+}
+
+// goappFetchHandler is the fetch handler of go-app's service worker, which
+// looks pages up in its cache by their exact address.
+const goappFetchHandler = `self.addEventListener("fetch", (event) => {
+  event.respondWith(
+    caches.match(event.request).then((response) => {
+      return response || fetch(event.request);
+    })
+  );
+});`
+
+// serviceWorker is go-app's service worker with one change: a page opened
+// with a query (/learn?lesson=...&step=2) is looked up without it, and when
+// neither the cache nor the network has it, the start page is served, whose
+// app then shows the address's page. Without this, such an address could
+// not be reopened offline.
+func serviceWorker(base string) string {
+	handler := `self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const page = request.mode === "navigate";
+  event.respondWith(
+    caches.match(request, { ignoreSearch: page }).then((response) => {
+      return response || fetch(request).catch((err) => {
+        if (!page) {
+          throw err;
+        }
+        return caches.match(` + strconv.Quote(base) + `).then((start) => start || Promise.reject(err));
+      });
+    })
+  );
+});`
+	// If go-app's worker ever changes, this leaves it as it is; a test says so.
+	return strings.Replace(goapp.DefaultAppWorkerJS, goappFetchHandler, handler, 1)
 }
 
 // webDirFlag defines the --web flag of the commands that publish the app.

@@ -71,4 +71,10 @@ func TestStaticSiteWorksOfflineUnderSubPath(t *testing.T) {
 	if rows := readTable(t, ctx); !strings.EqualFold(rows[0].Key, "offline-key") {
 		t.Errorf("offline, the table shows %+v", rows)
 	}
+	// An address with a query, reopened offline: the worker serves the start
+	// page and the app shows the address's page.
+	if err := chromedp.Do(ctx, chromedp.Navigate(url+"learn?lesson=hot-customer&step=2")); err != nil {
+		t.Fatalf("reopening a lesson offline: %v", err)
+	}
+	waitFor(t, ctx, `(document.getElementById("learn-step-title") || {}).textContent?.startsWith("Step 2 of")`)
 }
