@@ -16,15 +16,14 @@ type page struct {
 	make func() app.Composer
 }
 
-// pages lists the pages in navigation order. The Learn page (lessons)
-// goes between Compare and Key → partition.
+// pages lists the pages in navigation order.
 func pages() []page {
 	return []page{
 		{path: "/", title: "Simulate", id: "simulate", make: func() app.Composer { return newSimulatePage() }},
 		{path: "/compare", title: "Compare", id: "compare", make: func() app.Composer { return newComparePage() }},
+		{path: "/learn", title: "Learn", id: "learn", make: func() app.Composer { return newLearnPage() }},
 		{path: "/keys", title: "Key → partition", id: "keys", make: func() app.Composer { return newKeysPage() }},
 		{path: "/simplified", title: "What is simplified", id: "simplified", make: func() app.Composer { return &simplifiedPage{} }},
-		{path: "/learn", title: "Learn", id: "learn", make: func() app.Composer { return newLearnPage() }},
 	}
 }
 
