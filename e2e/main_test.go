@@ -2,6 +2,8 @@ package e2e
 
 import (
 	"bufio"
+	"bytes"
+	"compress/gzip"
 	"context"
 	"fmt"
 	"io"
@@ -85,8 +87,9 @@ func runMain(m *testing.M) int {
 	return m.Run()
 }
 
-// build compiles app.wasm and the binary exactly as make build does, and
-// copies the other web assets next to app.wasm.
+// build compiles app.wasm and the binary exactly as make build does (with
+// the gzip copy serve sends to browsers), and copies the other web assets
+// next to app.wasm.
 func build(f fixture) error {
 	root, err := filepath.Abs("..")
 	if err != nil {
@@ -106,6 +109,9 @@ func build(f fixture) error {
 		if out, err := cmd.CombinedOutput(); err != nil {
 			return fmt.Errorf("go %s: %v\n%s", strings.Join(s.args, " "), err, out)
 		}
+	}
+	if err := gzipFile(filepath.Join(f.web, "app.wasm")); err != nil {
+		return err
 	}
 	assets, err := os.ReadDir(filepath.Join(root, "web"))
 	if err != nil {
@@ -159,4 +165,24 @@ func serve(bin, web, addr string) (*exec.Cmd, string, error) {
 		cmd.Wait()
 		return nil, "", fmt.Errorf("it printed nothing in 30 s")
 	}
+}
+
+// gzipFile writes path.gz next to path, as make build's gzip -9 -n does.
+func gzipFile(path string) error {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	zw, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	if err != nil {
+		return err
+	}
+	if _, err := zw.Write(raw); err != nil {
+		return err
+	}
+	if err := zw.Close(); err != nil {
+		return err
+	}
+	return os.WriteFile(path+".gz", buf.Bytes(), 0o644)
 }
