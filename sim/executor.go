@@ -1,5 +1,10 @@
 package sim
 
+import (
+	"cmp"
+	"slices"
+)
+
 // executor is the pool a member's listener hands records to. In thread_pool
 // mode any free thread takes the oldest record, so two records of one key
 // can be processed at once and finish in either order. In per_key_queues
@@ -168,27 +173,14 @@ func (e *executor) abandon(s *Sim, drop func(*record)) {
 
 // filter keeps the queued records for which keep returns true, in order.
 func (e *executor) filter(keep func(*record) bool) {
-	kept := e.fifo.items[:0]
-	for i := e.fifo.head; i < len(e.fifo.items); i++ {
-		if keep(&e.fifo.items[i]) {
-			kept = append(kept, e.fifo.items[i])
-		}
-	}
-	e.fifo.items, e.fifo.head = kept, 0
+	e.fifo.filter(keep)
 	if !e.perKey {
 		return
 	}
 	ready := e.ready[:0]
 	for _, k := range e.ready {
 		q := e.keys[k]
-		n := 0
-		for i := q.head; i < len(q.items); i++ {
-			if keep(&q.items[i]) {
-				q.items[q.head+n] = q.items[i]
-				n++
-			}
-		}
-		q.items = q.items[:q.head+n]
+		q.filter(keep)
 		if q.len() == 0 {
 			delete(e.keys, k)
 		} else {
@@ -196,19 +188,35 @@ func (e *executor) filter(keep func(*record) bool) {
 		}
 	}
 	e.ready = ready
-	// Keys being processed have their waiting records outside ready.
+	// Keys being processed have their waiting records outside ready; they
+	// are visited in key order, so what keep does happens in a fixed order.
+	busy := make([]keyIdent, 0, len(e.busy))
 	for k := range e.busy {
+		busy = append(busy, k)
+	}
+	slices.SortFunc(busy, func(a, b keyIdent) int {
+		if a.kind != b.kind {
+			return int(a.kind) - int(b.kind)
+		}
+		return cmp.Compare(a.id, b.id)
+	})
+	for _, k := range busy {
 		if q := e.keys[k]; q != nil {
-			n := 0
-			for i := q.head; i < len(q.items); i++ {
-				if keep(&q.items[i]) {
-					q.items[q.head+n] = q.items[i]
-					n++
-				}
-			}
-			q.items = q.items[:q.head+n]
+			q.filter(keep)
 		}
 	}
+}
+
+// filter keeps, in order, the waiting records for which keep returns true.
+func (q *recordQueue) filter(keep func(*record) bool) {
+	n := 0
+	for i := q.head; i < len(q.items); i++ {
+		if keep(&q.items[i]) {
+			q.items[n] = q.items[i]
+			n++
+		}
+	}
+	q.items, q.head = q.items[:n], 0
 }
 
 // dropQueued discards the queued records of revoked partitions when the
