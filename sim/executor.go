@@ -141,20 +141,6 @@ func (e *executor) release(k keyIdent) {
 	}
 }
 
-// pending is how many records wait or run in the executor.
-func (e *executor) pending() int {
-	n := e.fifo.len()
-	for _, q := range e.keys {
-		n += q.len()
-	}
-	for _, w := range e.threads {
-		if w.state != wIdle {
-			n++
-		}
-	}
-	return n
-}
-
 // abandon empties the executor when its process dies, handing every queued
 // or running record to drop.
 func (e *executor) abandon(s *Sim, drop func(*record)) {

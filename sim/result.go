@@ -85,10 +85,13 @@ type CauseCount struct {
 
 // Consumers describes the consumer threads (group members).
 type Consumers struct {
-	Threads     int            `json:"threads"`
-	IdleThreads int            `json:"idle_threads"`
-	PoolThreads int            `json:"pool_threads"`
-	Members     []MemberResult `json:"members"`
+	Threads     int `json:"threads"`
+	IdleThreads int `json:"idle_threads"`
+	PoolThreads int `json:"pool_threads"`
+	// FailedAttempts counts processing attempts that failed (and were
+	// retried in place or sent to the retry topic).
+	FailedAttempts int64          `json:"failed_attempts"`
+	Members        []MemberResult `json:"members"`
 }
 
 // MemberResult is one consumer thread: its partitions at the end, how many
@@ -193,7 +196,7 @@ func loadOf(produced []int64) Load {
 }
 
 func (s *Sim) consumersResult() Consumers {
-	c := Consumers{PoolThreads: len(s.pool)}
+	c := Consumers{PoolThreads: len(s.pool), FailedAttempts: s.consumerFailures}
 	for _, m := range s.members {
 		if m.joins == 0 && !m.up {
 			continue // an instance slot the timeline never started
