@@ -93,18 +93,11 @@ func NewWithOptions(sc Scenario, opts Options) (*Sim, error) {
 			slots = max(slots, a.Partitions)
 		}
 	}
+	// Logs start empty and grow with what is appended: nothing is sized
+	// for the worst case up front.
 	s.logs = make([]partitionLog, slots)
-	// A log holds what was appended since the last commit: start it at the
-	// size one auto-commit interval needs, so it rarely has to grow.
-	retained := 1.5 * sc.Workload.OrdersPerS * float64(len(sc.Workload.EventsPerOrder)) *
-		(sc.Consumer.AutoCommitIntervalMs/1000 + 1) / float64(sc.Topic.Partitions)
-	size := 64
-	for float64(size) < retained && size < 1<<16 {
-		size *= 2
-	}
 	for p := range s.logs {
 		s.logs[p].part = int32(p)
-		s.logs[p].ring = make([]entry, size)
 	}
 	s.owner = make([]int32, slots)
 	for i := range s.owner {
