@@ -196,6 +196,7 @@ func (s *Sim) resume(p int32) {
 	}
 	// latest: what was written before is skipped.
 	end := l.appendedBy(s.now)
+	s.materialize(p, end-1)
 	for o := l.base; o < end; o++ {
 		r := l.at(o)
 		s.loseRecord(&r)
