@@ -151,6 +151,9 @@ func (s *Sim) maybeFork() {
 		}
 	}
 	s.back = s.front.clone()
+	for p := range s.logs {
+		s.logs[p].countAppends(s.lagFloor)
+	}
 	s.replay = append(s.replay[:0], replayMark{pos: s.front.pos, floor: s.now})
 	s.replayNext = 0
 }
@@ -205,5 +208,8 @@ func (s *Sim) materialize(p int32, o int64) {
 func (s *Sim) join() {
 	s.front.deferred = s.back.deferred
 	s.back = nil
+	for p := range s.logs {
+		s.logs[p].recent = nil // everything is kept again
+	}
 	s.replay = s.replay[:0]
 }
