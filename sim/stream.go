@@ -135,9 +135,10 @@ func (s *Sim) frontMode() streamMode {
 // holding records handed to it in advance (see member.arrive) would miss
 // the ones appended beside them uncounted, so the fork waits for none.
 func (s *Sim) maybeFork() {
-	if s.back != nil || s.forkAt < 0 {
-		return
+	if s.back != nil || s.forkAt < 0 || s.keptSinceCount < s.forkAt/8 {
+		return // counting what every log keeps is not worth it yet
 	}
+	s.keptSinceCount = 0
 	var kept int64
 	for p := range s.logs {
 		kept += s.logs[p].mEnd - s.logs[p].base
