@@ -10,13 +10,11 @@ import (
 )
 
 // A run waits for a click when it would take more than gateSeconds here,
-// by the engine's estimate of its events and this browser's measured
-// speed, or when it stopped the engine (or the page) the last time.
+// by the engine's estimate of its work (sim.EstimateWork) and this
+// browser's measured speed, or when it stopped the engine (or the page)
+// the last time.
 const (
 	gateSeconds = 3.0
-	// defaultSpeed is the engine's speed in a browser, in events produced
-	// per second, until this browser has measured its own.
-	defaultSpeed = 1.5e6
 	// minSpeedSample is the engine time a run needs to teach the speed:
 	// shorter runs are mostly setting up.
 	minSpeedSample = 200.0 // ms
@@ -27,7 +25,7 @@ const (
 const (
 	crashedKey  = "partitionlab.crashed"
 	inFlightKey = "partitionlab.in-flight"
-	speedKey    = "partitionlab.engine-speed"
+	speedKey    = "partitionlab.engine-speed" // events per second
 	maxCrashes  = 20
 )
 
@@ -37,19 +35,17 @@ type runGate struct {
 	traced bool
 	h      runHooks
 	key    string
-	// events and seconds are the estimate; crashed is why the run
-	// stopped the engine before, if it did.
-	events  float64
-	seconds float64
+	// work and limits give the estimate; crashed is why the run stopped
+	// the engine before, if it did.
+	work    sim.Work
+	limits  sim.Limits
 	crashed string
 }
 
 // newRunGate returns the gate sc must wait behind, or nil to run at once.
 func newRunGate(ctx app.Context, sc sim.Scenario, traced bool, h runHooks) *runGate {
-	g := &runGate{sc: sc, traced: traced, h: h, key: runKeyOf(sc)}
-	g.events = estimateEvents(sc)
-	g.seconds = g.events / speed(ctx)
-	if g.crashed = crashedBefore(ctx, g.key); g.crashed != "" || g.seconds > gateSeconds {
+	g := &runGate{sc: sc, traced: traced, h: h, key: runKeyOf(sc), work: sim.EstimateWork(sc), limits: browserLimits(ctx)}
+	if g.crashed = crashedBefore(ctx, g.key); g.crashed != "" || g.work.Seconds(g.limits) > gateSeconds {
 		return g
 	}
 	return nil
@@ -139,14 +135,16 @@ func markInFlight(ctx app.Context, key string) {
 
 func clearInFlight(ctx app.Context) { ctx.SessionStorage().Del(inFlightKey) }
 
-// speed is the engine's measured speed in this browser, events per second.
-func speed(ctx app.Context) float64 {
+// browserLimits are the engine's limits in the browser, with the speed
+// this browser has measured, once it has.
+func browserLimits(ctx app.Context) sim.Limits {
+	l := sim.BrowserLimits()
 	var s float64
 	ctx.LocalStorage().Get(speedKey, &s)
-	if s <= 0 {
-		return defaultSpeed
+	if s > 0 {
+		l.EventsPerS = s
 	}
-	return s
+	return l
 }
 
 // learnSpeed keeps the speed of a run long enough to say, averaged with
@@ -166,40 +164,24 @@ func learnSpeed(ctx app.Context, events int64, engineMs float64) {
 
 // estimateText is the estimate as a person reads it: "about 54 M events,
 // about 20 s here".
-func (g *runGate) estimateText() string {
-	return "about " + formatCount(g.events) + " events, about " + formatDuration(g.seconds) + " here"
-}
+func (g *runGate) estimateText() string { return g.work.Summary(g.limits) }
 
-// formatCount writes a count with a k, M or G suffix and two figures.
+// formatCount writes a count as 4.1 M, 830 k (sim's messages say counts
+// the same way).
 func formatCount(n float64) string {
 	for _, u := range []struct {
 		v float64
 		s string
 	}{{1e9, " G"}, {1e6, " M"}, {1e3, " k"}} {
 		if n >= u.v {
-			return strconv.FormatFloat(n/u.v, 'f', decimals(n/u.v), 64) + u.s
+			prec := 0
+			if n/u.v < 10 {
+				prec = 1
+			}
+			return strconv.FormatFloat(n/u.v, 'f', prec, 64) + u.s
 		}
 	}
 	return strconv.FormatFloat(n, 'f', 0, 64)
-}
-
-func decimals(x float64) int {
-	if x < 10 {
-		return 1
-	}
-	return 0
-}
-
-// formatDuration writes seconds as s, min or h.
-func formatDuration(s float64) string {
-	switch {
-	case s < 90:
-		return strconv.FormatFloat(s, 'f', 0, 64) + " s"
-	case s < 5400:
-		return strconv.FormatFloat(s/60, 'f', 0, 64) + " min"
-	default:
-		return strconv.FormatFloat(s/3600, 'f', decimals(s/3600), 64) + " h"
-	}
 }
 
 // partialText is the run so far, for the progress line of a long run.
@@ -243,10 +225,4 @@ func (l *runLoop) renderNotice() app.UI {
 		)
 	}
 	return app.Text("")
-}
-
-// estimateEvents is the events a run will produce.
-// TODO(w9): sim's work budget estimate, once merged.
-func estimateEvents(sc sim.Scenario) float64 {
-	return sc.DurationS * sc.Workload.OrdersPerS * float64(len(sc.Workload.EventsPerOrder))
 }

@@ -50,7 +50,8 @@ type runLoop struct {
 }
 
 // runHooks are what the owner does when a result is ready (draw it), when
-// the run is done (the trace is there) and when it failed (optional).
+// the run is done (the trace is there) and when the worker says it failed
+// (optional; a run refused before it starts leaves the reason in err).
 type runHooks struct {
 	result func(ctx app.Context, o *runOutcome)
 	done   func(ctx app.Context, o *runOutcome)
@@ -78,6 +79,12 @@ func engine() app.Value { return app.Window().Get("partitionlabEngine") }
 func (l *runLoop) start(ctx app.Context, sc sim.Scenario, traced bool, h runHooks) {
 	l.cancel()
 	l.err, l.crashed, l.gate = "", "", nil
+	// Too much work for a browser tab: refused at once, naming the fields.
+	// (l.err says why; failed is for what the worker says later.)
+	if err := sim.EstimateWork(sc).Check(sim.BrowserLimits()); err != nil {
+		l.err = err.Error()
+		return
+	}
 	if g := newRunGate(ctx, sc, traced, h); g != nil {
 		l.gate = g
 		return

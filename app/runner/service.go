@@ -110,7 +110,7 @@ func (s *Service) Handle(req Request, now time.Time) []Reply {
 		return nil
 	case KindRun:
 		s.job = nil
-		sc, err := sim.ParseScenario(req.Scenario)
+		sc, err := sim.ParseScenarioWithin(req.Scenario, nil, sim.BrowserLimits())
 		if err != nil {
 			return []Reply{{Kind: KindError, ID: req.ID, Error: err.Error()}}
 		}
