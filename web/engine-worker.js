@@ -14,19 +14,22 @@ self.partitionlabEngineStart = (fn) => {
   for (const m of pending.splice(0)) fn(m);
 };
 
-// Go writes a fatal error or a panic to the console before it exits: keep
-// the last lines to say why.
-const lines = [];
+// Go writes a fatal error or a panic to the console before it exits, then
+// the goroutines' stacks: keep the first such line to say why.
+let reason = "";
+let last = "";
 const log = console.log.bind(console);
 console.log = (...args) => {
-  lines.push(args.join(" "));
-  if (lines.length > 8) lines.shift();
+  const text = args.join(" ");
+  if (!reason) {
+    reason = text.split("\n").find((l) => /^(fatal error|panic):|out of memory/.test(l)) || "";
+  }
+  last = text.split("\n").pop();
   log(...args);
 };
 
 function crashed(why) {
-  const said = lines.find((l) => /fatal error|panic|out of memory/i.test(l));
-  self.postMessage(JSON.stringify({ kind: "crash", error: said || why }));
+  self.postMessage(JSON.stringify({ kind: "crash", error: reason || (last ? why + ": " + last : why) }));
 }
 
 (async () => {
@@ -34,9 +37,11 @@ function crashed(why) {
   const url = new URL("engine.wasm" + self.location.search, self.location.href);
   try {
     const go = new Go();
+    let code = 0;
+    go.exit = (c) => (code = c);
     const { instance } = await WebAssembly.instantiateStreaming(fetch(url), go.importObject);
     await go.run(instance);
-    crashed("the engine stopped");
+    crashed("the engine stopped (exit status " + code + ")");
   } catch (err) {
     crashed(String(err));
   }
