@@ -13,7 +13,9 @@ import (
 )
 
 // linkTo is the Simulate page's link for a scenario document.
-func linkTo(doc string) string { return env.baseURL + "#" + share.ScenarioParam + "=" + share.Encode([]byte(doc)) }
+func linkTo(doc string) string {
+	return env.baseURL + "#" + share.ScenarioParam + "=" + share.Encode([]byte(doc))
+}
 
 // Hostile links, as a design review produces them: the page stays alive,
 // answers, and says what happened.
