@@ -47,7 +47,7 @@ func runServe(fs *flag.FlagSet, args []string, stdout, _ io.Writer) error {
 		return fmt.Errorf("--addr: %w", err)
 	}
 	srv := &http.Server{
-		Handler:           newServeMux(*webDir, site{base: "/", version: version}),
+		Handler:           withTransport(newServeMux(*webDir, site{base: "/", version: version}), *webDir, version),
 		ReadHeaderTimeout: 10 * time.Second,
 	}
 	// The first line names the URL; the browser tests read it to find a

@@ -75,6 +75,7 @@ func writeSite(dir, webDir string, s site) (int, error) {
 		return 0, err
 	}
 	for _, u := range precached {
+		u, _, _ = strings.Cut(u, "?") // a version query: the file is the same
 		if u+"/" == s.base {
 			u = s.base
 		}

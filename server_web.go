@@ -55,6 +55,8 @@ func (s site) handler() *goapp.Handler {
 		BackgroundColor:         "#f5f7fa",
 		ThemeColor:              "#1d3557",
 		Styles:                  []string{"/web/partitionlab.css", "/web/learn.css"},
+		Scripts:                 []string{engineScript(s.version)},
+		CacheableResources:      engineResources(s.version),
 		Version:                 s.version,
 		LoadingLabel:            "Loading Partition Lab… {progress}%",
 		WasmContentLengthHeader: wasmLengthHeader,
@@ -68,7 +70,7 @@ func (s site) handler() *goapp.Handler {
 		h.Resources = goapp.CustomProvider("", s.base)
 		// go-app precaches "/repo" but the browser asks for "/repo/"; without
 		// this entry the site cannot start offline.
-		h.CacheableResources = []string{s.base}
+		h.CacheableResources = append(h.CacheableResources, s.base)
 	}
 	h.ServiceWorkerTemplate = serviceWorker(s.base)
 	return h
@@ -152,7 +154,8 @@ func webVersion(dir string) (string, error) {
 }
 
 // walkWebFiles calls fn for each regular file of the web directory in
-// lexical order, leaving out the precompressed copies of app.wasm: they are
+// lexical order, leaving out the precompressed copies of the WebAssembly
+// modules (app.wasm, engine.wasm): they are
 // a transport detail of serve (see wasmEncodings).
 func walkWebFiles(dir string, fn func(rel, path string) error) error {
 	return filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
@@ -165,7 +168,7 @@ func walkWebFiles(dir string, fn func(rel, path string) error) error {
 		}
 		rel = filepath.ToSlash(rel)
 		for _, enc := range wasmEncodings() {
-			if rel == "app.wasm"+enc.suffix {
+			if rel == "app.wasm"+enc.suffix || rel == "engine.wasm"+enc.suffix {
 				return nil
 			}
 		}
