@@ -26,15 +26,18 @@ type GroupResult struct {
 // RebalanceResult is one rebalance (classic) or one new target assignment
 // (KIP-848).
 type RebalanceResult struct {
-	StartS          float64       `json:"start_s"`
-	EndS            float64       `json:"end_s"`
-	Cause           string        `json:"cause"`
-	Protocol        string        `json:"protocol"` // eager, cooperative or consumer
-	Generation      int32         `json:"generation"`
-	Assignor        string        `json:"assignor"`
-	PartitionsMoved int           `json:"partitions_moved"`
-	Moves           []Move        `json:"moves"`
-	Paused          []MemberPause `json:"paused"`
+	StartS          float64 `json:"start_s"`
+	EndS            float64 `json:"end_s"`
+	Cause           string  `json:"cause"`
+	Protocol        string  `json:"protocol"` // eager, cooperative or consumer
+	Generation      int32   `json:"generation"`
+	Assignor        string  `json:"assignor"`
+	PartitionsMoved int     `json:"partitions_moved"`
+	// Revoked lists what cooperative members gave up in this round, to be
+	// handed out in the follow-up round.
+	Revoked []int         `json:"revoked,omitempty"`
+	Moves   []Move        `json:"moves"`
+	Paused  []MemberPause `json:"paused"`
 }
 
 // Move is a partition changing owner in a rebalance.
@@ -114,11 +117,24 @@ func (s *Sim) recordRebalance(rb *rebalanceRun, asg assignor.Assignment, chosen 
 		}
 	}
 	owners := map[int32]string{}
-	for idx, parts := range rb.before {
-		for _, p := range parts {
+	befores := make([]int32, 0, len(rb.before))
+	for idx := range rb.before {
+		befores = append(befores, idx)
+	}
+	slices.Sort(befores)
+	for _, idx := range befores {
+		for _, p := range rb.before[idx] {
 			owners[p] = s.threadNames[s.members[idx].thread]
 		}
 	}
+	// A partition a cooperative member revoked before this round moves
+	// from that member.
+	for p, idx := range g.revokedBy {
+		if _, ok := owners[p]; !ok {
+			owners[p] = s.threadNames[s.members[idx].thread]
+		}
+	}
+	clear(g.revokedBy)
 	for id, tps := range asg {
 		to := s.threadNames[s.members[g.byID[id]].thread]
 		for _, tp := range tps {
@@ -129,6 +145,11 @@ func (s *Sim) recordRebalance(rb *rebalanceRun, asg assignor.Assignment, chosen 
 	}
 	slices.SortFunc(r.Moves, func(a, b Move) int { return a.Partition - b.Partition })
 	r.PartitionsMoved = len(r.Moves)
+	for _, p := range rb.revoked {
+		r.Revoked = append(r.Revoked, int(p))
+	}
+	slices.Sort(r.Revoked)
+	r.Revoked = slices.Compact(r.Revoked)
 	var idxs []int32
 	for idx := range rb.stopped {
 		idxs = append(idxs, idx)
