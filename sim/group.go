@@ -59,7 +59,7 @@ func (s *Sim) setUpConsumers() {
 	g.ghosts = map[int32]ghost{}
 	g.hbNs, g.sessionNs, g.pollNs = msToNs(k.HeartbeatIntervalMs), msToNs(k.SessionTimeoutMs), msToNs(k.MaxPollIntervalMs)
 	if g.kip848 {
-		g.hbNs = kip848HeartbeatNs
+		g.hbNs, g.sessionNs = kip848HeartbeatNs, msToNs(k.ConsumerSessionTimeoutMs)
 	}
 	instances := k.Instances
 	for _, a := range s.sc.Timeline {
