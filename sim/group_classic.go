@@ -410,6 +410,7 @@ func (s *Sim) removeMember(m *member, why string, req groupcoord.Request) {
 		return
 	}
 	if s.group.kip848 {
+		s.group.order.Remove(m.id)
 		s.memberRemoved(m, m.id, s.threadNames[m.thread]+" "+why)
 		s.retarget(s.threadNames[m.thread] + " " + why)
 		return
@@ -433,7 +434,7 @@ func (s *Sim) memberRemoved(m *member, id, why string) {
 			if g.rb.before[m.idx] == nil {
 				g.rb.before[m.idx] = slices.Clone(m.parts)
 			}
-		} else {
+		} else if !g.kip848 {
 			g.left[m.idx] = slices.Clone(m.parts)
 		}
 		for _, p := range m.parts {
