@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"fmt"
 	"slices"
 
 	"partitionlab/sim/assignor"
@@ -185,4 +186,28 @@ func (s *Sim) groupResult() GroupResult {
 		MemberPauseS: nsToS(r.pausedMemberNs), PartitionPauseS: nsToS(r.pausedPartitionNs),
 		KickedOut: r.KickedOut, FailedCommits: r.FailedCommits, Fenced: r.Fenced, Refused: r.Refused}
 	return r
+}
+
+// Summary is the group's trouble in words, for a terminal or a caption:
+// "1 rebalance, 0.7 s stop-the-world, 0 kicked out, 2 failed commits, 2 fenced, 0 refused".
+func (t GroupTotals) Summary() string {
+	return fmt.Sprintf("%s, %.1f s stop-the-world, %d kicked out, %s, %d fenced, %d refused",
+		plural(t.Rebalances, "rebalance", "rebalances"), t.StopTheWorldS, t.KickedOut,
+		plural(t.FailedCommits, "failed commit", "failed commits"), t.Fenced, t.Refused)
+}
+
+// Summary is one rebalance in words: "cooperative, 0 partitions moved, 3 revoked".
+func (r RebalanceResult) Summary() string {
+	s := r.Protocol + ", " + plural(r.PartitionsMoved, "partition moved", "partitions moved")
+	if len(r.Revoked) > 0 {
+		s += fmt.Sprintf(", %d revoked", len(r.Revoked))
+	}
+	return s
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
