@@ -13,6 +13,21 @@ import (
 // deep; the bound keeps a hostile document of a million "[" from recursing.
 const maxDepth = 64
 
+// MaxDocumentBytes bounds a scenario document read from a link, a file or a
+// paste in the browser: a scenario is a few kilobytes, and a bound keeps a
+// crafted one from taking the page's memory.
+const MaxDocumentBytes = 1 << 20
+
+// DecodeObject reads a JSON object as decodeRaw does, for editors that keep
+// a document as typed: numbers are json.Number, exactly as written.
+func DecodeObject(data []byte) (map[string]any, error) {
+	raw, err := decodeRaw(data)
+	if err != nil {
+		return nil, err
+	}
+	return raw.(map[string]any), nil
+}
+
 // decodeRaw reads a JSON object into maps, slices and json.Numbers (numbers
 // stay exactly as written). A syntax error names its line and column; a key
 // given twice in one object is refused, since a reader sees the first and
