@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // placeholderHost is the host go-app is told a page was asked for. go-app
@@ -20,29 +21,51 @@ import (
 const placeholderHost = "partitionlab.invalid"
 
 // pages is go-app's handler, fed only the path of each request, with the
-// site's address in place of the placeholder.
+// site's address in place of the placeholder. Since a page then depends on
+// its path alone, each is rendered once (go-app pre-renders the page,
+// which takes up to 75 ms, on every request) and kept.
 func (s site) pages() http.Handler {
 	h := s.handler()
 	placeholder := []byte("http://" + placeholderHost + "/")
 	public := []byte(s.publicURL())
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	var mu sync.Mutex
+	rendered := map[string]*bufferedResponse{}
+	render := func(r *http.Request) *bufferedResponse {
 		clean := r.Clone(r.Context())
 		clean.URL = &url.URL{Path: r.URL.Path}
 		clean.RequestURI = clean.URL.RequestURI()
 		clean.Host = placeholderHost
 		var b bufferedResponse
 		h.ServeHTTP(&b, clean)
-		for k, v := range b.header {
-			if k != "Content-Length" {
-				w.Header()[k] = v
-			}
-		}
 		body := bytes.ReplaceAll(b.body.Bytes(), placeholder, public)
 		if strings.HasPrefix(b.header.Get("Content-Type"), "text/html") {
 			body = sortAttributes(body)
 		}
-		w.WriteHeader(b.status())
-		w.Write(body)
+		b.body = *bytes.NewBuffer(body)
+		b.header.Del("Content-Length")
+		return b.withStatus()
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// A conditional request is answered by go-app, cheaply (304).
+		cacheable := r.Header.Get("If-None-Match") == ""
+		mu.Lock()
+		b := rendered[r.URL.Path]
+		mu.Unlock()
+		if b == nil || !cacheable {
+			b = render(r)
+			// Only pages that exist are kept: the map holds at most the
+			// registered addresses, whatever paths are asked for.
+			if cacheable && b.code == http.StatusOK {
+				mu.Lock()
+				rendered[r.URL.Path] = b
+				mu.Unlock()
+			}
+		}
+		for k, v := range b.header {
+			w.Header()[k] = v
+		}
+		w.WriteHeader(b.code)
+		w.Write(b.body.Bytes())
 	})
 }
 
@@ -85,6 +108,14 @@ func (b *bufferedResponse) status() int {
 		return http.StatusOK
 	}
 	return b.code
+}
+
+// withStatus fills in the status and the header map of a handler that set
+// neither.
+func (b *bufferedResponse) withStatus() *bufferedResponse {
+	b.code = b.status()
+	b.Header()
+	return b
 }
 
 // sortAttributes writes the attributes of every start tag of a page go-app
