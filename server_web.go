@@ -31,6 +31,9 @@ type site struct {
 	// static means no server of ours sends wasmLengthHeader.
 	static  bool
 	version string
+	// url is the site's public address ending in base, such as
+	// https://user.github.io/partitionlab/, or "" when unknown.
+	url string
 }
 
 // handler is the go-app handler: page metadata, icons and the service
@@ -66,6 +69,8 @@ func (s site) handler() *goapp.Handler {
 		// file the browser's count would pass 100 %: show no number at all.
 		h.LoadingLabel = "Loading Partition Lab…"
 	}
+	// go-app precaches the PNG icons but not the SVG one the header shows.
+	h.CacheableResources = []string{"/web/icon.svg"}
 	if s.base != "/" {
 		h.Resources = goapp.CustomProvider("", s.base)
 		// go-app precaches "/repo" but the browser asks for "/repo/"; without

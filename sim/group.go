@@ -179,7 +179,7 @@ func (s *Sim) startGroup() {
 		m.rejoin = false
 	}
 	g.rb = &rebalanceRun{quiet: true}
-	s.step(groupcoord.SyncGroup{Generation: g.classic.Generation()})
+	s.stepCoordinator(groupcoord.SyncGroup{Generation: g.classic.Generation()})
 }
 
 // startInstance starts (or restarts) an instance: its members poll at once
