@@ -144,7 +144,7 @@ func rebalanceSummary(r *sim.Result) []string {
 	if len(g.Rebalances) > 0 {
 		protocol = g.Rebalances[0].Protocol
 	}
-	s := fmt.Sprintf("%d rebalances (%s, %s): stop-the-world %s, partitions paused %s in all", g.Totals.Rebalances, protocol,
+	s := fmt.Sprintf("%s (%s, %s): stop-the-world %s, partitions paused %s in all", plural(g.Totals.Rebalances, "rebalance"), protocol,
 		g.Assignor, Seconds(g.Totals.StopTheWorldS), Seconds(g.Totals.PartitionPauseS))
 	if len(g.Rebalances) > 0 {
 		rb := g.Rebalances[len(g.Rebalances)-1]
