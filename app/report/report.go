@@ -44,7 +44,7 @@ type Input struct {
 type Chart struct {
 	// Name is the chart's file name ("records.svg") and anchor.
 	Name, Title string
-	SVG     string
+	SVG         string
 }
 
 // Review is a review ready to be written (see Markdown, HTML and Table).

@@ -28,4 +28,3 @@ func Simplifications() [][2]string {
 				"and partitioner.ignore.keys are not modelled."},
 	}
 }
-
