@@ -2,7 +2,6 @@ package app
 
 import (
 	"partitionlab/app/plots"
-	"partitionlab/app/report"
 	"partitionlab/app/results"
 )
 
@@ -45,10 +44,4 @@ func scenarioTitle(name string) string {
 		return "your own scenario"
 	}
 	return name
-}
-
-// report is the review as a report package document, for the downloads;
-// the links start with the page's own address.
-func (rv *reviewView) report(base string) (*report.Review, error) {
-	return report.New(report.Input{A: rv.a.run(), B: rv.b.run(), BaseURL: base})
 }

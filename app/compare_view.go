@@ -6,6 +6,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"partitionlab/app/report"
 	"partitionlab/app/results"
 )
 
@@ -134,28 +135,10 @@ func (p *comparePage) onReport(markdown bool) app.EventHandler {
 		if rv == nil {
 			return
 		}
-		u := *app.Window().URL()
-		u.RawQuery, u.Fragment = "", ""
-		base := u.String()
-		if i := len(base) - len("compare"); i >= 0 && base[i:] == "compare" {
-			base = base[:i]
-		}
-		doc, err := rv.report(base)
-		if err != nil {
-			p.message = "The review could not be written: " + err.Error()
-			return
-		}
 		name := "review-" + fileName(rv.a.sc.Name, "a") + "-vs-" + fileName(rv.b.sc.Name, "b")
-		if !markdown {
-			download(name+".html", "text/html", []byte(doc.HTML()))
-			return
-		}
-		z, err := doc.Zip(name)
-		if err != nil {
+		if err := downloadReview(report.Input{A: rv.a.run(), B: rv.b.run()}, name, markdown); err != nil {
 			p.message = "The review could not be written: " + err.Error()
-			return
 		}
-		download(name+".zip", "application/zip", z)
 	}
 }
 

@@ -54,6 +54,15 @@ func TestCompareCarriesAReview(t *testing.T) {
 	// The Simulate page stores the scenario it ran; Compare opens with it.
 	open(t, ctx, env.baseURL+"#preset=scale-out-eager")
 	waitFor(t, ctx, `(document.getElementById("run-status") || {dataset: {}}).dataset.state === "done"`)
+	// Its review downloads from there too.
+	eval[bool](t, ctx, `(() => { window.saved = [];
+		HTMLAnchorElement.prototype.click = function () { window.saved.push({name: this.download, href: this.href}); };
+		document.getElementById("download-review").click(); return true; })()`)
+	waitFor(t, ctx, `window.saved.length === 1`)
+	if page := eval[string](t, ctx, `fetch(window.saved[0].href).then(r => r.text())`, chromedp.EvalAwaitPromise); !strings.Contains(page,
+		"<h1>Design review: scale-out-eager</h1>") || !strings.Contains(page, cliResult(t, "scale-out-eager").Digest) {
+		t.Errorf("the Simulate page's review is not of its scenario")
+	}
 	open(t, ctx, env.baseURL+"compare")
 	waitFor(t, ctx, `document.getElementById("digest-b") !== null && document.getElementById("run-status").dataset.state === "done"`)
 	if got := eval[string](t, ctx, `document.getElementById("digest-a").textContent`); got != cliResult(t, "scale-out-eager").Digest {

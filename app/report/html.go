@@ -19,7 +19,7 @@ code{font-size:.85em;word-break:break-all}figure{margin:1.5rem 0}figure svg{widt
 func (rv *Review) HTML() string {
 	var b strings.Builder
 	e := html.EscapeString
-	title := fmt.Sprintf("Design review: %s against %s", scenarioName(rv.A.Scenario), scenarioName(rv.B.Scenario))
+	title := rv.title()
 	fmt.Fprintf(&b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>%s</title>\n<style>%s</style></head><body>\n", e(title), reportCSS)
 	fmt.Fprintf(&b, "<h1>%s</h1>\n<p>Simulated with Partition Lab: deterministic, so the same scenarios give the same digests.</p>\n", e(title))
 	b.WriteString("<h2>Scenarios</h2>\n<ul>\n")
@@ -32,12 +32,19 @@ func (rv *Review) HTML() string {
 		}
 		b.WriteString("</li>\n")
 	}
-	fmt.Fprintf(&b, "</ul>\n<p><a href=\"%s\">Both on the Compare page</a></p>\n", e(rv.CompareLink()))
-
-	b.WriteString("<h2>Differences</h2>\n<table id=\"differences\"><thead><tr><th>Number</th><th>A</th><th>B</th><th>B compared with A</th><th>Why</th></tr></thead><tbody>\n")
-	for _, d := range rv.Deltas {
-		fmt.Fprintf(&b, "<tr id=\"diff-%s\" class=\"%s\"><th scope=\"row\">%s</th><td class=\"num\">%s</td><td class=\"num\">%s</td><td class=\"delta\">%s %s</td><td class=\"why\">%s</td></tr>\n",
-			d.ID, d.Verdict, e(d.Label), e(d.A.Value), e(d.B.Value), d.Arrow, e(d.Words()), e(d.Why))
+	if rv.Single() {
+		fmt.Fprintf(&b, "</ul>\n<p><a href=\"%s\">Compare it with one change</a></p>\n", e(rv.CompareLink()))
+		b.WriteString("<h2>Headline numbers</h2>\n<table id=\"headline\"><thead><tr><th>Number</th><th>Value</th><th>Detail</th></tr></thead><tbody>\n")
+		for _, c := range rv.Cards {
+			fmt.Fprintf(&b, "<tr id=\"card-%s\"><th scope=\"row\">%s</th><td class=\"num\">%s</td><td class=\"why\">%s</td></tr>\n", c.ID, e(c.Label), e(c.Value), e(c.Detail))
+		}
+	} else {
+		fmt.Fprintf(&b, "</ul>\n<p><a href=\"%s\">Both on the Compare page</a></p>\n", e(rv.CompareLink()))
+		b.WriteString("<h2>Differences</h2>\n<table id=\"differences\"><thead><tr><th>Number</th><th>A</th><th>B</th><th>B compared with A</th><th>Why</th></tr></thead><tbody>\n")
+		for _, d := range rv.Deltas {
+			fmt.Fprintf(&b, "<tr id=\"diff-%s\" class=\"%s\"><th scope=\"row\">%s</th><td class=\"num\">%s</td><td class=\"num\">%s</td><td class=\"delta\">%s %s</td><td class=\"why\">%s</td></tr>\n",
+				d.ID, d.Verdict, e(d.Label), e(d.A.Value), e(d.B.Value), d.Arrow, e(d.Words()), e(d.Why))
+		}
 	}
 	b.WriteString("</tbody></table>\n<h2>Budgets</h2>\n")
 	if len(rv.Budgets) == 0 {

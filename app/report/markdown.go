@@ -10,7 +10,7 @@ import (
 // Charts()[i].SVG to that file beside the Markdown.
 func (rv *Review) Markdown(chartPrefix string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Design review: %s against %s\n\n", scenarioName(rv.A.Scenario), scenarioName(rv.B.Scenario))
+	fmt.Fprintf(&b, "# %s\n\n", rv.title())
 	b.WriteString("Simulated with Partition Lab: deterministic, so the same scenarios give the same digests.\n\n")
 	b.WriteString("## Scenarios\n\n")
 	for _, s := range rv.sides() {
@@ -22,11 +22,18 @@ func (rv *Review) Markdown(chartPrefix string) string {
 		}
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(&b, "\n[Both on the Compare page](%s)\n\n", rv.CompareLink())
-
-	b.WriteString("## Differences\n\n| Number | A | B | B compared with A | Why |\n|---|--:|--:|---|---|\n")
-	for _, d := range rv.Deltas {
-		fmt.Fprintf(&b, "| %s | %s | %s | %s %s | %s |\n", mdCell(d.Label), mdCell(d.A.Value), mdCell(d.B.Value), d.Arrow, mdCell(d.Words()), mdCell(d.Why))
+	if rv.Single() {
+		fmt.Fprintf(&b, "\n[Compare it with one change](%s)\n\n", rv.CompareLink())
+		b.WriteString("## Headline numbers\n\n| Number | Value | Detail |\n|---|--:|---|\n")
+		for _, c := range rv.Cards {
+			fmt.Fprintf(&b, "| %s | %s | %s |\n", mdCell(c.Label), mdCell(c.Value), mdCell(c.Detail))
+		}
+	} else {
+		fmt.Fprintf(&b, "\n[Both on the Compare page](%s)\n\n", rv.CompareLink())
+		b.WriteString("## Differences\n\n| Number | A | B | B compared with A | Why |\n|---|--:|--:|---|---|\n")
+		for _, d := range rv.Deltas {
+			fmt.Fprintf(&b, "| %s | %s | %s | %s %s | %s |\n", mdCell(d.Label), mdCell(d.A.Value), mdCell(d.B.Value), d.Arrow, mdCell(d.Words()), mdCell(d.Why))
+		}
 	}
 	b.WriteString("\n## Budgets\n\n")
 	if len(rv.Budgets) == 0 {

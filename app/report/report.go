@@ -51,16 +51,22 @@ type Chart struct {
 type Review struct {
 	Input
 	Deltas []results.Delta
+	// Cards are A's headline numbers in a review of A alone.
+	Cards  []results.Card
 	Charts []Chart
 }
 
 // examplesShown is how many violations of each side the review explains.
 const examplesShown = 5
 
-// New compares the two runs and draws the charts.
+// New compares the two runs and draws the charts. Without B's result it
+// is the review of A alone: its headline numbers and its own charts.
 func New(in Input) (*Review, error) {
-	if in.A.Result == nil || in.B.Result == nil {
-		return nil, fmt.Errorf("report: both A and B need a result")
+	if in.A.Result == nil {
+		return nil, fmt.Errorf("report: A needs a result")
+	}
+	if in.B.Result == nil {
+		return single(in)
 	}
 	rv := &Review{Input: in, Deltas: results.Compare(in.A, in.B)}
 	a := plots.Side{Name: "A: " + scenarioName(in.A.Scenario), Result: in.A.Result}
@@ -80,6 +86,39 @@ func New(in Input) (*Review, error) {
 		rv.Charts = append(rv.Charts, Chart{Name: c.name + ".svg", Title: c.title, SVG: plots.Standalone(ch)})
 	}
 	return rv, nil
+}
+
+// single is the review of one run.
+func single(in Input) (*Review, error) {
+	r := in.A.Result
+	rv := &Review{Input: in, Cards: results.Cards(r)}
+	marks := plots.MarksOf(r)
+	for _, c := range []struct {
+		name, title string
+		draw        func() (plots.Chart, error)
+	}{
+		{"records", "Records per partition", func() (plots.Chart, error) { return plots.RecordsPerPartition(r) }},
+		{"lag", "Lag per partition", func() (plots.Chart, error) { return plots.Lag(r, marks) }},
+		{"throughput", "Throughput", func() (plots.Chart, error) { return plots.Throughput(r, marks) }},
+	} {
+		ch, err := c.draw()
+		if err != nil {
+			return nil, fmt.Errorf("report: chart %s: %w", c.name, err)
+		}
+		rv.Charts = append(rv.Charts, Chart{Name: c.name + ".svg", Title: c.title, SVG: plots.Standalone(ch)})
+	}
+	return rv, nil
+}
+
+// Single says the review is of A alone.
+func (rv *Review) Single() bool { return rv.B.Result == nil }
+
+// title is the review's heading.
+func (rv *Review) title() string {
+	if rv.Single() {
+		return "Design review: " + scenarioName(rv.A.Scenario)
+	}
+	return fmt.Sprintf("Design review: %s against %s", scenarioName(rv.A.Scenario), scenarioName(rv.B.Scenario))
 }
 
 // Over names the budgets B exceeds.
@@ -108,6 +147,9 @@ func (rv *Review) SimulateLink(sc sim.Scenario) string {
 // CompareLink opens both sides on the Compare page, each with its own seed
 // as the review ran them.
 func (rv *Review) CompareLink() string {
+	if rv.Single() {
+		return rv.BaseURL + "compare#" + share.Fragment(rv.A.Scenario, "a.")
+	}
 	v := url.Values{}
 	for k, vs := range share.Values(rv.A.Scenario, "a.") {
 		v[k] = vs
@@ -123,6 +165,9 @@ func (rv *Review) CompareLink() string {
 
 // sides are A and B with their letters, for writing both the same way.
 func (rv *Review) sides() []side {
+	if rv.Single() {
+		return []side{{"A", rv.A}}
+	}
 	return []side{{"A", rv.A}, {"B", rv.B}}
 }
 
