@@ -23,8 +23,11 @@ const (
 )
 
 // Validate checks every field of a complete scenario (defaults filled) and
-// returns FieldErrors naming each problem, or nil.
-func Validate(sc Scenario) error {
+// the work it asks for (within the command line's limits, see budget.go),
+// and returns FieldErrors naming each problem, or nil.
+func Validate(sc Scenario) error { return ValidateWithin(sc, CommandLineLimits()) }
+
+func validateFields(sc Scenario) error {
 	var c checker
 	c.intIn("version", sc.Version, 1, 1)
 	c.floatIn("duration_s", sc.DurationS, 0.001, MaxDurationS)
