@@ -130,17 +130,26 @@ func formatOf(line string) Format {
 	return Sample
 }
 
+// IsHeader says a line is a CSV header such as key,count.
+func IsHeader(line string) bool { return isHeader(line) }
+
 func isHeader(line string) bool {
 	i := strings.LastIndexByte(line, ',')
 	return i >= 0 && strings.EqualFold(strings.Trim(strings.TrimSpace(line[i+1:]), `"`), "count")
 }
 
-// readLine reads one data line: key,count (the key may be quoted as in
-// CSV, "a,b" or "say ""hi"""), or a sampled key as it is.
+// readLine reads one data line: key,count (see CSVLine), or a sampled
+// key as it is.
 func readLine(line string, f Format) (string, int64, error) {
 	if f == Sample {
 		return line, 1, nil
 	}
+	return CSVLine(line)
+}
+
+// CSVLine reads one key,count line; the key may be quoted as in CSV
+// ("a,b" or "say ""hi""").
+func CSVLine(line string) (string, int64, error) {
 	i := strings.LastIndexByte(line, ',')
 	if i < 0 {
 		return "", 0, fmt.Errorf("%q is not key,count", line)
