@@ -31,7 +31,7 @@ func (c *byoPanel) Render() app.UI {
 		{byoProperties, "Client configuration: .properties (Java, Spring Boot, librdkafka)"},
 		{byoYAML, "Client configuration: Spring Boot application.yml"},
 	}
-	return app.Details().Class("byo").ID(pre + "panel").Body(
+	return app.Details().Class("byo").ID(pre+"panel").Body(
 		app.Summary().Text("Bring your own keys or client configuration"),
 		app.Div().Class("field").Body(
 			app.Label().For(pre+"kind").Text("What"),
