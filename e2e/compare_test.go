@@ -54,6 +54,10 @@ func TestCompareCarriesAReview(t *testing.T) {
 	// The Simulate page stores the scenario it ran; Compare opens with it.
 	open(t, ctx, env.baseURL+"#preset=scale-out-eager")
 	waitFor(t, ctx, `(document.getElementById("run-status") || {dataset: {}}).dataset.state === "done"`)
+	if href := eval[string](t, ctx, `document.getElementById("compare-link").href`); !strings.Contains(href, "a.preset=scale-out-eager") ||
+		!strings.Contains(href, "change=partitions-x2") {
+		t.Errorf("Simulate's way to Compare is %q, want this scenario as A and B as A with a change", href)
+	}
 	// Its review downloads from there too.
 	eval[bool](t, ctx, `(() => { window.saved = [];
 		HTMLAnchorElement.prototype.click = function () { window.saved.push({name: this.download, href: this.href}); };
