@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/base64"
+	"fmt"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -123,6 +124,16 @@ func fileName(name, fallback string) string {
 		return fallback
 	}
 	return b.String()
+}
+
+// importFileLimit bounds a file of keys or client configuration read into
+// the page: a sample of keys one per line is larger than a scenario, but a
+// bound keeps a huge file from taking the page's memory.
+const importFileLimit = 16 << 20
+
+// fileTooLarge says why a file was not read.
+func fileTooLarge(size int) string {
+	return fmt.Sprintf("Nothing imported: the file has %d bytes; the limit is %d bytes (16 MiB).", size, importFileLimit)
 }
 
 // readFile reads the file chosen in a file input and hands its text to fn

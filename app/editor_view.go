@@ -31,6 +31,7 @@ func (c *editorPanel) Render() app.UI {
 	e := c.Ied
 	return app.Div().Class("editor").ID(e.prefix+"editor").Body(
 		c.renderPresets(),
+		newBYOPanel(e),
 		app.Div().ID(e.prefix+"editor-errors").Class("editor-errors").Aria("live", "polite").Body(
 			app.If(e.notice != "", app.P().Class("error").Text(e.notice)),
 			app.If(!e.valid, app.P().Class("error").Text(invalidSummary(e))),

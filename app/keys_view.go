@@ -32,6 +32,7 @@ func (c *keysPage) renderInputs() app.UI {
 				Aria("invalid", len(c.res.keyErrs) > 0).
 				Text(c.keysText).OnInput(c.onText(&c.keysText)),
 			app.P().ID("keys-help").Class("help").Text("Blank lines are skipped; spaces are part of a key."),
+			c.renderWeightedOption(),
 			app.Ul().ID("key-errors").Class("errors").Aria("live", "polite").Body(
 				app.Range(c.res.keyErrs).Slice(func(i int) app.UI { return app.Li().Text(c.res.keyErrs[i]) }),
 			),
@@ -99,6 +100,7 @@ func (c *keysPage) renderResults() app.UI {
 		app.If(len(p.Keys) > maxTableRows,
 			app.P().Class("help").Text(fmt.Sprintf("The table shows the first %d of %d keys; the chart and the shares count all of them.", maxTableRows, len(p.Keys)))),
 		app.If(p.Compare > 0, c.renderCompare()),
+		c.renderLoad(),
 		app.Figure().ID("chart").Class("chart").Body(
 			app.If(r.chartErr != "", app.P().Class("error").Text(r.chartErr)).
 				Else(app.Raw(r.chart)),

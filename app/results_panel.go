@@ -8,6 +8,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"partitionlab/app/report"
 	"partitionlab/app/results"
 )
 
@@ -169,6 +170,11 @@ func (c *resultsPanel) renderRunDetails() app.UI {
 		app.P().Class("help").Text("The same scenario gives the same digest in the browser and from partitionlab simulate --json."),
 		app.Button().Type("button").ID("download-result").Text("Download the result (JSON)").OnClick(func(ctx app.Context, _ app.Event) {
 			download(fileName(v.sc.Name, "scenario")+"-result.json", "application/json", resultJSON(v.r))
+		}, v.r.Digest),
+		app.Button().Type("button").ID("download-review").Text("Download the review (HTML)").OnClick(func(ctx app.Context, _ app.Event) {
+			if err := downloadReview(report.Input{A: v.run()}, "review-"+fileName(v.sc.Name, "scenario"), false); err != nil {
+				app.Logf("the review could not be written: %v", err)
+			}
 		}, v.r.Digest),
 		c.renderProducers(),
 	)

@@ -20,9 +20,10 @@ type shareState struct {
 }
 
 // compareHref is the Compare page with the scenario of link parameter
-// name=value (see share.Param) as A and as B.
+// name=value (see share.Param) as A, and B as A with the page's first
+// change (the reviewer picks another there).
 func compareHref(name, value string) string {
-	return "/compare#" + url.Values{"a." + name: {value}, "b." + name: {value}}.Encode()
+	return "/compare#" + url.Values{"a." + name: {value}, changeParam: {defaultChange}}.Encode()
 }
 
 // renderShareBar holds the link, the scenario's export and import, and the

@@ -83,18 +83,30 @@ func KeysPerPartition(title string, n int, series []Series) (string, error) {
 	p.Legend.Left = false
 
 	const width, height = 640, 300
+	top, err := addGroupedBars(p, g, n, series, vg.Length(width-60))
+	if err != nil {
+		return "", err
+	}
+	barAxes(p, g, n, top*1.25)
+	return inlineSVG(p, width, height, fmt.Sprintf("%s: a bar chart of keys per partition for %d partitions", title, n))
+}
+
+// addGroupedBars adds one bar chart per series, side by side in each
+// partition's slot of a data area span wide, each in its own legend entry,
+// and returns the tallest bar.
+func addGroupedBars(p *plot.Plot, g Grouping, n int, series []Series, span vg.Length) (float64, error) {
 	// Leave a fifth of each slot as the gap between partitions.
-	slot := vg.Length(width-60) / vg.Length(g.Bars)
+	slot := span / vg.Length(g.Bars)
 	bar := slot * 0.8 / vg.Length(len(series))
 	top := 0.0
 	for i, s := range series {
 		if len(s.Counts) != n {
-			return "", fmt.Errorf("plots: series %q has %d counts for %d partitions", s.Name, len(s.Counts), n)
+			return 0, fmt.Errorf("plots: series %q has %d counts for %d partitions", s.Name, len(s.Counts), n)
 		}
 		values := g.sum(s.Counts)
 		bc, err := plotter.NewBarChart(values, bar)
 		if err != nil {
-			return "", fmt.Errorf("plots: series %q: %w", s.Name, err)
+			return 0, fmt.Errorf("plots: series %q: %w", s.Name, err)
 		}
 		bc.Color = Color(s.ColorIndex)
 		bc.LineStyle.Width = 0
@@ -105,8 +117,7 @@ func KeysPerPartition(title string, n int, series []Series) (string, error) {
 			top = math.Max(top, v)
 		}
 	}
-	barAxes(p, g, n, top*1.25)
-	return inlineSVG(p, width, height, fmt.Sprintf("%s: a bar chart of keys per partition for %d partitions", title, n))
+	return top, nil
 }
 
 // barAxes sets the axes of a chart of bars grouped by g over n partitions,
