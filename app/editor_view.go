@@ -64,13 +64,18 @@ func (c *editorPanel) renderPresets() app.UI {
 	if sc, err := sim.Preset(current); err == nil {
 		desc = sc.Description
 	}
-	names := sim.PresetNames()
+	themes := e.themes()
 	return app.Div().Class("field presets").Body(
 		app.Label().For(id).Text("Preset"),
 		app.Select().ID(id).Aria("describedby", id+"-help").OnChange(c.onPreset).Body(
 			app.Option().Value("").Selected(current == "").Text("(your own scenario)"),
-			app.Range(names).Slice(func(i int) app.UI {
-				return app.Option().Value(names[i]).Selected(names[i] == current).Text(names[i])
+			app.Range(themes).Slice(func(i int) app.UI {
+				ps := themes[i].presets
+				return app.OptGroup().Label(themes[i].title).Body(
+					app.Range(ps).Slice(func(j int) app.UI {
+						return app.Option().Value(ps[j].name).Selected(ps[j].name == current).Text(ps[j].title)
+					}),
+				)
 			}),
 		),
 		app.P().ID(id+"-help").Class("help preset-description").Text(presetHelp(desc)),
