@@ -95,7 +95,7 @@ func (c *keysPage) renderResults() app.UI {
 		app.H2().Text("Where each key goes"),
 		app.P().ID("disagree-summary").Text(disagreeSummary(p)),
 		c.renderLegend(),
-		app.Div().Class("table-wrap").Body(c.renderTable()),
+		scrollRegion("table-wrap", "Table of each key's partition").Body(c.renderTable()),
 		app.If(len(p.Keys) > maxTableRows,
 			app.P().Class("help").Text(fmt.Sprintf("The table shows the first %d of %d keys; the chart and the shares count all of them.", maxTableRows, len(p.Keys)))),
 		app.If(p.Compare > 0, c.renderCompare()),

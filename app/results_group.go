@@ -33,8 +33,8 @@ func (c *resultsPanel) renderRebalances(rbs []sim.RebalanceResult) app.UI {
 	if len(rbs) == 0 {
 		return app.P().ID("no-rebalances").Text("No rebalance: every member kept its partitions for the whole run.")
 	}
-	return app.Div().Class("table-wrap compact").Body(app.Table().ID("rebalances").Body(
-		app.Caption().Text("Rebalances"),
+	return scrollRegion("table-wrap compact", "Table of rebalances").Body(app.Table().ID("rebalances").Body(
+		app.Caption().Text("Table of rebalances"),
 		app.THead().Body(app.Tr().Body(
 			app.Th().Scope("col").Text("From"), app.Th().Scope("col").Text("To"), app.Th().Scope("col").Text("Cause"),
 			app.Th().Scope("col").Text("Protocol"), app.Th().Scope("col").Class("num").Text("Generation"),
@@ -92,7 +92,7 @@ func (c *resultsPanel) renderGroupEvents(evs []sim.GroupEvent, t float64) app.UI
 			app.Td().Text(e.Event), app.Td().Class("wrap").Text(e.Detail)))
 	}
 	return app.Div().Body(
-		app.Div().Class("table-wrap compact").Body(app.Table().ID("group-events").Body(
+		scrollRegion("table-wrap compact", "Table of group events").Body(app.Table().ID("group-events").Body(
 			app.Caption().Text("Group events: kick-outs, failed commits, fencing"),
 			app.THead().Body(app.Tr().Body(app.Th().Scope("col").Text("At"), app.Th().Scope("col").Text("Member"),
 				app.Th().Scope("col").Text("Event"), app.Th().Scope("col").Text("Detail"))),

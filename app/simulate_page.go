@@ -195,11 +195,12 @@ func (p *simulatePage) Render() app.UI {
 		app.H1().Text("Simulate"),
 		app.P().Class("lead").Text("Describe the topic, the keys, the producers and the consumer group, and what will change; "+
 			"see the load, the lag and every ordering violation with its evidence. Any change runs again."),
+		skipLink("results-column", "Skip to the results"),
 		p.renderStart(),
 		p.renderShareBar(),
 		app.Div().Class("workbench").Body(
 			app.Section().Class("card editor-card").Aria("label", "Scenario").Body(newEditorPanel(p.ed)),
-			app.Div().Class("results-column").ID("results-column").Body(
+			app.Div().Class("results-column").ID("results-column").TabIndex(-1).Body(
 				p.renderStatus(),
 				results,
 			),
