@@ -101,7 +101,7 @@ func scrollRegion(class, label string) app.HTMLDiv {
 // would scroll but leave the focus on the link, and on the Simulate page
 // it would replace the scenario in the address.
 func skipLink(target, text string) app.UI {
-	return app.A().Class("skip-link").ID("skip-"+target).Href("#"+target).Text(text).
+	return app.A().Class("skip-link").ID("skip-" + target).Href("#" + target).Text(text).
 		OnClick(func(ctx app.Context, e app.Event) {
 			e.PreventDefault()
 			if el := app.Window().GetElementByID(target); el.Truthy() {
