@@ -190,7 +190,9 @@ func (c *sectionView) renderField(f scenarioform.Field, path string) app.UI {
 		)
 	}
 	label := []app.UI{app.Text(f.Label)}
-	if f.Unit != "" {
+	// A unit that only repeats the label ("Partitions (partitions)") is
+	// left out.
+	if f.Unit != "" && !strings.EqualFold(f.Unit, f.Label) {
 		label = append(label, app.Span().Class("unit").Text(" ("+f.Unit+")"))
 	}
 	return wrap.Body(

@@ -207,7 +207,7 @@ func (c *resultsPanel) renderRunDetails() app.UI {
 func (c *resultsPanel) renderProducers() app.UI {
 	ps := c.Iview.r.Producers
 	return scrollRegion("table-wrap compact", "Table of producers").Body(app.Table().ID("producers").Body(
-		app.Caption().Text("Table of producers"),
+		app.Caption().Text("Producers"),
 		app.THead().Body(app.Tr().Body(
 			app.Th().Scope("col").Text("Service"), app.Th().Scope("col").Class("num").Text("Records sent"),
 			app.Th().Scope("col").Class("num").Text("Retries"),
