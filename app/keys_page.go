@@ -36,6 +36,9 @@ type keysPage struct {
 	compareText    string
 	serializer     hashcore.Serializer
 	hidden         map[string]bool // clients the person switched off
+	// emptyKey adds the empty key (zero bytes), which a line of the text
+	// box cannot hold: an empty line is skipped.
+	emptyKey bool
 
 	res keysResult
 }
@@ -83,6 +86,13 @@ func (c *keysPage) compute() {
 		}
 	}
 	keys, errs := keymap.Serialize(keymap.Lines(c.keysText), c.serializer, "line", keymap.Blank)
+	if c.emptyKey {
+		empty, eerrs := keymap.Serialize([]string{""}, c.serializer, "the empty key", nil)
+		for i := range empty {
+			empty[i].Pos = 0
+		}
+		keys, errs = append(empty, keys...), append(eerrs, errs...)
+	}
 	for _, e := range errs {
 		r.keyErrs = append(r.keyErrs, e.Error())
 	}

@@ -32,6 +32,13 @@ func (c *keysPage) renderInputs() app.UI {
 				Aria("invalid", len(c.res.keyErrs) > 0).
 				Text(c.keysText).OnInput(c.onText(&c.keysText)),
 			app.P().ID("keys-help").Class("help").Text("Blank lines are skipped; spaces are part of a key."),
+			app.Div().Class("check").Body(
+				app.Input().Type("checkbox").ID("empty-key").Checked(c.emptyKey).OnChange(func(ctx app.Context, _ app.Event) {
+					c.emptyKey = ctx.JSSrc().Get("checked").Bool()
+					c.compute()
+				}),
+				app.Label().For("empty-key").Text("Also the empty key (\"\", zero bytes)"),
+			),
 			app.Ul().ID("key-errors").Class("errors").Aria("live", "polite").Body(
 				app.Range(c.res.keyErrs).Slice(func(i int) app.UI { return app.Li().Text(c.res.keyErrs[i]) }),
 			),
@@ -169,7 +176,7 @@ func (c *keysPage) renderRow(k int) app.UI {
 			app.Text(strconv.Itoa(key.Pos)),
 			app.If(disagree, app.Span().Class("mark").Title("the clients disagree").Text(" ≠")),
 		),
-		app.Td().Class("key").Body(app.Code().Text(key.Text)),
+		app.Td().Class("key").Body(app.Code().Text(keyText(key.Text, key.Pos))),
 		app.Td().Class("bytes").Body(app.Code().Text(hexPreview(key.Bytes))),
 		app.Range(p.Clients).Slice(func(ci int) app.UI {
 			td := app.Td().Class("num").DataSet("client", p.Clients[ci].Name()).DataSet("partition", p.At[ci][k])
@@ -190,17 +197,27 @@ func (c *keysPage) renderRow(k int) app.UI {
 	)
 }
 
-// hexPreview shows the first bytes a partitioner hashes, enough to see
-// what the serializer did (UTF-8, big-endian) without flooding the table.
+// hexPreview shows the bytes a partitioner hashes, every one for a key of
+// ordinary length (so two keys that differ late are told apart), the
+// first 32 and the count for a longer one.
 func hexPreview(b []byte) string {
-	const show = 6
+	const show = 32
 	if len(b) == 0 {
-		return "(empty)"
+		return "(no bytes)"
 	}
 	if len(b) > show {
-		return fmt.Sprintf("% x …", b[:show])
+		return fmt.Sprintf("% x … (%d bytes)", b[:show], len(b))
 	}
 	return fmt.Sprintf("% x", b)
+}
+
+// keyText is a key as the table shows it: the empty key (line 0, from its
+// checkbox) as "".
+func keyText(text string, pos int) string {
+	if pos == 0 && text == "" {
+		return `""`
+	}
+	return text
 }
 
 func (c *keysPage) renderCompare() app.UI {

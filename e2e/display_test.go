@@ -141,3 +141,24 @@ func TestChartsReadWell(t *testing.T) {
 		}
 	}
 }
+
+// Copy link says "copied" only when the clipboard took the link; when the
+// browser refuses, the page shows the link to copy by hand.
+func TestCopyLinkTellsTheTruth(t *testing.T) {
+	ctx := newTab(t)
+	open(t, ctx, env.baseURL+"#preset=order-events")
+	waitFor(t, ctx, `location.hash === "#preset=order-events"`)
+	eval[bool](t, ctx, `(navigator.clipboard.writeText = () => Promise.reject(new DOMException("denied", "NotAllowedError")), true)`)
+	eval[bool](t, ctx, `(document.getElementById("copy-link").click(), true)`)
+	waitFor(t, ctx, `document.getElementById("share-message").textContent !== ""`)
+	msg := eval[string](t, ctx, `document.getElementById("share-message").textContent`)
+	if strings.Contains(msg, "copied") || !strings.Contains(msg, "#preset=order-events") {
+		t.Errorf("after the clipboard refused, the page says %q", msg)
+	}
+	eval[bool](t, ctx, `(window.copied = "", navigator.clipboard.writeText = (s) => { window.copied = s; return Promise.resolve(); }, true)`)
+	eval[bool](t, ctx, `(document.getElementById("copy-link").click(), true)`)
+	waitFor(t, ctx, `document.getElementById("share-message").textContent.includes("copied")`)
+	if c := eval[string](t, ctx, `window.copied`); !strings.HasSuffix(c, "#preset=order-events") {
+		t.Errorf("the clipboard got %q", c)
+	}
+}
