@@ -37,7 +37,7 @@ func (p *learnPage) renderStep() app.UI {
 				p.renderPager(),
 			),
 			app.Div().Class("learn-results").ID("learn-results").DataSet("look", strings.Join(s.LookAt, " ")).
-				Aria("label", "What the step shows").Body(
+				Attr("role", "region").Aria("label", "What the step shows").Body(
 				p.renderRunStatus(),
 				p.renderOutput(),
 			),
@@ -209,5 +209,6 @@ func (p *learnPage) renderRunStatus() app.UI {
 			app.Progress().ID("learn-progress").Max(100).Value(l.percent()).Aria("label", "Progress of the run"),
 			app.Span().Class("progress-text").Text(text),
 		),
+		l.renderNotice(),
 	)
 }

@@ -46,6 +46,11 @@ type simulatePage struct {
 	cancelled bool
 	drawMs    float64
 	share     shareState
+	// start shows the three ways in (renderStart): the page was opened
+	// without a scenario in its address. lessons is how many lessons
+	// there are, counted once.
+	start   bool
+	lessons string
 }
 
 func newSimulatePage() *simulatePage {
@@ -67,6 +72,7 @@ func (p *simulatePage) OnNav(ctx app.Context) {
 			p.writeURL() // a fragment such as #main must not lose the scenario
 			return
 		}
+		p.start, p.lessons = true, lessonCount()
 	case err != nil:
 		p.ed.notice = "The scenario in this link could not be read (" + err.Error() + "); showing " + defaultPreset + " instead."
 	case p.sameAs(l):
@@ -129,7 +135,7 @@ func (p *simulatePage) startRun(ctx app.Context) {
 	p.ran = &sc
 	p.cancelled = false
 	p.loop.start(ctx, sc, true, runHooks{
-		result: func(ctx app.Context, j *runner.Job) {
+		result: func(ctx app.Context, j *runOutcome) {
 			t0 := time.Now()
 			p.views++
 			p.view = newResultView(sc, j.Result(), p.views)
@@ -142,7 +148,7 @@ func (p *simulatePage) startRun(ctx app.Context) {
 			// before the run.
 			ctx.Defer(func(ctx app.Context) { p.remember(ctx, sc) })
 		},
-		done: func(ctx app.Context, j *runner.Job) {
+		done: func(ctx app.Context, j *runOutcome) {
 			if p.view != nil && p.view.r == j.Result() && j.Trace() != nil {
 				p.view.setTrace(j.Trace())
 			} else if p.view != nil && p.view.r == j.Result() {
@@ -189,10 +195,12 @@ func (p *simulatePage) Render() app.UI {
 		app.H1().Text("Simulate"),
 		app.P().Class("lead").Text("Describe the topic, the keys, the producers and the consumer group, and what will change; "+
 			"see the load, the lag and every ordering violation with its evidence. Any change runs again."),
+		skipLink("results-column", "Skip to the results"),
+		p.renderStart(),
 		p.renderShareBar(),
 		app.Div().Class("workbench").Body(
 			app.Section().Class("card editor-card").Aria("label", "Scenario").Body(newEditorPanel(p.ed)),
-			app.Div().Class("results-column").Body(
+			app.Div().Class("results-column").ID("results-column").TabIndex(-1).Body(
 				p.renderStatus(),
 				results,
 			),
@@ -208,6 +216,10 @@ func (p *simulatePage) renderStatus() app.UI {
 	switch {
 	case l.err != "":
 		state, text = "error", "The run could not start: "+l.err
+	case l.gate != nil:
+		state, text = "waiting", "Waiting for you to start the run."
+	case l.crashed != "":
+		state, text = "crashed", "The engine stopped during the run."
 	case l.running && l.phase == runner.Simulating:
 		state, text = "running", "Simulating…"
 	case l.running:
@@ -225,8 +237,10 @@ func (p *simulatePage) renderStatus() app.UI {
 			app.Progress().ID("run-progress").Max(100).Value(l.percent()).Aria("label", "Progress of the run"),
 			app.Span().Class("progress-text").Text(text+" "+strconv.Itoa(l.percent())+" %"),
 			app.Button().Type("button").ID("cancel-run").Text("Cancel").OnClick(p.onCancel),
+			app.Span().ID("run-partial").Class("progress-text").Text(l.partialText()),
 		).Else(
 			app.Span().Class("progress-text").Text(text),
 		),
+		l.renderNotice(),
 	)
 }

@@ -125,7 +125,7 @@ func (m *member) poll(s *Sim) {
 	if m.kicked {
 		// Out of the group since a time-out; its commit fails and it rejoins.
 		if s.commitDue(m) {
-			s.commit(m, m.parts)
+			s.pollCommit(m)
 		}
 		m.kicked, m.rejoin = false, true
 		if !m.inGroup {
@@ -138,7 +138,7 @@ func (m *member) poll(s *Sim) {
 		// Back from a batch that outlasted a rebalance: its generation is
 		// old, so the commit fails; its new assignment is already in place.
 		if s.commitDue(m) {
-			s.commit(m, m.parts)
+			s.pollCommit(m)
 		}
 		m.stale = false
 	}
@@ -147,7 +147,7 @@ func (m *member) poll(s *Sim) {
 	}
 	// No periodic commit while the member takes part in a rebalance.
 	if m.inGroup && !m.joined && !m.hasPending && s.commitDue(m) {
-		s.commit(m, m.parts)
+		s.pollCommit(m)
 	}
 	if m.rejoin {
 		var fetching bool
@@ -196,7 +196,7 @@ func (m *member) poll(s *Sim) {
 			m.exec.submit(s, r)
 		}
 		if g.CommitAfterBatch {
-			s.commit(m, m.parts)
+			s.commit(m, m.parts, commitApp)
 		}
 	}
 }
@@ -291,7 +291,7 @@ func (s *Sim) canPollAhead(m *member, t int64) bool {
 		return false
 	}
 	g := &s.group
-	return !(g.kip848 && g.rb != nil) && (g.kip848 || g.state == cgStable)
+	return !(g.kip848 && g.rb != nil) && (g.kip848 || g.stable())
 }
 
 // pollAhead makes now the poll the member would make at t.
