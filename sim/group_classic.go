@@ -187,7 +187,9 @@ func (s *Sim) leaveGhost(m *member) {
 	g := &s.group
 	g.ghosts[m.idx] = ghost{id: m.id, lastHB: m.lastHB}
 	if len(m.parts) > 0 {
-		g.left[m.idx] = slices.Clone(m.parts)
+		if !g.kip848 {
+			g.left[m.idx] = slices.Clone(m.parts)
+		}
 		for _, p := range m.parts {
 			s.revokedAt[p] = s.now
 		}
@@ -207,6 +209,11 @@ func (s *Sim) expireGhost(m *member) bool {
 	delete(g.byID, gh.id)
 	why := fmt.Sprintf("no heartbeat for %.0f s: %s expired", nsToS(s.now-gh.lastHB), s.sessionSetting())
 	s.groupEvent(m.idx, "removed", "the crashed process's member id: "+why)
+	if g.kip848 {
+		g.consumer.Expire(gh.id, why)
+		s.retargeted(s.threadNames[m.thread] + " " + why)
+		return true
+	}
 	s.step(groupcoord.SessionExpired{MemberID: gh.id, Reason: s.threadNames[m.thread] + " " + why})
 	return true
 }
@@ -383,6 +390,7 @@ func (s *Sim) applyPending(m *member) {
 	}
 	m.setParts(s, m.pending)
 	if s.group.kip848 {
+		s.acknowledge(m)
 		s.maybeReconciled()
 		return
 	}
@@ -410,9 +418,7 @@ func (s *Sim) removeMember(m *member, why string, req groupcoord.Request) {
 		return
 	}
 	if s.group.kip848 {
-		s.group.order.Remove(m.id)
-		s.memberRemoved(m, m.id, s.threadNames[m.thread]+" "+why)
-		s.retarget(s.threadNames[m.thread] + " " + why)
+		s.leave848(m, why)
 		return
 	}
 	s.step(req)

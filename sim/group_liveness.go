@@ -60,7 +60,7 @@ func (s *Sim) stopHeartbeats(m *member) {
 
 // sessionCheck removes a member that sent no heartbeat for session.timeout.ms.
 func (s *Sim) sessionCheck(m *member) {
-	if !s.group.kip848 && s.expireGhost(m) {
+	if s.expireGhost(m) {
 		return
 	}
 	if !m.inGroup {
@@ -141,7 +141,11 @@ func (s *Sim) close(m *member) {
 		s.leaveGroup(m, "shut down: sent LeaveGroup")
 		return
 	}
-	s.groupEvent(m.idx, "shut down", "static member: no LeaveGroup; its partitions wait for it or for session.timeout.ms")
+	if s.group.kip848 {
+		// A static member leaves with epoch -2: its place waits for it.
+		s.group.consumer.Step(groupcoord.ConsumerGroupHeartbeat{MemberID: m.id, InstanceID: m.instanceID, MemberEpoch: groupcoord.StaticLeaveEpoch})
+	}
+	s.groupEvent(m.idx, "shut down", "static member: no LeaveGroup; its partitions wait for it or for "+s.sessionSetting())
 	s.stopHeartbeats(m)
 }
 
