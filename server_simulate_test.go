@@ -80,6 +80,9 @@ func TestSimulateBadInputNamesTheField(t *testing.T) {
 		{[]string{"--scenario", "/no/such/file.json"}, "no such file"},
 		{[]string{"--preset", "order-events", "--max-violations", "orders=1"}, `scope "orders"`},
 		{[]string{"--preset", "order-events", "--set", "nonsense"}, "want path=value"},
+		// Too much work is refused before anything runs.
+		{[]string{"--preset", "order-events", "--set", "duration_s=86400", "--set", "workload.orders_per_s=1000000"},
+			"duration_s: duration_s × workload.orders_per_s × 3 events per order = 86400 × 1000000 × 3 = 2.6e11 events; the limit on the command line is 1e9"},
 	}
 	for _, c := range cases {
 		code, out, errOut := runCLI(append([]string{"simulate"}, c.args...)...)

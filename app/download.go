@@ -126,10 +126,16 @@ func fileName(name, fallback string) string {
 }
 
 // readFile reads the file chosen in a file input and hands its text to fn
-// (on the UI goroutine, through ctx).
-func readFile(ctx app.Context, input app.Value, fn func(ctx app.Context, text string)) {
+// (on the UI goroutine, through ctx). A file larger than limit bytes is not
+// read at all: tooLarge gets its size.
+func readFile(ctx app.Context, input app.Value, limit int, fn func(ctx app.Context, text string), tooLarge func(size int)) {
 	files := input.Get("files")
 	if !files.Truthy() || files.Length() == 0 {
+		return
+	}
+	if size := files.Index(0).Get("size").Int(); size > limit {
+		input.Set("value", "") // choosing the same file again fires a change
+		tooLarge(size)
 		return
 	}
 	var then app.Func

@@ -55,13 +55,7 @@ func (m *member) arrive(s *Sim, r *record, l *partitionLog, t int64) {
 		m.quietUntil = 0
 		s.sched.set(m.actor, t)
 	default:
-		if m.prefilled {
-			return // it polls at the time of its first record and will fetch this one then
-		}
-		if m.quietUntil > 0 {
-			m.quietNext = min(m.quietNext, t) // keep what the last fetch knew true
-		}
-		m.wakeAt(s, t)
+		m.notify(s, t)
 		return
 	}
 	m.batch = append(m.batch, *r)
@@ -73,6 +67,18 @@ func (m *member) arrive(s *Sim, r *record, l *partitionLog, t int64) {
 			m.rr = (i + 1) % len(m.parts) // as the fetch would have moved it
 		}
 	}
+}
+
+// notify is a record appended at t to one of the member's partitions,
+// which it will fetch when it polls.
+func (m *member) notify(s *Sim, t int64) {
+	if m.prefilled {
+		return // it polls at the time of its first record and will fetch this one then
+	}
+	if m.quietUntil > 0 {
+		m.quietNext = min(m.quietNext, t) // keep what the last fetch knew true
+	}
+	m.wakeAt(s, t)
 }
 
 // unfill gives back records handed over in advance: the member will fetch
@@ -219,6 +225,10 @@ func (m *member) fetch(s *Sim) (next int64) {
 		arrived := int64(-1) // one past the last record appended by now, once known
 		mask := int64(len(l.ring) - 1)
 		for ; o < l.end; o++ {
+			if o == l.mEnd {
+				s.materialize(p, o) // forked: the back stream sends it again
+				mask = int64(len(l.ring) - 1)
+			}
 			e := &l.ring[o&mask]
 			if e.appended > now {
 				next = min(next, e.appended)

@@ -164,7 +164,7 @@ func (s *Sim) startGroup() {
 		m.rejoin = false
 	}
 	g.rb = &rebalanceRun{quiet: true}
-	s.step(groupcoord.SyncGroup{Generation: g.classic.Generation()})
+	s.stepCoordinator(groupcoord.SyncGroup{Generation: g.classic.Generation()})
 }
 
 // startInstance starts (or restarts) an instance: its members poll at once
@@ -212,6 +212,7 @@ func (s *Sim) resume(p int32) {
 	}
 	// latest: what was written before is skipped.
 	end := l.appendedBy(s.now)
+	s.materialize(p, end-1)
 	for o := l.base; o < end; o++ {
 		r := l.at(o)
 		s.loseRecord(&r)

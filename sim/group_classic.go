@@ -30,9 +30,9 @@ type rebalanceRun struct {
 // SyncGroup round trip after the last member has rejoined.
 const syncNs = 5_000_000
 
-// step sends a request to the classic coordinator and applies what the
+// stepCoordinator sends a request to the classic coordinator and applies what the
 // group did.
-func (s *Sim) step(req groupcoord.Request) groupcoord.Response {
+func (s *Sim) stepCoordinator(req groupcoord.Request) groupcoord.Response {
 	g := &s.group
 	r := g.classic.Step(s.now, req)
 	var discover bool
@@ -154,7 +154,7 @@ func (s *Sim) joinGroup(m *member) bool {
 	} else if m.inGroup && m.instanceID == "" {
 		s.leaveGhost(m)
 	}
-	r := s.step(req)
+	r := s.stepCoordinator(req)
 	m.revokedNow = nil
 	if r.Err == groupcoord.InconsistentGroupProtocol {
 		s.refuse(m)
@@ -214,7 +214,7 @@ func (s *Sim) expireGhost(m *member) bool {
 		s.retargeted(s.threadNames[m.thread] + " " + why)
 		return true
 	}
-	s.step(groupcoord.SessionExpired{MemberID: gh.id, Reason: s.threadNames[m.thread] + " " + why})
+	s.stepCoordinator(groupcoord.SessionExpired{MemberID: gh.id, Reason: s.threadNames[m.thread] + " " + why})
 	return true
 }
 
@@ -310,14 +310,14 @@ func (s *Sim) admitted(m *member, id string) {
 
 // sync is the leader's SyncGroup for a generation.
 func (s *Sim) sync(gen int) {
-	s.step(groupcoord.SyncGroup{Generation: int32(gen)})
+	s.stepCoordinator(groupcoord.SyncGroup{Generation: int32(gen)})
 }
 
 // rebalanceDeadline is the rebalance timeout: dynamic members that did not
 // rejoin are removed.
 func (s *Sim) rebalanceDeadline(seq int) {
 	byID := maps.Clone(s.group.byID) // removal forgets the ids
-	r := s.step(groupcoord.Timer{Kind: groupcoord.RebalanceTimeout, Seq: seq})
+	r := s.stepCoordinator(groupcoord.Timer{Kind: groupcoord.RebalanceTimeout, Seq: seq})
 	for _, e := range r.Events {
 		if e.Kind == groupcoord.MemberRemoved {
 			s.members[byID[e.MemberID]].kicked = true
@@ -328,7 +328,7 @@ func (s *Sim) rebalanceDeadline(seq int) {
 
 // maybeCompleteJoin is the initial rebalance delay passing.
 func (s *Sim) maybeCompleteJoin() {
-	s.step(groupcoord.Timer{Kind: groupcoord.InitialDelay, Seq: s.group.classic.Rebalance()})
+	s.stepCoordinator(groupcoord.Timer{Kind: groupcoord.InitialDelay, Seq: s.group.classic.Rebalance()})
 }
 
 // rebalanceCompleted is SyncGroup's answer reaching every member.
@@ -421,7 +421,7 @@ func (s *Sim) removeMember(m *member, why string, req groupcoord.Request) {
 		s.leave848(m, why)
 		return
 	}
-	s.step(req)
+	s.stepCoordinator(req)
 }
 
 // memberRemoved applies a member's removal: its partitions are free for the

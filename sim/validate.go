@@ -23,8 +23,11 @@ const (
 )
 
 // Validate checks every field of a complete scenario (defaults filled) and
-// returns FieldErrors naming each problem, or nil.
-func Validate(sc Scenario) error {
+// the work it asks for (within the command line's limits, see budget.go),
+// and returns FieldErrors naming each problem, or nil.
+func Validate(sc Scenario) error { return ValidateWithin(sc, CommandLineLimits()) }
+
+func validateFields(sc Scenario) error {
 	var c checker
 	c.intIn("version", sc.Version, 1, 1)
 	c.floatIn("duration_s", sc.DurationS, 0.001, MaxDurationS)
@@ -131,7 +134,7 @@ func validateProducers(c *checker, sc Scenario) {
 			}
 		}
 	}
-	if catchAll >= 0 && unclaimed == 0 {
+	if catchAll >= 0 && unclaimed == 0 && len(sc.Workload.EventsPerOrder) > 0 {
 		c.add(fmt.Sprintf("producers[%d].events", catchAll), "is empty, but the other producers send every event type: this one would send nothing")
 	}
 }

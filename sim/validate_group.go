@@ -54,8 +54,8 @@ func validateAction(c *checker, f func(string) string, a Action, sc Scenario, pa
 	switch a.Action {
 	case ActionSetPartitions:
 		if a.Partitions <= *partitions {
-			c.add(f("partitions"), "%d is not more than the %d partitions the topic has by then: Kafka only increases the count (InvalidPartitionsException)",
-				a.Partitions, *partitions)
+			c.add(f("partitions"), "%d is not in %d..%d: the topic has %d partitions by then and Kafka only increases the count (InvalidPartitionsException)",
+				a.Partitions, *partitions+1, MaxPartitions, *partitions)
 			return
 		}
 		c.intIn(f("partitions"), a.Partitions, 1, MaxPartitions)

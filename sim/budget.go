@@ -1,0 +1,227 @@
+package sim
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// The work budget. A valid scenario may still ask for more than anyone can
+// wait for: 10,000 partitions × 1,000,000 orders/s × 86,400 s is 10¹² events.
+// Validation estimates the work up front, from the fields alone and in
+// microseconds, and refuses a scenario above the caller's limits, naming the
+// fields, the estimate and the limit, before anything is allocated.
+
+// Work is what a scenario will cost to simulate, estimated from its fields.
+type Work struct {
+	// Events is the number of records the run will send and process,
+	// counting failed attempts that are tried again.
+	Events float64
+	// EventsHow says how Events was computed, in the scenario's field names:
+	// "duration_s × workload.orders_per_s × 3 events per order = 60 × 1000 × 3".
+	EventsHow string
+	// Assignment is the work of the group's rebalances: consumer threads ×
+	// (threads + partitions) for every rebalance the scenario can cause.
+	// Each rebalance orders every member and assigns every partition.
+	Assignment float64
+	// AssignmentHow says how Assignment was computed.
+	AssignmentHow string
+}
+
+// Limits are how much work a place that runs the engine accepts, and how
+// fast the engine runs there (to say how long a run will take).
+type Limits struct {
+	// Where names the place in messages: "on the command line", "in the browser".
+	Where string
+	// MaxEvents and MaxAssignment bound Work.Events and Work.Assignment.
+	MaxEvents, MaxAssignment float64
+	// EventsPerS and AssignmentPerS are the engine's measured speed there.
+	EventsPerS, AssignmentPerS float64
+}
+
+// CommandLineLimits are the limits of the native command line: about
+// 100 s of simulation at the engine's native speed. Validate applies them,
+// so no caller can run more.
+func CommandLineLimits() Limits {
+	return Limits{Where: "on the command line", MaxEvents: 1e9, MaxAssignment: 3e8,
+		EventsPerS: 10e6, AssignmentPerS: 3e6}
+}
+
+// BrowserLimits are the limits of the browser app: the engine runs 3.5×
+// slower in WebAssembly, and a tab has 4 GB of address space at most.
+// Every preset and lesson stays within them.
+func BrowserLimits() Limits {
+	return Limits{Where: "in the browser", MaxEvents: 2.5e8, MaxAssignment: 3e7,
+		EventsPerS: 3e6, AssignmentPerS: 1e6}
+}
+
+// Seconds is about how long the work takes where l was measured.
+func (w Work) Seconds(l Limits) float64 {
+	return w.Events/l.EventsPerS + w.Assignment/l.AssignmentPerS
+}
+
+// Summary says the estimate as a person reads it: "about 54 M events,
+// about 20 s here".
+func (w Work) Summary(l Limits) string {
+	s := "about " + fmtCount(w.Events) + " events"
+	if w.Assignment >= l.AssignmentPerS/10 {
+		s += " and " + fmtCount(w.Assignment) + " assignment steps"
+	}
+	return s + ", " + fmtSeconds(w.Seconds(l)) + " here"
+}
+
+// Check refuses work above the limits, naming the fields behind it.
+func (w Work) Check(l Limits) error {
+	var c checker
+	if !(w.Events <= l.MaxEvents) {
+		c.add("duration_s", "%s = %s events; the limit %s is %s (shorten duration_s or lower workload.orders_per_s)",
+			w.EventsHow, fmtBig(w.Events), l.Where, fmtBig(l.MaxEvents))
+	}
+	if !(w.Assignment <= l.MaxAssignment) {
+		c.add("consumer.instances", "%s = %s assignment steps; the limit %s is %s (fewer consumer threads, partitions or rebalances)",
+			w.AssignmentHow, fmtBig(w.Assignment), l.Where, fmtBig(l.MaxAssignment))
+	}
+	return c.err()
+}
+
+// ValidateWithin is Validate with the work limits of the caller.
+func ValidateWithin(sc Scenario, l Limits) error {
+	if err := validateFields(sc); err != nil {
+		return err
+	}
+	return EstimateWork(sc).Check(l)
+}
+
+// ParseScenarioWithin is ParseScenarioWithSets with the work limits of the
+// caller (ParseScenario applies the command line's).
+func ParseScenarioWithin(doc []byte, sets []string, l Limits) (Scenario, error) {
+	sc, err := ParseScenarioWithSets(doc, sets)
+	if err != nil {
+		return sc, err
+	}
+	return sc, EstimateWork(sc).Check(l)
+}
+
+// EstimateWork estimates a valid scenario's work from its fields.
+func EstimateWork(sc Scenario) Work {
+	var w Work
+	perOrder := float64(len(sc.Workload.EventsPerOrder))
+	w.Events = sc.DurationS * sc.Workload.OrdersPerS * perOrder
+	w.EventsHow = fmt.Sprintf("duration_s × workload.orders_per_s × %d events per order", len(sc.Workload.EventsPerOrder))
+	nums := []string{fmtPlain(sc.DurationS), fmtPlain(sc.Workload.OrdersPerS), fmtPlain(perOrder)}
+	if a := produceAttempts(sc); a > 1 {
+		w.Events *= a
+		w.EventsHow += " × producers[].failure_rate retries"
+		nums = append(nums, fmt.Sprintf("%.3g", a))
+	}
+	if f := sc.Consumer.FailureRate; f > 0 {
+		a := 1 / (1 - f)
+		w.Events *= a
+		w.EventsHow += " × consumer.failure_rate retries"
+		nums = append(nums, fmt.Sprintf("%.3g", a))
+	}
+	w.EventsHow += " = " + strings.Join(nums, " × ")
+
+	threads, partitions, rebalances := groupSize(sc)
+	w.Assignment = threads * (threads + partitions) * rebalances
+	w.AssignmentHow = fmt.Sprintf("%s consumer threads × (threads + %s partitions) × %s rebalances",
+		fmtPlain(threads), fmtPlain(partitions), fmtPlain(rebalances))
+	return w
+}
+
+// produceAttempts is the mean number of produce attempts per event: each
+// event type is sent by one producer, whose failed requests are retried.
+func produceAttempts(sc Scenario) float64 {
+	owner := map[string]int{}
+	catchAll := 0
+	for i, p := range sc.Producers {
+		if len(p.Events) == 0 {
+			catchAll = i
+		}
+		for _, e := range p.Events {
+			owner[e] = i
+		}
+	}
+	var sum float64
+	for _, e := range sc.Workload.EventsPerOrder {
+		i, ok := owner[e]
+		if !ok {
+			i = catchAll
+		}
+		sum += 1 / (1 - sc.Producers[i].FailureRate)
+	}
+	return sum / float64(len(sc.Workload.EventsPerOrder))
+}
+
+// groupSize is the most consumer threads and partitions the run can have,
+// and the rebalances it can cause: one at the start, those of the timeline's
+// actions, and one per max.poll.interval.ms a slow member may overrun.
+func groupSize(sc Scenario) (threads, partitions, rebalances float64) {
+	instances := sc.Consumer.Instances
+	partitions = float64(sc.Topic.Partitions)
+	rebalances = 1 + math.Floor(sc.DurationS*1000/sc.Consumer.MaxPollIntervalMs)
+	for _, a := range sc.Timeline {
+		switch a.Action {
+		case ActionSetPartitions:
+			partitions = max(partitions, float64(a.Partitions))
+			rebalances++
+		case ActionAddConsumer:
+			instances += max(1, a.Instances)
+			rebalances++
+		case ActionCrashConsumer:
+			rebalances += 2 // it leaves, and comes back
+		case ActionRollingRestart:
+			rebalances += 2 * float64(instances)
+		case ActionGCPause:
+			rebalances += 2 // it may be kicked out, and rejoins
+		default:
+			rebalances++
+		}
+	}
+	return float64(instances * sc.Consumer.Concurrency), partitions, rebalances
+}
+
+// fmtPlain writes a field's value in full: 1000000, 0.5.
+func fmtPlain(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// fmtBig writes a large count as 2.6e11, a small one in full.
+func fmtBig(v float64) string {
+	if v < 1e6 {
+		return fmt.Sprintf("%.0f", v)
+	}
+	e := math.Floor(math.Log10(v))
+	m := v / math.Pow(10, e)
+	if m >= 9.95 { // rounds up to the next power of ten
+		m, e = m/10, e+1
+	}
+	return strconv.FormatFloat(m, 'g', 2, 64) + "e" + strconv.Itoa(int(e))
+}
+
+// fmtCount writes a count as a person says it: 54 M, 1.2 G, 830 k.
+func fmtCount(v float64) string {
+	unit := ""
+	for _, u := range []struct {
+		name string
+		size float64
+	}{{" G", 1e9}, {" M", 1e6}, {" k", 1e3}} {
+		if v >= u.size {
+			v, unit = v/u.size, u.name
+			break
+		}
+	}
+	if v < 10 && unit != "" {
+		return strconv.FormatFloat(v, 'f', 1, 64) + unit
+	}
+	return strconv.FormatFloat(v, 'f', 0, 64) + unit
+}
+
+func fmtSeconds(s float64) string {
+	switch {
+	case s < 1:
+		return "under a second"
+	case s < 120:
+		return fmt.Sprintf("about %.0f s", s)
+	}
+	return fmt.Sprintf("about %.0f min", s/60)
+}
