@@ -15,9 +15,7 @@ import (
 type Consumer struct {
 	cfg     ConsumerConfig
 	epoch   int32
-	members map[string]*ConsumerMember
-	order   assignor.JoinOrder // ConsumerGroup.members' HashMap order
-	static  map[string]string  // group.instance.id -> member id
+	members roster[ConsumerMember] // ConsumerGroup.members, in its HashMap order
 }
 
 // ConsumerConfig is what a consumer group needs besides its requests.
@@ -79,31 +77,24 @@ type ConsumerResponse struct {
 
 // NewConsumer is an empty consumer group.
 func NewConsumer(cfg ConsumerConfig) *Consumer {
-	return &Consumer{cfg: cfg, members: map[string]*ConsumerMember{}, static: map[string]string{}}
+	return &Consumer{cfg: cfg, members: newRoster[ConsumerMember]()}
 }
 
 // Epoch is the group epoch.
 func (g *Consumer) Epoch() int32 { return g.epoch }
 
 // Member is the member with that id, or nil.
-func (g *Consumer) Member(id string) *ConsumerMember { return g.members[id] }
+func (g *Consumer) Member(id string) *ConsumerMember { return g.members.byID[id] }
 
 // Members lists the members in the coordinator's iteration order.
-func (g *Consumer) Members() []*ConsumerMember {
-	ids := g.order.MemberIDs()
-	out := make([]*ConsumerMember, len(ids))
-	for i, id := range ids {
-		out[i] = g.members[id]
-	}
-	return out
-}
+func (g *Consumer) Members() []*ConsumerMember { return g.members.list() }
 
 // Step applies a ConsumerGroupHeartbeat (GroupMetadataManager.consumerGroupHeartbeat).
 func (g *Consumer) Step(q ConsumerGroupHeartbeat) ConsumerResponse {
 	var r ConsumerResponse
 	switch {
 	case q.MemberEpoch == LeaveEpoch || q.MemberEpoch == StaticLeaveEpoch:
-		m := g.members[q.MemberID]
+		m := g.members.byID[q.MemberID]
 		if m == nil {
 			r.Err = UnknownMemberID
 			return r
@@ -117,38 +108,26 @@ func (g *Consumer) Step(q ConsumerGroupHeartbeat) ConsumerResponse {
 		r.Epoch = g.epoch
 		return r
 	case q.MemberID == "":
-		if q.InstanceID != "" && g.static[q.InstanceID] != "" {
-			old := g.members[g.static[q.InstanceID]]
+		if q.InstanceID != "" && g.members.static[q.InstanceID] != "" {
+			old := g.members.byID[g.members.static[q.InstanceID]]
 			if !old.Left {
 				// throwIfInstanceIdIsUnreleased
 				r.Err = UnreleasedInstanceID
 				return r
 			}
 			m := &ConsumerMember{ID: g.cfg.NewMemberID(q.InstanceID), InstanceID: q.InstanceID, Target: old.Target}
-			delete(g.members, old.ID)
-			g.order.Remove(old.ID)
-			g.members[m.ID] = m
-			g.order.Add(m.ID)
-			g.static[q.InstanceID] = m.ID
+			g.members.remove(old.ID, old.InstanceID)
+			g.members.add(m.ID, m.InstanceID, m)
 			r.Replaced, q.MemberID = old.ID, m.ID
 			break
 		}
-		base := q.ClientID
-		if q.InstanceID != "" {
-			base = q.InstanceID
-		}
-		m := &ConsumerMember{ID: g.cfg.NewMemberID(base), InstanceID: q.InstanceID}
-		g.members[m.ID] = m
-		g.order.Add(m.ID)
-		if m.InstanceID != "" {
-			g.static[m.InstanceID] = m.ID
-		}
+		m := g.add(q)
 		q.MemberID = m.ID
 		m.Owned = slices.Clone(q.Owned)
 		g.Retarget()
 		r.Retargeted = true
 	}
-	m := g.members[q.MemberID]
+	m := g.members.byID[q.MemberID]
 	if m == nil {
 		r.Err = UnknownMemberID
 		return r
@@ -157,6 +136,13 @@ func (g *Consumer) Step(q ConsumerGroupHeartbeat) ConsumerResponse {
 	r.MemberID, r.Epoch = m.ID, g.epoch
 	r.Assignment, r.Waiting = g.allowed(m)
 	return r
+}
+
+// add is a new member joining.
+func (g *Consumer) add(q ConsumerGroupHeartbeat) *ConsumerMember {
+	m := &ConsumerMember{ID: g.cfg.NewMemberID(memberIDBase(q.ClientID, q.InstanceID)), InstanceID: q.InstanceID}
+	g.members.add(m.ID, m.InstanceID, m)
+	return m
 }
 
 // allowed is the member's target less what another member still owns.
@@ -174,7 +160,7 @@ func (g *Consumer) allowed(m *ConsumerMember) ([]int32, bool) {
 }
 
 func (g *Consumer) ownedByOther(m *ConsumerMember, p int32) bool {
-	for _, o := range g.members {
+	for _, o := range g.members.byID {
 		if o != m && slices.Contains(o.Owned, p) {
 			return true
 		}
@@ -185,22 +171,18 @@ func (g *Consumer) ownedByOther(m *ConsumerMember, p int32) bool {
 // Expire removes a member (its session timed out, or it left): its
 // partitions are free, and the group moves to a new epoch.
 func (g *Consumer) Expire(id, reason string) {
-	m := g.members[id]
+	m := g.members.byID[id]
 	if m == nil {
 		return
 	}
-	delete(g.members, id)
-	g.order.Remove(id)
-	if m.InstanceID != "" && g.static[m.InstanceID] == id {
-		delete(g.static, m.InstanceID)
-	}
+	g.members.remove(id, m.InstanceID)
 	g.Retarget()
 }
 
 // SetPartitions is the partition count changing: a new epoch.
 func (g *Consumer) SetPartitions(n int32) {
 	g.cfg.Partitions = n
-	if len(g.members) > 0 {
+	if len(g.members.byID) > 0 {
 		g.Retarget()
 	}
 }
@@ -228,7 +210,7 @@ func (g *Consumer) Retarget() assignor.Assignment {
 // Assignment is the current target assignment.
 func (g *Consumer) Assignment() assignor.Assignment {
 	a := assignor.Assignment{}
-	for _, m := range g.members {
+	for _, m := range g.members.byID {
 		a[m.ID] = topicPartitions(g.cfg.Topic, m.Target)
 	}
 	return a
@@ -239,20 +221,10 @@ func (g *Consumer) Assignment() assignor.Assignment {
 func (g *Consumer) Start(joins []ConsumerGroupHeartbeat) []string {
 	ids := make([]string, len(joins))
 	for i, q := range joins {
-		base := q.ClientID
-		if q.InstanceID != "" {
-			base = q.InstanceID
-		}
-		m := &ConsumerMember{ID: g.cfg.NewMemberID(base), InstanceID: q.InstanceID}
-		g.members[m.ID] = m
-		g.order.Add(m.ID)
-		if m.InstanceID != "" {
-			g.static[m.InstanceID] = m.ID
-		}
-		ids[i] = m.ID
+		ids[i] = g.add(q).ID
 	}
 	g.Retarget()
-	for _, m := range g.members {
+	for _, m := range g.members.byID {
 		m.Owned = slices.Clone(m.Target)
 	}
 	return ids
