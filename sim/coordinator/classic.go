@@ -64,10 +64,10 @@ type Classic struct {
 	cfg        ClassicConfig
 	state      State
 	generation int32
-	protocol   string // the protocol (assignor) of the current generation
+	protocol   string         // the protocol (assignor) of the current generation
 	members    roster[Member] // ClassicGroup.members, in its HashMap order
-	seq        int                // which rebalance the timers belong to
-	delaying   bool               // the initial rebalance delay has not passed
+	seq        int            // which rebalance the timers belong to
+	delaying   bool           // the initial rebalance delay has not passed
 }
 
 // NewClassic is an Empty group.
