@@ -43,8 +43,18 @@ func (s *Sim) joinGroup(m *member) bool {
 	}
 	r := s.stepCoordinator(req)
 	m.revokedNow = nil
-	if r.Err == groupcoord.InconsistentGroupProtocol {
+	switch r.Err {
+	case groupcoord.InconsistentGroupProtocol:
 		s.refuse(m)
+		return false
+	case groupcoord.FencedInstanceID:
+		m.replaced, m.replacedAt = true, s.now
+		s.fence(m)
+		return false
+	case groupcoord.UnknownMemberID:
+		// resetStateAndRejoin: it joins again as a new member.
+		m.inGroup, m.rejoin = false, true
+		m.wakeAt(s, s.now)
 		return false
 	}
 	if r.Replaced != "" {
