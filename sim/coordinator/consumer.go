@@ -16,6 +16,7 @@ type Consumer struct {
 	cfg     ConsumerConfig
 	epoch   int32
 	members roster[ConsumerMember] // ConsumerGroup.members, in its HashMap order
+	owners  map[int32]*ConsumerMember // who reports owning each partition
 }
 
 // ConsumerConfig is what a consumer group needs besides its requests.
@@ -77,7 +78,7 @@ type ConsumerResponse struct {
 
 // NewConsumer is an empty consumer group.
 func NewConsumer(cfg ConsumerConfig) *Consumer {
-	return &Consumer{cfg: cfg, members: newRoster[ConsumerMember]()}
+	return &Consumer{cfg: cfg, members: newRoster[ConsumerMember](), owners: map[int32]*ConsumerMember{}}
 }
 
 // Epoch is the group epoch.
@@ -100,7 +101,8 @@ func (g *Consumer) Step(q ConsumerGroupHeartbeat) ConsumerResponse {
 			return r
 		}
 		if q.MemberEpoch == StaticLeaveEpoch && m.InstanceID != "" {
-			m.Left, m.Owned = true, nil
+			m.Left = true
+			g.own(m, nil)
 		} else {
 			g.Expire(q.MemberID, q.Reason)
 			r.Retargeted = true
@@ -123,7 +125,7 @@ func (g *Consumer) Step(q ConsumerGroupHeartbeat) ConsumerResponse {
 		}
 		m := g.add(q)
 		q.MemberID = m.ID
-		m.Owned = slices.Clone(q.Owned)
+		g.own(m, q.Owned)
 		g.Retarget()
 		r.Retargeted = true
 	}
@@ -132,7 +134,7 @@ func (g *Consumer) Step(q ConsumerGroupHeartbeat) ConsumerResponse {
 		r.Err = UnknownMemberID
 		return r
 	}
-	m.Owned = slices.Clone(q.Owned)
+	g.own(m, q.Owned)
 	r.MemberID, r.Epoch = m.ID, g.epoch
 	r.Assignment, r.Waiting = g.allowed(m)
 	return r
@@ -160,12 +162,22 @@ func (g *Consumer) allowed(m *ConsumerMember) ([]int32, bool) {
 }
 
 func (g *Consumer) ownedByOther(m *ConsumerMember, p int32) bool {
-	for _, o := range g.members.byID {
-		if o != m && slices.Contains(o.Owned, p) {
-			return true
+	o, ok := g.owners[p]
+	return ok && o != m
+}
+
+// own records what a member reports owning. A partition has one owner at
+// a time: no member is given a partition another still reports owning.
+func (g *Consumer) own(m *ConsumerMember, parts []int32) {
+	for _, p := range m.Owned {
+		if g.owners[p] == m {
+			delete(g.owners, p)
 		}
 	}
-	return false
+	m.Owned = slices.Clone(parts)
+	for _, p := range m.Owned {
+		g.owners[p] = m
+	}
 }
 
 // Expire removes a member (its session timed out, or it left): its
@@ -175,6 +187,7 @@ func (g *Consumer) Expire(id, reason string) {
 	if m == nil {
 		return
 	}
+	g.own(m, nil)
 	g.members.remove(id, m.InstanceID)
 	g.Retarget()
 }
@@ -225,7 +238,7 @@ func (g *Consumer) Start(joins []ConsumerGroupHeartbeat) []string {
 	}
 	g.Retarget()
 	for _, m := range g.members.byID {
-		m.Owned = slices.Clone(m.Target)
+		g.own(m, m.Target)
 	}
 	return ids
 }
