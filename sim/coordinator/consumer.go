@@ -15,7 +15,7 @@ import (
 type Consumer struct {
 	cfg     ConsumerConfig
 	epoch   int32
-	members roster[ConsumerMember] // ConsumerGroup.members, in its HashMap order
+	members roster[ConsumerMember]    // ConsumerGroup.members, in its HashMap order
 	owners  map[int32]*ConsumerMember // who reports owning each partition
 }
 
