@@ -32,6 +32,12 @@ func (s *Sim) pollCheck(m *member) {
 	if !m.up || !m.inGroup {
 		return
 	}
+	if m.joined && m.state == wIdle && m.alive(s.now) {
+		// Waiting for its JoinGroup to complete, the application is inside
+		// poll(), which returns empty and is called again: the poll timer
+		// keeps being reset (ConsumerCoordinator.poll).
+		m.lastPoll = s.now
+	}
 	if s.now < m.lastPoll+g.pollNs || !m.alive(s.now) {
 		if m.alive(s.now) {
 			s.armPollCheck(m)
