@@ -39,7 +39,7 @@ func (s site) pages() http.Handler {
 		h.ServeHTTP(&b, clean)
 		body := bytes.ReplaceAll(b.body.Bytes(), placeholder, public)
 		if strings.HasPrefix(b.header.Get("Content-Type"), "text/html") {
-			body = sortAttributes(body)
+			body = sortAttributes(allowZoom(body))
 		}
 		b.body = *bytes.NewBuffer(body)
 		b.header.Del("Content-Length")
@@ -193,4 +193,18 @@ func readTag(b []byte) (tag string, attrs []attribute, n int) {
 
 func isAlnum(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// goappViewport is the viewport go-app v9 writes into every page: it
+// forbids zooming (maximum-scale=1, user-scalable=0), which people who
+// need larger text rely on. The page's Content-Security-Policy allows no
+// inline script, so the tag is rewritten here, in the HTML itself.
+const (
+	goappViewport = `width=device-width, initial-scale=1, maximum-scale=1, user-scalable=0, viewport-fit=cover`
+	zoomViewport  = `width=device-width, initial-scale=1, viewport-fit=cover`
+)
+
+// allowZoom rewrites go-app's viewport tag in an HTML page.
+func allowZoom(page []byte) []byte {
+	return bytes.ReplaceAll(page, []byte(goappViewport), []byte(zoomViewport))
 }

@@ -19,7 +19,8 @@ var contentSecurityPolicy = strings.Join([]string{
 	"script-src 'self' 'wasm-unsafe-eval'",
 	"style-src 'self' 'unsafe-inline'",
 	"img-src 'self' data: blob:",
-	"connect-src 'self'",
+	// blob: lets the page read back a report it made (a download).
+	"connect-src 'self' blob:",
 	"worker-src 'self'",
 	"manifest-src 'self'",
 	"object-src 'none'",

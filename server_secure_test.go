@@ -156,3 +156,22 @@ func TestServeHasTimeouts(t *testing.T) {
 		t.Errorf("slow headers held the connection past the header time-out")
 	}
 }
+
+// TestPagesLetPeopleZoom: go-app's viewport tag forbids zooming, and an
+// inline script that rewrote it was blocked by the page's own policy.
+func TestPagesLetPeopleZoom(t *testing.T) {
+	h := testServer(t)
+	for _, path := range []string{"/", "/keys", "/learn", "/compare"} {
+		body, _ := io.ReadAll(do(h, http.MethodGet, path, nil).Body)
+		page := string(body)
+		if strings.Contains(page, "user-scalable=0") || strings.Contains(page, "maximum-scale") {
+			t.Errorf("%s: the viewport still forbids zooming", path)
+		}
+		if !strings.Contains(page, `content="`+zoomViewport+`"`) {
+			t.Errorf("%s: no viewport tag %q", path, zoomViewport)
+		}
+		if strings.Contains(page, "<script>") {
+			t.Errorf("%s: an inline script, which the Content-Security-Policy blocks", path)
+		}
+	}
+}
