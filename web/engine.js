@@ -50,5 +50,8 @@
       start();
     },
   };
+  // A page that goes away normally (a reload, another address) did not
+  // crash: the run it had in flight must not count as one next time.
+  window.addEventListener("pagehide", () => sessionStorage.removeItem("partitionlab.in-flight"));
   start();
 })();
