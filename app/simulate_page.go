@@ -46,6 +46,9 @@ type simulatePage struct {
 	cancelled bool
 	drawMs    float64
 	share     shareState
+	// prerendered is the result drawn on the server, for the app (see
+	// prerender.go).
+	prerendered string
 }
 
 func newSimulatePage() *simulatePage {
@@ -67,6 +70,7 @@ func (p *simulatePage) OnNav(ctx app.Context) {
 			p.writeURL() // a fragment such as #main must not lose the scenario
 			return
 		}
+
 	case err != nil:
 		p.ed.notice = "The scenario in this link could not be read (" + err.Error() + "); showing " + defaultPreset + " instead."
 	case p.sameAs(l):
@@ -80,6 +84,12 @@ func (p *simulatePage) OnNav(ctx app.Context) {
 		if err != nil {
 			p.ed.notice = "The scenario in this link could not be read: " + err.Error()
 		}
+	}
+	// The page came with this scenario's result (the default's): show it.
+	if r := prerenderedResult(p.ed.sc); r != nil && p.ed.valid && p.view == nil {
+		p.showResult(ctx, p.ed.sc, r)
+		p.view.traced = true
+		return
 	}
 	p.startRun(ctx)
 }
@@ -129,19 +139,7 @@ func (p *simulatePage) startRun(ctx app.Context) {
 	p.ran = &sc
 	p.cancelled = false
 	p.loop.start(ctx, sc, true, runHooks{
-		result: func(ctx app.Context, j *runOutcome) {
-			t0 := time.Now()
-			p.views++
-			p.view = newResultView(sc, j.Result(), p.views)
-			p.drawMs = float64(time.Since(t0).Microseconds()) / 1000
-			if p.views == 1 {
-				app.Window().Get("performance").Call("mark", firstResultMark)
-			}
-			// Once the result is on screen: building a link costs a few
-			// JSON round trips, which the browser's thread should not pay
-			// before the run.
-			ctx.Defer(func(ctx app.Context) { p.remember(ctx, sc) })
-		},
+		result: func(ctx app.Context, j *runOutcome) { p.showResult(ctx, sc, j.Result()) },
 		done: func(ctx app.Context, j *runOutcome) {
 			if p.view != nil && p.view.r == j.Result() && j.Trace() != nil {
 				p.view.setTrace(j.Trace())
@@ -150,6 +148,20 @@ func (p *simulatePage) startRun(ctx app.Context) {
 			}
 		},
 	})
+}
+
+// showResult draws a result of sc.
+func (p *simulatePage) showResult(ctx app.Context, sc sim.Scenario, r *sim.Result) {
+	t0 := time.Now()
+	p.views++
+	p.view = newResultView(sc, r, p.views)
+	p.drawMs = float64(time.Since(t0).Microseconds()) / 1000
+	if p.views == 1 {
+		app.Window().Get("performance").Call("mark", firstResultMark)
+	}
+	// Once the result is on screen: building a link costs a few JSON
+	// round trips, which the browser's thread should not pay before.
+	ctx.Defer(func(ctx app.Context) { p.remember(ctx, sc) })
 }
 
 // remember puts the scenario of the result shown in the address, so a
@@ -195,6 +207,7 @@ func (p *simulatePage) Render() app.UI {
 			app.Div().Class("results-column").Body(
 				p.renderStatus(),
 				results,
+				p.renderPrerendered(),
 			),
 		),
 	)

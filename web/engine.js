@@ -28,8 +28,21 @@
     };
   }
 
+  // The default scenario's result, which the server drew into the page
+  // (app/prerender.go): the app shows it without running it again. Read
+  // now, before the app replaces the page.
+  const carrier = document.getElementById("prerendered-result");
+  const prerendered = carrier ? carrier.dataset.run : "";
+  // A link names its own scenario (in the fragment, which the server never
+  // sees): the default scenario's results must not stand for it meanwhile.
+  if (carrier && /[#&](s|preset)=/.test(location.hash) && !/[#&]preset=order-events(&|$)/.test(location.hash)) {
+    const results = document.getElementById("results");
+    if (results) results.remove();
+  }
+
   window.partitionlabEngine = {
     load,
+    prerendered,
     // newID numbers a run, uniquely for this page whichever view asks.
     newID() {
       return nextID++;
