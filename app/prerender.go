@@ -17,7 +17,9 @@ import (
 // shows the same result on start without running it again: the engine is
 // deterministic, and the digest is the same in the browser.
 
-// prerenderedID is the element that carries the result for the app;
+// prerenderedID is the hidden element whose text carries the result for
+// the app (go-app writes attribute values with Go quoting, which HTML does
+// not read back; text it escapes as HTML);
 // web/engine.js reads it before go-app replaces the page.
 const prerenderedID = "prerendered-result"
 
@@ -62,7 +64,7 @@ func (p *simulatePage) renderPrerendered() app.UI {
 	if p.prerendered == "" {
 		return app.Text("")
 	}
-	return app.Div().ID(prerenderedID).Hidden(true).DataSet("run", p.prerendered)
+	return app.Div().ID(prerenderedID).Hidden(true).Text(p.prerendered)
 }
 
 // prerenderedResult is the page's pre-rendered result when it is that of

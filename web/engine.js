@@ -32,7 +32,7 @@
   // (app/prerender.go): the app shows it without running it again. Read
   // now, before the app replaces the page.
   const carrier = document.getElementById("prerendered-result");
-  const prerendered = carrier ? carrier.dataset.run : "";
+  const prerendered = carrier ? carrier.textContent : "";
   // A link names its own scenario (in the fragment, which the server never
   // sees): the default scenario's results must not stand for it meanwhile.
   if (carrier && /[#&](s|preset)=/.test(location.hash) && !/[#&]preset=order-events(&|$)/.test(location.hash)) {

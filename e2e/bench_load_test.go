@@ -1,0 +1,110 @@
+package e2e
+
+import (
+	"context"
+	"testing"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+)
+
+// Slow 4G as Chromium's DevTools define it: 562.5 ms of latency, 1.44 Mbit/s
+// down and 675 kbit/s up.
+var slow4G = network.Conditions{Latency: 562.5, DownloadThroughput: 180000, UploadThroughput: 84375}
+
+// BenchmarkColdLoad reports, from a fresh profile on loopback, how long
+// after navigation start the first paint comes (it shows the default
+// scenario's results, drawn on the server), the app has mounted (the page
+// answers), and the app shows its first result.
+func BenchmarkColdLoad(b *testing.B) {
+	loadTimes(b, nil)
+}
+
+// BenchmarkSlow4GLoad is BenchmarkColdLoad on a throttled Slow 4G
+// connection.
+func BenchmarkSlow4GLoad(b *testing.B) {
+	loadTimes(b, &slow4G)
+}
+
+func loadTimes(b *testing.B, throttle *network.Conditions) {
+	var paint, mount, result float64
+	for range b.N {
+		ctx := newTab(b, chromedp.WithNewBrowserContext())
+		if throttle != nil {
+			throttleTab(b, ctx, *throttle)
+		}
+		open(b, ctx, env.baseURL)
+		waitFor(b, ctx, `performance.getEntriesByName("partitionlab-first-result").length > 0`)
+		paint += eval[float64](b, ctx, `performance.getEntriesByName("first-contentful-paint")[0].startTime`)
+		mount += eval[float64](b, ctx, `performance.getEntriesByName("partitionlab-mounted")[0].startTime`)
+		result += eval[float64](b, ctx, `performance.getEntriesByName("partitionlab-first-result")[0].startTime`)
+	}
+	n := float64(b.N)
+	b.ReportMetric(paint/n, "ms-first-paint")
+	b.ReportMetric(mount/n, "ms-to-mount")
+	b.ReportMetric(result/n, "ms-to-first-result")
+}
+
+// throttleTab slows every request of the tab (its workers' included) to c.
+func throttleTab(b *testing.B, ctx context.Context, c network.Conditions) {
+	b.Helper()
+	if err := chromedp.Do(ctx); err != nil { // starts the tab
+		b.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, network.EmulateNetworkConditionsByRule,
+		network.EmulateNetworkConditionsByRuleParams{MatchedNetworkConditions: []*network.Conditions{&c}}); err != nil {
+		b.Fatal(err)
+	}
+}
+
+// BenchmarkInputDuringLongRun types into the page, a key every 200 ms,
+// during a run of about 20 s (order-events for 6,000 s, 18 M events), and
+// reports how long the page took to answer each key (from the key event to
+// the next frame drawn after the app's input handler), the longest task on
+// the page's thread during the run, and how long the run took.
+func BenchmarkInputDuringLongRun(b *testing.B) {
+	for range b.N {
+		ctx := newTab(b, chromedp.WithNewBrowserContext())
+		open(b, ctx, env.baseURL)
+		waitFor(b, ctx, `document.getElementById("run-status").dataset.state === "done"`)
+		eval[bool](b, ctx, `(() => {
+			window.benchKeys = []; window.benchLongest = 0;
+			new PerformanceObserver(l => l.getEntries().forEach(e => benchLongest = Math.max(benchLongest, e.duration)))
+				.observe({type: "longtask"});
+			document.addEventListener("input", e => {
+				const t0 = e.timeStamp;
+				requestAnimationFrame(() => benchKeys.push(performance.now() - t0));
+			});
+			document.getElementById("import").open = true;
+			return true; })()`)
+		setField(b, ctx, field("duration_s"), "6000", "input")
+		waitFor(b, ctx, `document.getElementById("run-confirm") !== null`)
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("run-confirm"))); err != nil {
+			b.Fatal(err)
+		}
+		waitFor(b, ctx, `document.getElementById("run-status").dataset.state === "running"`)
+		eval[bool](b, ctx, `(window.benchLongest = 0, true)`)
+		for eval[string](b, ctx, `document.getElementById("run-status").dataset.state`) == "running" {
+			if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.ID("import-text"), "x"), chromedp.Sleep(200e6)); err != nil {
+				b.Fatal(err)
+			}
+		}
+		keys := eval[[]float64](b, ctx, `benchKeys`)
+		b.ReportMetric(median(keys), "ms-key-median")
+		b.ReportMetric(slicesMax(keys), "ms-key-max")
+		b.ReportMetric(float64(len(keys)), "keys")
+		b.ReportMetric(eval[float64](b, ctx, `benchLongest`), "ms-longest-task")
+		b.ReportMetric(eval[float64](b, ctx, `+document.getElementById("run-status").dataset.simMs`)/1000, "s-run")
+	}
+}
+
+func slicesMax(xs []float64) float64 {
+	m := 0.0
+	for _, x := range xs {
+		m = max(m, x)
+	}
+	return m
+}
