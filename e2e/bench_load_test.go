@@ -2,7 +2,9 @@ package e2e
 
 import (
 	"context"
+	"strconv"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
@@ -61,16 +63,21 @@ func throttleTab(b *testing.B, ctx context.Context, c network.Conditions) {
 }
 
 // BenchmarkInputDuringLongRun types into the page, a key every 200 ms,
-// during a run of about 20 s (order-events for 6,000 s, 18 M events), and
+// during a run of about 20 s (order-events, its duration set from the speed
+// the page measured on a first run), and
 // reports how long the page took to answer each key while the engine ran
 // (from the key event to the next frame drawn after the app's input
 // handler), the longest task on the page's thread while the engine ran and
 // including the drawing of the result, and how long the run took.
 func BenchmarkInputDuringLongRun(b *testing.B) {
 	for range b.N {
-		ctx := newTab(b, chromedp.WithNewBrowserContext())
+		tab, cancel := chromedp.NewContext(env.browser, chromedp.WithNewBrowserContext())
+		ctx, cancelTimeout := context.WithTimeout(tab, 10*time.Minute)
 		open(b, ctx, env.baseURL)
 		waitFor(b, ctx, `document.getElementById("run-status").dataset.state === "done"`)
+		changeSeed(b, ctx, 2) // the engine's speed here, measured by the page
+		speed := eval[float64](b, ctx, `+JSON.parse(localStorage.getItem("partitionlab.engine-speed"))`)
+		duration := max(60, int(20*speed/3000)) // order-events: 1,000 orders/s × 3 events
 		// Keys and tasks are counted while the engine runs; the result's
 		// drawing at the end (charts of 6,000 s) is reported apart.
 		eval[bool](b, ctx, `(() => {
@@ -86,7 +93,7 @@ func BenchmarkInputDuringLongRun(b *testing.B) {
 			});
 			document.getElementById("import").open = true;
 			return true; })()`)
-		setField(b, ctx, field("duration_s"), "6000", "input")
+		setField(b, ctx, field("duration_s"), strconv.Itoa(duration), "input")
 		waitFor(b, ctx, `document.getElementById("run-confirm") !== null`)
 		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("run-confirm"))); err != nil {
 			b.Fatal(err)
@@ -105,6 +112,8 @@ func BenchmarkInputDuringLongRun(b *testing.B) {
 		b.ReportMetric(eval[float64](b, ctx, `benchLongest`), "ms-longest-task")
 		b.ReportMetric(eval[float64](b, ctx, `benchLongestAll`), "ms-longest-with-result")
 		b.ReportMetric(eval[float64](b, ctx, `+document.getElementById("run-status").dataset.simMs`)/1000, "s-run")
+		cancelTimeout()
+		cancel()
 	}
 }
 
