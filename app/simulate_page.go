@@ -4,7 +4,6 @@ import (
 	"errors"
 	"net/url"
 	"reflect"
-	"strconv"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -239,10 +238,8 @@ func (p *simulatePage) renderStatus() app.UI {
 	return app.Div().ID("run-status").Class("run-status").DataSet("state", state).Aria("live", "polite").
 		DataSet("sim-ms", l.simMs).DataSet("engine-ms", l.engineMs).DataSet("draw-ms", p.drawMs).DataSet("trace-ms", l.traceMs).Body(
 		app.If(l.running,
-			app.Progress().ID("run-progress").Max(100).Value(l.percent()).Aria("label", "Progress of the run"),
-			app.Span().Class("progress-text").Text(text+" "+strconv.Itoa(l.percent())+" %"),
+			newRunProgress(l, text),
 			app.Button().Type("button").ID("cancel-run").Text("Cancel").OnClick(p.onCancel),
-			app.Span().ID("run-partial").Class("progress-text").Text(l.partialText()),
 		).Else(
 			app.Span().Class("progress-text").Text(text),
 		),
