@@ -24,16 +24,16 @@ const restartAfter = time.Second
 // scenario and draws the replies: it answers input whatever the engine
 // does. Starting a run replaces the one in flight.
 type runLoop struct {
-	id       int // the run in flight, or the last one
-	running  bool
-	share    float64 // of the run done, 0..1
-	phase    runner.Phase
-	partial  *runner.Partial
-	hooks    runHooks
-	out      *runOutcome
-	key      string // runKey of the run in flight
-	started  time.Time
-	drawn    time.Time // when the page was last drawn during the run
+	id      int // the run in flight, or the last one
+	running bool
+	share   float64 // of the run done, 0..1
+	phase   runner.Phase
+	partial *runner.Partial
+	hooks   runHooks
+	out     *runOutcome
+	key     string // runKey of the run in flight
+	started time.Time
+	drawn   time.Time // when the page was last drawn during the run
 	// simMs is the time from the request to the result, traceMs from the
 	// result to the trace, and engineMs the engine's own time in the
 	// worker, for the performance figures.
