@@ -95,6 +95,7 @@ func writeSite(dir, webDir string, s site) ([]string, error) {
 		return nil, err
 	}
 	for _, u := range precached {
+		u, _, _ = strings.Cut(u, "?") // a version query: the file is the same
 		if u+"/" == s.base {
 			u = s.base
 		}

@@ -58,6 +58,8 @@ func (s site) handler() *goapp.Handler {
 		BackgroundColor:         "#f5f7fa",
 		ThemeColor:              "#1d3557",
 		Styles:                  []string{"/web/partitionlab.css", "/web/learn.css"},
+		Scripts:                 []string{engineScript(s.version)},
+		CacheableResources:      engineResources(s.version),
 		Version:                 s.version,
 		LoadingLabel:            "Loading Partition Lab… {progress}%",
 		WasmContentLengthHeader: wasmLengthHeader,
@@ -157,7 +159,8 @@ func webVersion(dir string) (string, error) {
 }
 
 // walkWebFiles calls fn for each regular file of the web directory in
-// lexical order, leaving out the precompressed copies of app.wasm: they are
+// lexical order, leaving out the precompressed copies of the WebAssembly
+// modules (app.wasm, engine.wasm): they are
 // a transport detail of serve (see wasmEncodings).
 func walkWebFiles(dir string, fn func(rel, path string) error) error {
 	return filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
@@ -170,7 +173,7 @@ func walkWebFiles(dir string, fn func(rel, path string) error) error {
 		}
 		rel = filepath.ToSlash(rel)
 		for _, enc := range wasmEncodings() {
-			if rel == "app.wasm"+enc.suffix {
+			if rel == "app.wasm"+enc.suffix || rel == "engine.wasm"+enc.suffix {
 				return nil
 			}
 		}

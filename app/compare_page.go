@@ -7,7 +7,6 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
-	"partitionlab/app/runner"
 	"partitionlab/app/share"
 	"partitionlab/sim"
 )
@@ -111,11 +110,11 @@ func (p *comparePage) runSide(ctx app.Context, i int) {
 	sc := p.scenario(i)
 	p.running = i
 	p.loop.start(ctx, sc, false, runHooks{
-		result: func(ctx app.Context, j *runner.Job) {
+		result: func(ctx app.Context, j *runOutcome) {
 			p.nviews++
 			p.views[i] = newResultView(sc, j.Result(), p.nviews)
 		},
-		done: func(ctx app.Context, j *runner.Job) {
+		done: func(ctx app.Context, j *runOutcome) {
 			if i == 0 {
 				p.runSide(ctx, 1)
 			}
@@ -198,5 +197,6 @@ func (p *comparePage) renderStatus() app.UI {
 		app.Span().Class("progress-text").Text(text),
 		app.If(l.running, app.Button().Type("button").ID("cancel-run").Text("Cancel").
 			OnClick(func(ctx app.Context, _ app.Event) { p.loop.cancel(); p.wait.cancel() })),
+		l.renderNotice(),
 	)
 }
