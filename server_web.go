@@ -70,7 +70,7 @@ func (s site) handler() *goapp.Handler {
 		h.LoadingLabel = "Loading Partition Lab…"
 	}
 	// go-app precaches the PNG icons but not the SVG one the header shows.
-	h.CacheableResources = []string{"/web/icon.svg"}
+	h.CacheableResources = append(h.CacheableResources, "/web/icon.svg")
 	if s.base != "/" {
 		h.Resources = goapp.CustomProvider("", s.base)
 		// go-app precaches "/repo" but the browser asks for "/repo/"; without
