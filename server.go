@@ -30,7 +30,7 @@ type command struct {
 // commands lists every sub-command in the order the usage text shows them.
 // The first one runs when no command is named.
 func commands() []command {
-	return []command{serveCommand(), staticCommand(), partitionCommand(), simulateCommand()}
+	return []command{serveCommand(), staticCommand(), partitionCommand(), simulateCommand(), compareCommand(), importCommand()}
 }
 
 func main() { os.Exit(mainStatus(os.Args[1:])) }

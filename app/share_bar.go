@@ -20,9 +20,10 @@ type shareState struct {
 }
 
 // compareHref is the Compare page with the scenario of link parameter
-// name=value (see share.Param) as A and as B.
+// name=value (see share.Param) as A, and B as A with the page's first
+// change (the reviewer picks another there).
 func compareHref(name, value string) string {
-	return "/compare#" + url.Values{"a." + name: {value}, "b." + name: {value}}.Encode()
+	return "/compare#" + url.Values{"a." + name: {value}, changeParam: {defaultChange}}.Encode()
 }
 
 // renderShareBar holds the link, the scenario's export and import, and the
@@ -54,11 +55,13 @@ func (p *simulatePage) renderShareBar() app.UI {
 
 func (p *simulatePage) onCopyLink(ctx app.Context, _ app.Event) {
 	link := app.Window().URL().String()
-	if copyText(link) {
-		p.share.message = "Link copied: it reproduces this exact run."
-	} else {
-		p.share.message = "Copy this link: " + link
-	}
+	copyText(ctx, link, func(ctx app.Context, ok bool) {
+		if ok {
+			p.share.message = "Link copied: it reproduces this exact run."
+		} else {
+			p.share.message = "The browser did not let the page copy; copy this link yourself: " + link
+		}
+	})
 }
 
 // importLimit says sim.MaxDocumentBytes, the bound of a link's scenario,

@@ -38,6 +38,9 @@ type Workload struct {
 	EventGapMs     float64  `json:"event_gap_ms"`
 	Skus           int      `json:"skus"`
 	Countries      int      `json:"countries"`
+	// KeyDistribution, when set, makes the customers a team's own keys
+	// with their counts (see KeyDistribution).
+	KeyDistribution *KeyDistribution `json:"key_distribution,omitempty"`
 }
 
 // Skew is how orders are spread over customers. Customer ids run from 1; the

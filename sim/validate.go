@@ -34,6 +34,7 @@ func validateFields(sc Scenario) error {
 	c.intIn("topic.partitions", sc.Topic.Partitions, 1, MaxPartitions)
 	c.intIn("topic.record_bytes", sc.Topic.RecordBytes, 1, 1<<20)
 	validateWorkload(&c, sc.Workload)
+	validateKeyDistribution(&c, sc)
 	validateProducers(&c, sc)
 	validateConsumer(&c, sc.Consumer)
 	validateTimeline(&c, sc)
