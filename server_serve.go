@@ -94,6 +94,19 @@ func newServeMux(webDir string, s site) *http.ServeMux {
 		}
 		files.ServeHTTP(w, r)
 	})
+	// go-app answers these by fetching /web/NAME from the host the request
+	// names, a request to any server a client cares to name: serve them
+	// from the web directory instead.
+	for _, name := range []string{"robots.txt", "sitemap.xml", "ads.txt"} {
+		mux.HandleFunc("/"+name, func(w http.ResponseWriter, r *http.Request) {
+			path := filepath.Join(webDir, name)
+			if _, err := os.Stat(path); err != nil {
+				http.NotFound(w, r)
+				return
+			}
+			http.ServeFile(w, r, path)
+		})
+	}
 	mux.Handle("/", s.pages())
 	return mux
 }
