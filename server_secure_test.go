@@ -21,7 +21,7 @@ import (
 // testServer is serve's whole handler chain over a test web directory.
 func testServer(t *testing.T) http.Handler {
 	t.Helper()
-	return newHTTPServer(newServeMux(testWeb(t), site{base: "/", version: "test"}), serveTimeouts()).Handler
+	return newHTTPServer(serveHandler(testWeb(t), "test"), serveTimeouts()).Handler
 }
 
 func do(h http.Handler, method, target string, header http.Header) *http.Response {
@@ -126,7 +126,7 @@ func TestServeHasTimeouts(t *testing.T) {
 	}
 	// The same server with short time-outs, to watch them act.
 	short := timeouts{header: 300 * time.Millisecond, read: 300 * time.Millisecond, write: time.Second, idle: 300 * time.Millisecond}
-	srv := newHTTPServer(newServeMux(testWeb(t), site{base: "/", version: "test"}), short)
+	srv := newHTTPServer(serveHandler(testWeb(t), "test"), short)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -184,7 +184,7 @@ func TestServeFetchesNothingForARequest(t *testing.T) {
 	}
 	web := testWeb(t)
 	os.WriteFile(filepath.Join(web, "robots.txt"), []byte("User-agent: *\n"), 0o644)
-	h = newHTTPServer(newServeMux(web, site{base: "/", version: "test"}), serveTimeouts()).Handler
+	h = newHTTPServer(serveHandler(web, "test"), serveTimeouts()).Handler
 	if res := do(h, http.MethodGet, "/robots.txt", nil); res.StatusCode != http.StatusOK {
 		t.Errorf("web/robots.txt is not served at /robots.txt: %d", res.StatusCode)
 	}

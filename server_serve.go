@@ -46,7 +46,7 @@ func runServe(fs *flag.FlagSet, args []string, stdout, _ io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("--addr: %w", err)
 	}
-	srv := newHTTPServer(withTransport(newServeMux(*webDir, site{base: "/", version: version}), *webDir, version), serveTimeouts())
+	srv := newHTTPServer(serveHandler(*webDir, version), serveTimeouts())
 	// The first line names the URL; the browser tests read it to find a
 	// port picked with :0.
 	fmt.Fprintf(stdout, "Partition Lab on http://%s/ (assets from %s, version %s)\n", ln.Addr(), *webDir, version)
@@ -69,6 +69,12 @@ func runServe(fs *flag.FlagSet, args []string, stdout, _ io.Writer) error {
 		}
 		return nil
 	}
+}
+
+// serveHandler is all that serve answers with, inside the middleware of
+// newHTTPServer.
+func serveHandler(webDir, version string) http.Handler {
+	return withTransport(newServeMux(webDir, site{base: "/", version: version}), webDir, version)
 }
 
 // newServeMux serves the web directory under /web/ (app.wasm compressed
