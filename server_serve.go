@@ -83,8 +83,7 @@ func newServeMux(webDir string, s site) *http.ServeMux {
 	mux := http.NewServeMux()
 	files := http.StripPrefix("/web/", http.FileServer(http.Dir(webDir)))
 	mux.HandleFunc("/web/", func(w http.ResponseWriter, r *http.Request) {
-		switch {
-		case strings.HasSuffix(r.URL.Path, "/"):
+		if strings.HasSuffix(r.URL.Path, "/") {
 			http.NotFound(w, r) // no directory listings
 			return
 		}
