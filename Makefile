@@ -12,6 +12,10 @@ BASE ?= /
 # (we only draw SVG): about 2 MB less app.wasm, 0.34 MB less with brotli.
 TAGS := minimal
 WASM := web/app.wasm
+ENGINE_WASM := web/engine.wasm
+# brotli quality of the precompressed modules: 11 is the smallest (about a
+# minute for app.wasm on two cores), 9 takes seconds for 13 % more bytes.
+BROTLI ?= 11
 BIN := partitionlab
 WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm
 # Packages whose tests also run under node (GOOS=js): everything except the
@@ -20,13 +24,16 @@ WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm
 NODE_PKGS = $(shell $(GO) list ./... | grep -Ev '^partitionlab(/app)?$$|^partitionlab/(e2e|crosscheck)(/|$$)')
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: build wasm native run test vet unit node e2e tools bench static screenshots
+.PHONY: build wasm native run test vet unit node e2e tools bench static screenshots fuzz fuzz-short
 
 build: wasm native
 
+# app.wasm is the page; engine.wasm the engine alone, for its Web Worker
+# (app/engineworker). Both get gzip and brotli copies for serve to send.
 wasm:
 	GOOS=js GOARCH=wasm $(GO) build -tags $(TAGS) -trimpath -ldflags='-s -w' -o $(WASM) .
-	gzip -9 -n -k -f $(WASM)
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $(ENGINE_WASM) ./app/engineworker
+	$(GO) run ./e2e/precompress -brotli $(BROTLI) $(WASM) $(ENGINE_WASM)
 
 native:
 	$(GO) build -tags $(TAGS) -o $(BIN) .
@@ -39,7 +46,7 @@ tools:
 	@command -v chromium >/dev/null 2>&1 && command -v node >/dev/null 2>&1 || \
 		{ $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium nodejs; }
 
-test: tools vet unit node e2e
+test: tools vet unit node fuzz-short e2e
 
 vet:
 	$(GO) vet ./...
@@ -55,9 +62,33 @@ node:
 e2e:
 	$(GO) test -count=1 -v ./e2e/
 
+# Every fuzz target, as package:Name. Each one's corpus is committed under
+# the package's testdata/fuzz/Name, which plain go test runs as cases.
+FUZZ_TARGETS = ./sim:FuzzParseScenario ./sim:FuzzSet ./app/share:FuzzParseLink ./app/share:FuzzDecode \
+	./app/scenarioform:FuzzEditorPaths ./hashcore:FuzzPartitioners
+FUZZTIME ?= 3m
+
+# make fuzz runs each target for FUZZTIME, then adds what it found to the
+# committed corpus (commit it). make test runs each for a few seconds.
+fuzz:
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		pkg=$${t%%:*}; name=$${t##*:}; \
+		echo "fuzz $$pkg $$name for $(FUZZTIME)"; \
+		$(GO) test -run '^$$' -fuzz "^$${name}\$$" -fuzztime $(FUZZTIME) $$pkg; \
+		if [ "$(FUZZ_SAVE)" != 0 ]; then \
+			cache="$$($(GO) env GOCACHE)/fuzz/partitionlab/$${pkg#./}/$$name"; \
+			mkdir -p "$$pkg/testdata/fuzz/$$name"; \
+			[ ! -d "$$cache" ] || cp -n "$$cache"/* "$$pkg/testdata/fuzz/$$name/" 2>/dev/null || true; \
+		fi; \
+	done
+
+fuzz-short:
+	@$(MAKE) --no-print-directory fuzz FUZZTIME=2s FUZZ_SAVE=0
+
 bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 	$(GO) run ./e2e/wasmsize $(WASM)
+	$(GO) run ./e2e/wasmsize $(ENGINE_WASM)
 
 static: build
 	./$(BIN) static dist --base $(BASE)

@@ -22,14 +22,14 @@ func testWeb(t *testing.T) string {
 		t.Fatal(err)
 	}
 	for _, e := range entries {
-		if e.IsDir() || strings.HasPrefix(e.Name(), "app.wasm") {
+		if e.IsDir() || strings.HasPrefix(e.Name(), "app.wasm") || strings.HasPrefix(e.Name(), "engine.wasm") {
 			continue
 		}
 		if err := copyFile(filepath.Join("web", e.Name()), filepath.Join(web, e.Name())); err != nil {
 			t.Fatal(err)
 		}
 	}
-	for name, body := range map[string]string{"app.wasm": "\x00asm\x01\x00\x00\x00", "app.wasm.gz": "precompressed"} {
+	for name, body := range map[string]string{"app.wasm": "\x00asm\x01\x00\x00\x00", "app.wasm.gz": "precompressed", "engine.wasm": "\x00asm\x01\x00\x00\x00"} {
 		if err := os.WriteFile(filepath.Join(web, name), []byte(body), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -133,7 +133,7 @@ func TestStaticRefusesToReplaceOtherFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, _, errOut := runCLI("static", dir, "--web", testWeb(t))
-	if code != 1 || !strings.Contains(errOut, "not a static site written by partitionlab") {
+	if code != 1 || !strings.Contains(errOut, "not a site written by partitionlab static") {
 		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
 	if readFile(t, precious) != "keep me" {

@@ -31,6 +31,9 @@ type site struct {
 	// static means no server of ours sends wasmLengthHeader.
 	static  bool
 	version string
+	// url is the site's public address ending in base, such as
+	// https://user.github.io/partitionlab/, or "" when unknown.
+	url string
 }
 
 // handler is the go-app handler: page metadata, icons and the service
@@ -55,6 +58,8 @@ func (s site) handler() *goapp.Handler {
 		BackgroundColor:         "#f5f7fa",
 		ThemeColor:              "#1d3557",
 		Styles:                  []string{"/web/partitionlab.css", "/web/learn.css"},
+		Scripts:                 []string{engineScript(s.version)},
+		CacheableResources:      engineResources(s.version),
 		Version:                 s.version,
 		LoadingLabel:            "Loading Partition Lab… {progress}%",
 		WasmContentLengthHeader: wasmLengthHeader,
@@ -64,11 +69,13 @@ func (s site) handler() *goapp.Handler {
 		// file the browser's count would pass 100 %: show no number at all.
 		h.LoadingLabel = "Loading Partition Lab…"
 	}
+	// go-app precaches the PNG icons but not the SVG one the header shows.
+	h.CacheableResources = []string{"/web/icon.svg"}
 	if s.base != "/" {
 		h.Resources = goapp.CustomProvider("", s.base)
 		// go-app precaches "/repo" but the browser asks for "/repo/"; without
 		// this entry the site cannot start offline.
-		h.CacheableResources = []string{s.base}
+		h.CacheableResources = append(h.CacheableResources, s.base)
 	}
 	h.ServiceWorkerTemplate = serviceWorker(s.base)
 	return h
@@ -152,7 +159,8 @@ func webVersion(dir string) (string, error) {
 }
 
 // walkWebFiles calls fn for each regular file of the web directory in
-// lexical order, leaving out the precompressed copies of app.wasm: they are
+// lexical order, leaving out the precompressed copies of the WebAssembly
+// modules (app.wasm, engine.wasm): they are
 // a transport detail of serve (see wasmEncodings).
 func walkWebFiles(dir string, fn func(rel, path string) error) error {
 	return filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
@@ -165,7 +173,7 @@ func walkWebFiles(dir string, fn func(rel, path string) error) error {
 		}
 		rel = filepath.ToSlash(rel)
 		for _, enc := range wasmEncodings() {
-			if rel == "app.wasm"+enc.suffix {
+			if rel == "app.wasm"+enc.suffix || rel == "engine.wasm"+enc.suffix {
 				return nil
 			}
 		}

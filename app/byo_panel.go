@@ -74,7 +74,9 @@ func (c *byoPanel) onFile(ctx app.Context, _ app.Event) {
 	if strings.HasSuffix(name, ".yml") || strings.HasSuffix(name, ".yaml") {
 		c.kind = byoYAML
 	}
-	readFile(ctx, input, func(ctx app.Context, text string) { c.apply(ctx, name, text) })
+	readFile(ctx, input, importFileLimit,
+		func(ctx app.Context, text string) { c.apply(ctx, name, text) },
+		func(size int) { c.err, c.notes = fileTooLarge(size), nil })
 }
 
 // apply imports into the editor's scenario, or shows why nothing was.

@@ -8,7 +8,6 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"partitionlab/app/changes"
-	"partitionlab/app/runner"
 	"partitionlab/app/share"
 	"partitionlab/sim"
 )
@@ -160,11 +159,11 @@ func (p *comparePage) runSide(ctx app.Context, i int) {
 	sc := p.scenario(i)
 	p.running = i
 	p.loop.start(ctx, sc, false, runHooks{
-		result: func(ctx app.Context, j *runner.Job) {
+		result: func(ctx app.Context, j *runOutcome) {
 			p.nviews++
 			p.views[i] = newResultView(sc, j.Result(), p.nviews)
 		},
-		done: func(ctx app.Context, j *runner.Job) {
+		done: func(ctx app.Context, j *runOutcome) {
 			if i == 0 && p.sides[1].valid {
 				p.runSide(ctx, 1)
 				return

@@ -158,5 +158,6 @@ func (p *comparePage) renderStatus() app.UI {
 		app.Span().Class("progress-text").Text(text),
 		app.If(l.running, app.Button().Type("button").ID("cancel-run").Text("Cancel").
 			OnClick(func(ctx app.Context, _ app.Event) { p.loop.cancel(); p.wait.cancel() })),
+		l.renderNotice(),
 	)
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/base64"
+	"fmt"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -125,11 +126,27 @@ func fileName(name, fallback string) string {
 	return b.String()
 }
 
+// importFileLimit bounds a file of keys or client configuration read into
+// the page: a sample of keys one per line is larger than a scenario, but a
+// bound keeps a huge file from taking the page's memory.
+const importFileLimit = 16 << 20
+
+// fileTooLarge says why a file was not read.
+func fileTooLarge(size int) string {
+	return fmt.Sprintf("Nothing imported: the file has %d bytes; the limit is %d bytes (16 MiB).", size, importFileLimit)
+}
+
 // readFile reads the file chosen in a file input and hands its text to fn
-// (on the UI goroutine, through ctx).
-func readFile(ctx app.Context, input app.Value, fn func(ctx app.Context, text string)) {
+// (on the UI goroutine, through ctx). A file larger than limit bytes is not
+// read at all: tooLarge gets its size.
+func readFile(ctx app.Context, input app.Value, limit int, fn func(ctx app.Context, text string), tooLarge func(size int)) {
 	files := input.Get("files")
 	if !files.Truthy() || files.Length() == 0 {
+		return
+	}
+	if size := files.Index(0).Get("size").Int(); size > limit {
+		input.Set("value", "") // choosing the same file again fires a change
+		tooLarge(size)
 		return
 	}
 	var then app.Func

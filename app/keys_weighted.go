@@ -82,7 +82,7 @@ func (c *keysPage) renderWeightedOption() app.UI {
 		),
 		app.Label().For("keys-file").Text("Or load a file of keys (CSV key,count, or one key per line)"),
 		app.Input().Type("file").ID("keys-file").Accept(".csv,.txt").OnChange(func(ctx app.Context, _ app.Event) {
-			readFile(ctx, ctx.JSSrc(), func(ctx app.Context, text string) {
+			readFile(ctx, ctx.JSSrc(), importFileLimit, func(ctx app.Context, text string) {
 				lines := keymap.Lines(text)
 				c.keysText, c.weighted = text, len(lines) > 0 && keydist.IsHeader(lines[0])
 				for _, l := range lines {
@@ -92,7 +92,7 @@ func (c *keysPage) renderWeightedOption() app.UI {
 					}
 				}
 				c.compute()
-			})
+			}, func(size int) { c.res.keyErrs = []string{fileTooLarge(size)} })
 		}),
 	)
 }

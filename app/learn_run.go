@@ -8,7 +8,6 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
-	"partitionlab/app/runner"
 	"partitionlab/sim"
 	"partitionlab/sim/lessons"
 )
@@ -166,7 +165,7 @@ func (p *learnPage) runJobs(ctx app.Context, gen int, jobs []learnJob) {
 		return
 	}
 	p.loop.start(ctx, sc, true, runHooks{
-		result: func(ctx app.Context, job *runner.Job) {
+		result: func(ctx app.Context, job *runOutcome) {
 			r.sc, r.res = sc, job.Result()
 			var outErr error
 			if r.out, outErr = lessons.SimOutput(sc, r.res); outErr != nil {
@@ -178,11 +177,15 @@ func (p *learnPage) runJobs(ctx app.Context, gen int, jobs []learnJob) {
 		},
 		// Kept only once traced, so a run shown again from memory never
 		// waits for a trace that was cancelled.
-		done: func(ctx app.Context, job *runner.Job) {
+		done: func(ctx app.Context, job *runOutcome) {
 			r.trace, r.traced = job.Trace(), true
 			if r.view != nil {
 				attachTrace(r.view, r.trace)
 			}
+			finished(ctx, r)
+		},
+		failed: func(ctx app.Context, err string) {
+			r.err = err
 			finished(ctx, r)
 		},
 	})

@@ -209,5 +209,6 @@ func (p *learnPage) renderRunStatus() app.UI {
 			app.Progress().ID("learn-progress").Max(100).Value(l.percent()).Aria("label", "Progress of the run"),
 			app.Span().Class("progress-text").Text(text),
 		),
+		l.renderNotice(),
 	)
 }

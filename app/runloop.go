@@ -1,6 +1,7 @@
 package app
 
 import (
+	"encoding/json"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -9,123 +10,210 @@ import (
 	"partitionlab/sim"
 )
 
-// Slices of a run. WebAssembly has one thread: a slice holds the page for
-// its whole length, so it stays under a frame's worth of input delay, and
-// the pause gives the browser its turn (a timer of 0 would not return to
-// the event loop at all). The page is drawn again only every redrawEvery
-// during a run: drawing it after every slice cost more than the slices.
-const (
-	sliceBudget = 16 * time.Millisecond
-	slicePause  = time.Millisecond
-	redrawEvery = 100 * time.Millisecond
-)
+// redrawEvery is how often the page draws a run's progress: drawing it at
+// every message from the engine would cost more than the messages.
+const redrawEvery = 100 * time.Millisecond
 
-// runLoop drives one runner.Job in slices through go-app's dispatcher.
-// Starting a new run cancels the one in flight: its next slice sees that
-// its generation is stale and stops.
+// restartAfter is how long a run goes on before cancelling it replaces the
+// worker instead of asking it: a fresh worker costs tens of milliseconds
+// (engine.wasm is compiled and cached), a stuck one much more.
+const restartAfter = time.Second
+
+// runLoop is one view's runs. Every run goes to the engine's Web Worker
+// (web/engine.js, app/engineworker), so the page's thread only sends the
+// scenario and draws the replies: it answers input whatever the engine
+// does. Starting a run replaces the one in flight.
 type runLoop struct {
-	gen      int
-	job      *runner.Job
+	id       int // the run in flight, or the last one
 	running  bool
 	progress float64
 	phase    runner.Phase
-	// simMs and traceMs are how long the phases took, start to end, for
-	// the performance figures.
-	started time.Time
-	drawn   time.Time // when the page was last drawn during the run
-	simMs   float64
-	traceMs float64
-	// engineMs is the time spent inside the engine during the first
-	// phase, without the pauses between slices.
+	partial  *runner.Partial
+	hooks    runHooks
+	out      *runOutcome
+	key      string // runKey of the run in flight
+	started  time.Time
+	drawn    time.Time // when the page was last drawn during the run
+	// simMs is the time from the request to the result, traceMs from the
+	// result to the trace, and engineMs the engine's own time in the
+	// worker, for the performance figures.
+	simMs    float64
+	traceMs  float64
 	engineMs float64
 	err      string
+	// gate is a run that waits for a click (see gate.go); crashed says why
+	// the engine stopped during the last run.
+	gate    *runGate
+	crashed string
+	// listener hears the worker for this view, registered at each start.
+	listener app.Func
 }
 
-// runHooks are what the owner does when a result is ready (draw it) and
-// when the job is done (the trace is there).
+// runHooks are what the owner does when a result is ready (draw it), when
+// the run is done (the trace is there) and when the worker says it failed
+// (optional; a run refused before it starts leaves the reason in err).
 type runHooks struct {
-	result func(ctx app.Context, j *runner.Job)
-	done   func(ctx app.Context, j *runner.Job)
+	result func(ctx app.Context, o *runOutcome)
+	done   func(ctx app.Context, o *runOutcome)
+	failed func(ctx app.Context, err string)
 }
 
-// start cancels any run in flight and starts sc.
+// runOutcome is what a run gave: its result, then its trace.
+type runOutcome struct {
+	result *sim.Result
+	trace  []sim.TraceEvent
+}
+
+// Result is the run's result.
+func (o *runOutcome) Result() *sim.Result { return o.result }
+
+// Trace is every processing of the traced keys, once the run is done (nil
+// when there was nothing to trace).
+func (o *runOutcome) Trace() []sim.TraceEvent { return o.trace }
+
+// engine is the page's link to the worker, set up by web/engine.js.
+func engine() app.Value { return app.Window().Get("partitionlabEngine") }
+
+// start cancels any run in flight and starts sc, or holds it behind a
+// click when it is long or stopped the engine before.
 func (l *runLoop) start(ctx app.Context, sc sim.Scenario, traced bool, h runHooks) {
 	l.cancel()
-	var err error
-	if traced {
-		l.job, err = runner.Start(sc)
-	} else {
-		l.job, err = runner.StartUntraced(sc)
-	}
-	if err != nil {
+	l.err, l.crashed, l.gate = "", "", nil
+	// Too much work for a browser tab: refused at once, naming the fields.
+	// (l.err says why; failed is for what the worker says later.)
+	if err := sim.EstimateWork(sc).Check(sim.BrowserLimits()); err != nil {
 		l.err = err.Error()
 		return
 	}
-	l.err, l.running, l.progress, l.phase = "", true, 0, runner.Simulating
-	l.started, l.drawn, l.engineMs = time.Now(), time.Now(), 0
-	// The first slice runs at once: the edit that started the run is drawn
-	// after it, in the same frame as the progress.
-	l.step(ctx, l.gen, h)
-}
-
-// next runs fn once the browser has had its turn, without drawing the page
-// afterwards (go-app's Next mode); step asks for a drawing when there is
-// something to show.
-func (l *runLoop) next(ctx app.Context, fn func(app.Context)) {
-	run := func() { ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Next, Source: ctx.Src(), Function: fn}) }
-	if yieldToBrowser(run) {
+	if g := newRunGate(ctx, sc, traced, h); g != nil {
+		l.gate = g
 		return
 	}
-	ctx.Async(func() {
-		time.Sleep(slicePause)
-		run()
-	})
+	l.send(ctx, sc, traced, h)
 }
 
-// cancel stops the run in flight, if any.
+// send puts the run to the worker.
+func (l *runLoop) send(ctx app.Context, sc sim.Scenario, traced bool, h runHooks) {
+	e := engine()
+	if !e.Truthy() {
+		l.err = "the engine did not load (web/engine.js); reload the page"
+		return
+	}
+	if l.listener == nil {
+		l.listener = app.FuncOf(func(_ app.Value, args []app.Value) any {
+			data := args[0].String()
+			ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Next, Source: ctx.Src(), Function: func(ctx app.Context) { l.hear(ctx, data) }})
+			return nil
+		})
+	}
+	e.Call("listen", l.listener)
+	l.id = e.Call("newID").Int()
+	req, _ := json.Marshal(runner.Request{Kind: runner.KindRun, ID: l.id, Scenario: sim.MarshalScenario(sc), Traced: traced})
+	l.key = runKeyOf(sc)
+	markInFlight(ctx, l.key)
+	e.Call("post", string(req))
+	l.hooks, l.out = h, &runOutcome{}
+	l.running, l.progress, l.phase, l.partial = true, 0, runner.Simulating, nil
+	l.started, l.drawn, l.simMs, l.traceMs, l.engineMs = time.Now(), time.Now(), 0, 0, 0
+}
+
+// cancel stops the run in flight, if any, and drops a run waiting for a
+// click. A short run is asked to stop (the worker looks between slices);
+// a run that has gone on for restartAfter is stopped by replacing the
+// worker, so a step that holds it for long, or much memory, goes at once.
 func (l *runLoop) cancel() {
-	l.gen++
+	l.gate = nil
+	if !l.running {
+		return
+	}
 	l.running = false
+	e := engine()
+	switch {
+	case !e.Truthy():
+	case time.Since(l.started) >= restartAfter:
+		e.Call("restart")
+	default:
+		req, _ := json.Marshal(runner.Request{Kind: runner.KindCancel, ID: l.id})
+		e.Call("post", string(req))
+	}
 }
 
-func (l *runLoop) step(ctx app.Context, gen int, h runHooks) {
-	if gen != l.gen {
+// hear takes one reply from the worker.
+func (l *runLoop) hear(ctx app.Context, data string) {
+	var r runner.Reply
+	if err := json.Unmarshal([]byte(data), &r); err != nil {
+		r = runner.Reply{Kind: runner.KindCrash, Error: "its reply could not be read: " + err.Error()}
+	}
+	if r.Kind == runner.KindCrash {
+		l.onCrash(ctx, r.Error)
 		return
 	}
-	j := l.job
-	before := j.Phase()
-	t0 := time.Now()
-	changed := j.Step(sliceBudget, time.Now)
-	if before == runner.Simulating {
-		l.engineMs += float64(time.Since(t0).Microseconds()) / 1000
+	if !l.running || r.ID != l.id {
+		return // a run replaced or cancelled since
 	}
-	l.progress, l.phase = j.Progress(), j.Phase()
-	if changed {
-		ms := float64(time.Since(l.started).Microseconds()) / 1000
-		if before == runner.Simulating {
-			l.simMs, l.traceMs = ms, 0
-			h.result(ctx, j)
-		} else {
-			l.traceMs = ms - l.simMs
+	switch r.Kind {
+	case runner.KindProgress:
+		l.progress, l.phase = r.Progress, r.Phase
+		if r.Partial != nil {
+			l.partial = r.Partial
 		}
+		if time.Since(l.drawn) >= redrawEvery {
+			l.redraw(ctx)
+		}
+	case runner.KindResult:
+		l.simMs = ms(time.Since(l.started))
+		l.engineMs, l.progress, l.phase = r.EngineMs, r.Progress, r.Phase
+		learnSpeed(ctx, r.Result.EventsProduced, r.EngineMs)
+		l.out.result = r.Result
+		l.hooks.result(ctx, l.out)
+		l.redraw(ctx)
+	case runner.KindDone:
+		l.traceMs = ms(time.Since(l.started)) - l.simMs
+		l.running, l.progress, l.phase = false, 1, runner.Done
+		l.out.trace = r.Trace
+		clearInFlight(ctx)
+		if l.hooks.done != nil {
+			l.hooks.done(ctx, l.out)
+		}
+		l.redraw(ctx)
+	case runner.KindError:
+		l.running, l.err = false, r.Error
+		clearInFlight(ctx)
+		if l.hooks.failed != nil {
+			l.hooks.failed(ctx, r.Error)
+		}
+		l.redraw(ctx)
 	}
-	if j.Phase() == runner.Done {
-		l.running = false
-		if h.done != nil {
-			h.done(ctx, j)
-		}
-		ctx.Dispatch(func(app.Context) {}) // draw the page
+}
+
+// onCrash is the worker gone: the page says so, remembers the scenario so
+// a reload does not run it again, and starts a fresh worker.
+func (l *runLoop) onCrash(ctx app.Context, why string) {
+	if e := engine(); e.Truthy() {
+		e.Call("restart")
+	}
+	if !l.running {
 		return
 	}
-	if changed || time.Since(l.drawn) >= redrawEvery {
-		l.drawn = time.Now()
-		ctx.Dispatch(func(app.Context) {}) // draw the progress (or the result)
+	l.running, l.crashed = false, why
+	rememberCrash(ctx, l.key, why)
+	clearInFlight(ctx)
+	if l.hooks.failed != nil {
+		l.hooks.failed(ctx, "the engine stopped: "+why)
 	}
-	l.next(ctx, func(ctx app.Context) { l.step(ctx, gen, h) })
+	l.redraw(ctx)
+}
+
+// redraw draws the page with what the run has now.
+func (l *runLoop) redraw(ctx app.Context) {
+	l.drawn = time.Now()
+	ctx.Dispatch(func(app.Context) {})
 }
 
 // percent is the progress bar's value, never above 100.
 func (l *runLoop) percent() int { return min(int(l.progress*100), 100) }
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 // debouncer starts work after an edit: at once after a quiet spell, or
 // once the edits pause for debounce. Each call replaces the work waiting.

@@ -1,10 +1,13 @@
 package app
 
 import (
+	"fmt"
 	"net/url"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"partitionlab/sim"
 )
 
 // shareState is what the share bar shows after an action.
@@ -35,13 +38,13 @@ func (p *simulatePage) renderShareBar() app.UI {
 		app.Details().Class("import").ID("import").Body(
 			app.Summary().Text("Import a scenario"),
 			app.Div().Class("field").Body(
-				app.Label().For("import-file").Text("From a file"),
+				app.Label().For("import-file").Text("From a file (up to "+importLimit+")"),
 				app.Input().Type("file").ID("import-file").Accept(".json,application/json").OnChange(p.onImportFile),
 			),
 			app.Div().Class("field").Body(
-				app.Label().For("import-text").Text("Or paste scenario JSON, or a Partition Lab link"),
+				app.Label().For("import-text").Text("Or paste scenario JSON, or a Partition Lab link (up to "+importLimit+")"),
 				app.Textarea().ID("import-text").Rows(4).Attr("spellcheck", "false").Text(p.share.paste).
-					OnInput(func(ctx app.Context, _ app.Event) { p.share.paste = ctx.JSSrc().Get("value").String() }),
+					OnInput(p.onPaste),
 				app.Button().Type("button").ID("import-apply").Text("Load").OnClick(p.onImportText),
 			),
 		),
@@ -59,8 +62,29 @@ func (p *simulatePage) onCopyLink(ctx app.Context, _ app.Event) {
 	}
 }
 
+// importLimit says sim.MaxDocumentBytes, the bound of a link's scenario,
+// which files and pastes share.
+const importLimit = "1 MB"
+
 func (p *simulatePage) onImportFile(ctx app.Context, _ app.Event) {
-	readFile(ctx, ctx.JSSrc(), func(ctx app.Context, text string) { p.importText(ctx, text) })
+	readFile(ctx, ctx.JSSrc(), sim.MaxDocumentBytes,
+		func(ctx app.Context, text string) { p.importText(ctx, text) },
+		func(size int) { p.share.message = importTooLarge(size, "bytes") })
+}
+
+// onPaste keeps the pasted text, unless it is too large to be a scenario:
+// that is not even copied out of the page.
+func (p *simulatePage) onPaste(ctx app.Context, _ app.Event) {
+	v := ctx.JSSrc().Get("value")
+	if n := v.Length(); n > sim.MaxDocumentBytes {
+		p.share.paste, p.share.message = "", importTooLarge(n, "characters")
+		return
+	}
+	p.share.paste = v.String()
+}
+
+func importTooLarge(size int, unit string) string {
+	return fmt.Sprintf("Nothing imported: %d %s is more than a scenario may have (%s, %d bytes).", size, unit, importLimit, sim.MaxDocumentBytes)
 }
 
 func (p *simulatePage) onImportText(ctx app.Context, _ app.Event) { p.importText(ctx, p.share.paste) }
@@ -68,6 +92,10 @@ func (p *simulatePage) onImportText(ctx app.Context, _ app.Event) { p.importText
 // importText loads scenario JSON or a link, then runs it (or shows what is
 // wrong with it).
 func (p *simulatePage) importText(ctx app.Context, text string) {
+	if len(text) > sim.MaxDocumentBytes {
+		p.share.message = importTooLarge(len(text), "bytes")
+		return
+	}
 	text = strings.TrimSpace(text)
 	var err error
 	if strings.HasPrefix(text, "{") {

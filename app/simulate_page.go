@@ -129,7 +129,7 @@ func (p *simulatePage) startRun(ctx app.Context) {
 	p.ran = &sc
 	p.cancelled = false
 	p.loop.start(ctx, sc, true, runHooks{
-		result: func(ctx app.Context, j *runner.Job) {
+		result: func(ctx app.Context, j *runOutcome) {
 			t0 := time.Now()
 			p.views++
 			p.view = newResultView(sc, j.Result(), p.views)
@@ -142,7 +142,7 @@ func (p *simulatePage) startRun(ctx app.Context) {
 			// before the run.
 			ctx.Defer(func(ctx app.Context) { p.remember(ctx, sc) })
 		},
-		done: func(ctx app.Context, j *runner.Job) {
+		done: func(ctx app.Context, j *runOutcome) {
 			if p.view != nil && p.view.r == j.Result() && j.Trace() != nil {
 				p.view.setTrace(j.Trace())
 			} else if p.view != nil && p.view.r == j.Result() {
@@ -208,6 +208,10 @@ func (p *simulatePage) renderStatus() app.UI {
 	switch {
 	case l.err != "":
 		state, text = "error", "The run could not start: "+l.err
+	case l.gate != nil:
+		state, text = "waiting", "Waiting for you to start the run."
+	case l.crashed != "":
+		state, text = "crashed", "The engine stopped during the run."
 	case l.running && l.phase == runner.Simulating:
 		state, text = "running", "Simulating…"
 	case l.running:
@@ -225,8 +229,10 @@ func (p *simulatePage) renderStatus() app.UI {
 			app.Progress().ID("run-progress").Max(100).Value(l.percent()).Aria("label", "Progress of the run"),
 			app.Span().Class("progress-text").Text(text+" "+strconv.Itoa(l.percent())+" %"),
 			app.Button().Type("button").ID("cancel-run").Text("Cancel").OnClick(p.onCancel),
+			app.Span().ID("run-partial").Class("progress-text").Text(l.partialText()),
 		).Else(
 			app.Span().Class("progress-text").Text(text),
 		),
+		l.renderNotice(),
 	)
 }

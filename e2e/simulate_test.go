@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -179,13 +180,23 @@ func TestSimulatePage(t *testing.T) {
 		}
 	})
 
-	t.Run("a long run shows progress and can be cancelled", func(t *testing.T) {
+	t.Run("a long run waits for a click, shows progress and partial results, and can be cancelled", func(t *testing.T) {
 		digest := digestShown(t, ctx)
 		setField(t, ctx, field("duration_s"), "3000", "input")
+		waitFor(t, ctx, `document.getElementById("run-status").dataset.state === "waiting"`)
+		gate := eval[string](t, ctx, `document.getElementById("run-gate").textContent`)
+		if !regexp.MustCompile(`about [0-9.]+ [kMG]? ?events.*, about [0-9]+ (s|min) here`).MatchString(gate) {
+			t.Errorf("the long run's notice says %q; want its estimate", gate)
+		}
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("run-confirm"))); err != nil {
+			t.Fatal(err)
+		}
 		waitFor(t, ctx, `document.getElementById("run-progress") !== null && document.getElementById("run-progress").value > 0`)
 		if v := eval[float64](t, ctx, `document.getElementById("run-progress").value`); v > 100 {
 			t.Errorf("the progress bar shows %v %%", v)
 		}
+		// The worker sends the run so far about every second.
+		waitFor(t, ctx, `/s simulated: .* events sent/.test(document.getElementById("run-partial").textContent)`)
 		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("cancel-run"))); err != nil {
 			t.Fatal(err)
 		}

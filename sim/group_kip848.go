@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"fmt"
 	"slices"
 
 	"partitionlab/sim/assignor"
@@ -33,13 +34,14 @@ func (s *Sim) consumerJoin(m *member) bool {
 					"a live member already holds group.instance.id "+m.instanceID)
 				return false
 			}
-			s.staticRejoin(old, m)
+			s.staticRejoin848(old, m)
 			s.heartbeat848(m)
 			return true
 		}
 	}
 	if !m.inGroup {
-		m.newMemberID(s)
+		m.id = s.newMemberID(m.clientID(s))
+		m.joins++
 		m.inGroup = true
 		g.order.Add(m.id)
 		g.byID[m.id] = m.idx
@@ -135,4 +137,73 @@ func (s *Sim) maybeReconciled() {
 	}
 	s.recordRebalance(g.rb, g.lastAssign, "uniform")
 	g.rb = nil
+}
+
+// holderOf is the group member holding a group.instance.id, if any.
+func (s *Sim) holderOf(instanceID string) *member {
+	for _, m := range s.members {
+		if m.inGroup && m.instanceID == instanceID {
+			return m
+		}
+	}
+	return nil
+}
+
+// staticRejoin848 is a static member's first heartbeat with a
+// group.instance.id the group knows, its previous holder gone: it takes
+// over the member's place and target without a new group epoch.
+func (s *Sim) staticRejoin848(old, m *member) {
+	g := &s.group
+	parts := slices.Clone(old.parts)
+	g.order.Remove(old.id)
+	delete(g.byID, old.id)
+	asg, hadAsg := g.lastAssign[old.id]
+	delete(g.lastAssign, old.id)
+	target, hadTarget := g.target[old.idx]
+	if old != m {
+		old.setParts(s, nil)
+		old.inGroup, old.fenced = false, true
+		g.res.Fenced++
+		s.groupEvent(old.idx, "FencedInstanceIdException",
+			fmt.Sprintf("another consumer joined with its group.instance.id %q; this one must stop", old.instanceID))
+	}
+	m.id = s.newMemberID(m.clientID(s))
+	m.joins++
+	m.inGroup, m.kicked, m.needsNewID, m.gen = true, false, false, old.gen
+	g.order.Add(m.id)
+	g.byID[m.id] = m.idx
+	if hadAsg {
+		g.lastAssign[m.id] = asg
+	}
+	if hadTarget && old != m {
+		delete(g.target, old.idx)
+		g.target[m.idx] = target
+	}
+	m.parts = nil
+	m.setParts(s, parts) // a new process: positions from the committed offsets
+	s.groupEvent(m.idx, "static rejoin", "the same group.instance.id is back within the session time-out: same partitions, no rebalance")
+}
+
+func toTPs(parts []int32) []assignor.TopicPartition {
+	out := make([]assignor.TopicPartition, len(parts))
+	for i, p := range parts {
+		out[i] = assignor.TopicPartition{Topic: topicName, Partition: p}
+	}
+	return out
+}
+
+func fromTPs(tps []assignor.TopicPartition) []int32 {
+	out := make([]int32, len(tps))
+	for i, tp := range tps {
+		out[i] = tp.Partition
+	}
+	return out
+}
+
+// sessionSetting names the setting whose time-out removes a silent member.
+func (s *Sim) sessionSetting() string {
+	if s.group.kip848 {
+		return "group.consumer.session.timeout.ms"
+	}
+	return "session.timeout.ms"
 }

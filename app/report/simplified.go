@@ -17,8 +17,14 @@ func Simplifications() [][2]string {
 			"One partition is processed by one thread of its member. The thread pool is unbounded. A blocking retry retries forever; " +
 				"the retry topic has one partition and one consumer thread."},
 		{"Exact heartbeats.",
-			"Members heartbeat exactly every heartbeat.interval.ms, learn of a rebalance at their next heartbeat and rejoin at their next poll(). " +
-				"Only the group leader's metadata refresh notices new partitions."},
+			"Members heartbeat exactly every heartbeat.interval.ms, learn of a rebalance at their next heartbeat and rejoin at their next poll(); " +
+				"the heartbeat thread checks max.poll.interval.ms every retry.backoff.ms (100 ms). Only the group leader's metadata refresh notices new partitions, " +
+				"and it rejoins at its next poll()."},
+		{"The group coordinator is Kafka's, without the network.",
+			"Joins, static rejoins (checked against every member's assignors, their own old entry included), leaves, the rebalance timeout " +
+				"and an emptied group waiting the initial delay again follow Kafka's coordinator. Eager members report no owned partitions. " +
+				"A fenced static member learns it at its next heartbeat or commit, but does not fetch again meanwhile. " +
+				"Under KIP-848 the broker's group.consumer.session.timeout.ms applies; session_timeout_ms is refused there."},
 		{"Lag counts records not yet processed.",
 			"Kafka's tools (kafka-consumer-groups, the lag metrics) count from the committed offset, which also counts records processed but not yet committed."},
 		{"Latency percentiles.",

@@ -1,0 +1,109 @@
+//go:build js && wasm
+
+// Command engineworker is the simulation engine for the browser, built as a
+// WebAssembly module of its own (web/engine.wasm) that runs in a Web Worker
+// (web/engine-worker.js), so the page's thread never waits for a run.
+//
+// It holds the engine and the runner only: no go-app, no gonum/plot, no
+// net/http, which keeps it a fraction of app.wasm's size, so it downloads
+// and compiles while app.wasm still loads. The protocol is runner.Service;
+// this file only carries its messages.
+package main
+
+import (
+	"encoding/json"
+	"sync"
+	"syscall/js"
+	"time"
+
+	"partitionlab/app/runner"
+)
+
+// slice is how long the worker runs the engine before it looks at its
+// messages again: a new run or a cancel waits at most this long. The pause
+// between slices costs a few microseconds.
+const slice = 10 * time.Millisecond
+
+// inbox holds the requests the page sent since the worker last looked.
+type inbox struct {
+	mu   sync.Mutex
+	reqs []runner.Request
+	// wake is signalled when a request arrives, for an idle worker.
+	wake chan struct{}
+}
+
+func (in *inbox) put(r runner.Request) {
+	in.mu.Lock()
+	in.reqs = append(in.reqs, r)
+	in.mu.Unlock()
+	select {
+	case in.wake <- struct{}{}:
+	default:
+	}
+}
+
+func (in *inbox) take() []runner.Request {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	r := in.reqs
+	in.reqs = nil
+	return r
+}
+
+func main() {
+	self := js.Global()
+	in := &inbox{wake: make(chan struct{}, 1)}
+	post := func(r runner.Reply) {
+		b, err := json.Marshal(r)
+		if err != nil {
+			b, _ = json.Marshal(runner.Reply{Kind: runner.KindError, ID: r.ID, Error: "the engine's reply could not be written: " + err.Error()})
+		}
+		self.Call("postMessage", string(b))
+	}
+	receive := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		var req runner.Request
+		if err := json.Unmarshal([]byte(args[0].String()), &req); err != nil {
+			post(runner.Reply{Kind: runner.KindError, Error: "the page's request could not be read: " + err.Error()})
+			return nil
+		}
+		in.put(req)
+		return nil
+	})
+	// engine-worker.js kept what the page sent while this module compiled.
+	self.Call("partitionlabEngineStart", receive)
+
+	yield := newYielder()
+	var svc runner.Service
+	for {
+		for _, req := range in.take() {
+			for _, r := range svc.Handle(req, time.Now()) {
+				post(r)
+			}
+		}
+		if !svc.Busy() {
+			<-in.wake // the worker sleeps until the page asks for something
+			continue
+		}
+		for _, r := range svc.Step(slice, time.Now) {
+			post(r)
+		}
+		yield()
+	}
+}
+
+// newYielder returns a function that lets the worker's event loop run (and
+// so deliver the page's messages) and returns right after: a message to
+// itself through a MessageChannel, which unlike a timer costs no wait.
+func newYielder() func() {
+	ch := js.Global().Get("MessageChannel").New()
+	done := make(chan struct{}, 1)
+	ch.Get("port1").Set("onmessage", js.FuncOf(func(js.Value, []js.Value) any {
+		done <- struct{}{}
+		return nil
+	}))
+	port := ch.Get("port2")
+	return func() {
+		port.Call("postMessage", 0)
+		<-done
+	}
+}

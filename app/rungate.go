@@ -1,0 +1,228 @@
+package app
+
+import (
+	"hash/fnv"
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"partitionlab/sim"
+)
+
+// A run waits for a click when it would take more than gateSeconds here,
+// by the engine's estimate of its work (sim.EstimateWork) and this
+// browser's measured speed, or when it stopped the engine (or the page)
+// the last time.
+const (
+	gateSeconds = 3.0
+	// minSpeedSample is the engine time a run needs to teach the speed:
+	// shorter runs are mostly setting up.
+	minSpeedSample = 200.0 // ms
+)
+
+// Storage keys: the crashes survive in the browser; the run in flight is
+// kept per tab, so a reload of a tab whose page died mid-run knows.
+const (
+	crashedKey  = "partitionlab.crashed"
+	inFlightKey = "partitionlab.in-flight"
+	speedKey    = "partitionlab.engine-speed" // events per second
+	maxCrashes  = 20
+)
+
+// runGate is a run held back until the person clicks.
+type runGate struct {
+	sc     sim.Scenario
+	traced bool
+	h      runHooks
+	key    string
+	// work and limits give the estimate; crashed is why the run stopped
+	// the engine before, if it did.
+	work    sim.Work
+	limits  sim.Limits
+	crashed string
+}
+
+// newRunGate returns the gate sc must wait behind, or nil to run at once.
+func newRunGate(ctx app.Context, sc sim.Scenario, traced bool, h runHooks) *runGate {
+	g := &runGate{sc: sc, traced: traced, h: h, key: runKeyOf(sc), work: sim.EstimateWork(sc), limits: browserLimits(ctx)}
+	if g.crashed = crashedBefore(ctx, g.key); g.crashed != "" || g.work.Seconds(g.limits) > gateSeconds {
+		return g
+	}
+	return nil
+}
+
+// confirm starts the run waiting behind the gate.
+func (l *runLoop) confirm(ctx app.Context) {
+	g := l.gate
+	if g == nil {
+		return
+	}
+	l.gate = nil
+	forgetCrash(ctx, g.key)
+	l.send(ctx, g.sc, g.traced, g.h)
+}
+
+// runKeyOf names a scenario in the browser's storage: a hash of its
+// complete document.
+func runKeyOf(sc sim.Scenario) string {
+	h := fnv.New64a()
+	h.Write(sim.MarshalScenario(sc))
+	return strconv.FormatUint(h.Sum64(), 36)
+}
+
+// crash is one scenario that stopped the engine.
+type crash struct {
+	Key string `json:"key"`
+	Why string `json:"why"`
+}
+
+func crashes(ctx app.Context) []crash {
+	var list []crash
+	ctx.LocalStorage().Get(crashedKey, &list)
+	return list
+}
+
+// crashedBefore says why sc's run stopped the engine before, or "" if it
+// did not. A run still in flight when this tab's previous page went away
+// (a crash of the whole page, or a reload mid-run) counts too.
+func crashedBefore(ctx app.Context, key string) string {
+	for _, c := range crashes(ctx) {
+		if c.Key == key {
+			return c.Why
+		}
+	}
+	var f inFlight
+	ctx.SessionStorage().Get(inFlightKey, &f)
+	if f.Key == key && f.Load != pageLoad() {
+		return "the page stopped, or was reloaded, before this run ended"
+	}
+	return ""
+}
+
+func rememberCrash(ctx app.Context, key, why string) {
+	list := append([]crash{{Key: key, Why: why}}, crashes(ctx)...)
+	ctx.LocalStorage().Set(crashedKey, list[:min(len(list), maxCrashes)])
+}
+
+func forgetCrash(ctx app.Context, key string) {
+	var kept []crash
+	for _, c := range crashes(ctx) {
+		if c.Key != key {
+			kept = append(kept, c)
+		}
+	}
+	ctx.LocalStorage().Set(crashedKey, kept)
+	ctx.SessionStorage().Del(inFlightKey)
+}
+
+// inFlight is the run this tab has in flight, and which page load sent it.
+type inFlight struct {
+	Key  string `json:"key"`
+	Load string `json:"load"`
+}
+
+// pageLoad names this page load (web/engine.js sets it).
+func pageLoad() string {
+	if e := engine(); e.Truthy() {
+		return e.Get("load").String()
+	}
+	return ""
+}
+
+func markInFlight(ctx app.Context, key string) {
+	ctx.SessionStorage().Set(inFlightKey, inFlight{Key: key, Load: pageLoad()})
+}
+
+func clearInFlight(ctx app.Context) { ctx.SessionStorage().Del(inFlightKey) }
+
+// browserLimits are the engine's limits in the browser, with the speed
+// this browser has measured, once it has.
+func browserLimits(ctx app.Context) sim.Limits {
+	l := sim.BrowserLimits()
+	var s float64
+	ctx.LocalStorage().Get(speedKey, &s)
+	if s > 0 {
+		l.EventsPerS = s
+	}
+	return l
+}
+
+// learnSpeed keeps the speed of a run long enough to say, averaged with
+// what was known.
+func learnSpeed(ctx app.Context, events int64, engineMs float64) {
+	if engineMs < minSpeedSample || events <= 0 {
+		return
+	}
+	s := float64(events) / (engineMs / 1000)
+	var old float64
+	ctx.LocalStorage().Get(speedKey, &old)
+	if old > 0 {
+		s = (old + s) / 2
+	}
+	ctx.LocalStorage().Set(speedKey, s)
+}
+
+// estimateText is the estimate as a person reads it: "about 54 M events,
+// about 20 s here".
+func (g *runGate) estimateText() string { return g.work.Summary(g.limits) }
+
+// formatCount writes a count as 4.1 M, 830 k (sim's messages say counts
+// the same way).
+func formatCount(n float64) string {
+	for _, u := range []struct {
+		v float64
+		s string
+	}{{1e9, " G"}, {1e6, " M"}, {1e3, " k"}} {
+		if n >= u.v {
+			prec := 0
+			if n/u.v < 10 {
+				prec = 1
+			}
+			return strconv.FormatFloat(n/u.v, 'f', prec, 64) + u.s
+		}
+	}
+	return strconv.FormatFloat(n, 'f', 0, 64)
+}
+
+// partialText is the run so far, for the progress line of a long run.
+func (l *runLoop) partialText() string {
+	p := l.partial
+	if p == nil {
+		return ""
+	}
+	return strconv.FormatFloat(p.SimulatedS, 'f', 1, 64) + " s simulated: " + formatCount(float64(p.EventsProduced)) +
+		" events sent, " + formatCount(float64(p.EventsProcessed)) + " processed, " +
+		strconv.FormatInt(p.OrderViolations, 10) + " order violations so far."
+}
+
+// renderNotice is what a view shows about a run that waits for a click or
+// stopped the engine; nothing otherwise.
+func (l *runLoop) renderNotice() app.UI {
+	openWithout := app.Button().Type("button").ID("open-without").Text("Open without this scenario").
+		OnClick(func(app.Context, app.Event) {
+			// A fresh page, not go-app's navigation: the editor must not
+			// keep the scenario.
+			app.Window().Get("location").Call("assign", app.Window().URL().Path)
+		})
+	switch g := l.gate; {
+	case g != nil && g.crashed != "":
+		return app.Div().ID("run-gate").Class("run-notice").DataSet("kind", "crashed").Body(
+			app.P().Text("This scenario stopped the engine the last time it ran ("+g.crashed+"), so it did not run again. "+
+				"Its estimate: "+g.estimateText()+"."),
+			app.Button().Type("button").ID("run-confirm").Text("Run it anyway").OnClick(func(ctx app.Context, _ app.Event) { l.confirm(ctx) }),
+			openWithout,
+		)
+	case g != nil:
+		return app.Div().ID("run-gate").Class("run-notice").DataSet("kind", "long").Body(
+			app.P().Text("This run is long: "+g.estimateText()+". It starts when you ask; the page stays usable meanwhile and Cancel stops it."),
+			app.Button().Type("button").ID("run-confirm").Text("Run it").OnClick(func(ctx app.Context, _ app.Event) { l.confirm(ctx) }),
+		)
+	case l.crashed != "":
+		return app.Div().ID("run-crashed").Class("run-notice").DataSet("kind", "crashed").Body(
+			app.P().Text("The engine stopped during this run: "+l.crashed+". The page still works; "+
+				"the results shown, if any, are from an earlier run. This link will not run again on its own."),
+			openWithout,
+		)
+	}
+	return app.Text("")
+}

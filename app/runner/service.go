@@ -1,0 +1,180 @@
+package runner
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"partitionlab/sim"
+)
+
+// The engine runs in a Web Worker, away from the page's thread: the page
+// sends Requests and the worker answers with Replies, each a JSON document.
+// Service is the worker's side as plain Go, so the protocol tests natively;
+// app/engineworker only carries its messages.
+
+// Request kinds.
+const (
+	// KindRun starts a run, replacing the one in flight.
+	KindRun = "run"
+	// KindCancel stops run ID, if it is the one in flight.
+	KindCancel = "cancel"
+)
+
+// Reply kinds.
+const (
+	// KindProgress says how far run ID is, with a partial result now and then.
+	KindProgress = "progress"
+	// KindResult carries the run's result; the trace follows (Tracing).
+	KindResult = "result"
+	// KindDone ends run ID, with the trace when it was traced.
+	KindDone = "done"
+	// KindError says run ID could not start; nothing follows.
+	KindError = "error"
+	// KindCrash says the engine itself stopped (out of memory, a panic),
+	// with what it last wrote. web/engine-worker.js sends it, with no ID:
+	// it ends whatever run was in flight.
+	KindCrash = "crash"
+)
+
+// Request is what the page asks the engine.
+type Request struct {
+	Kind string `json:"kind"`
+	ID   int    `json:"id"`
+	// Scenario is a complete scenario document (sim.MarshalScenario).
+	Scenario json.RawMessage `json:"scenario,omitempty"`
+	// Traced asks for the second, traced run after the result.
+	Traced bool `json:"traced,omitempty"`
+}
+
+// Reply is what the engine tells the page about run ID.
+type Reply struct {
+	Kind     string  `json:"kind"`
+	ID       int     `json:"id"`
+	Phase    Phase   `json:"phase"`
+	Progress float64 `json:"progress"`
+	// Partial is the run so far, in a progress reply now and then.
+	Partial *Partial `json:"partial,omitempty"`
+	// Result is in the result reply only.
+	Result *sim.Result `json:"result,omitempty"`
+	// Trace is in the done reply of a traced run with violations.
+	Trace []sim.TraceEvent `json:"trace,omitempty"`
+	Error string           `json:"error,omitempty"`
+	// EngineMs is the time spent inside the engine in the first phase, and
+	// Events the events it simulated: the page learns this browser's speed
+	// from them, for the estimates of long runs.
+	EngineMs float64 `json:"engine_ms,omitempty"`
+	Events   int64   `json:"events,omitempty"`
+}
+
+// Partial is a run so far: what the page shows while a long run goes on.
+type Partial struct {
+	SimulatedS      float64 `json:"simulated_s"`
+	EventsProduced  int64   `json:"events_produced"`
+	EventsProcessed int64   `json:"events_processed"`
+	// Violations counts ordering violations in the order and customer scopes.
+	OrderViolations    int64 `json:"order_violations"`
+	CustomerViolations int64 `json:"customer_violations"`
+}
+
+// How often a run reports. A partial result costs a Result of the engine
+// (a few milliseconds for a big topic), so it comes at most every
+// partialEvery, and less often when it is dear.
+const (
+	progressEvery = 50 * time.Millisecond
+	partialEvery  = time.Second
+)
+
+// Service runs one job at a time for the page: a new run replaces the one
+// in flight, as the page's latest edit replaces the one before.
+type Service struct {
+	job      *Job
+	id       int
+	engine   time.Duration // inside the engine, first phase
+	reported time.Time     // the last progress reply
+	partial  time.Time     // the last partial result
+	// partialGap grows when partial results are dear.
+	partialGap time.Duration
+}
+
+// Busy reports whether a run is in flight (the worker keeps stepping).
+func (s *Service) Busy() bool { return s.job != nil }
+
+// Handle takes one request and returns the replies it causes at once.
+func (s *Service) Handle(req Request, now time.Time) []Reply {
+	switch req.Kind {
+	case KindCancel:
+		if s.job != nil && req.ID == s.id {
+			s.job = nil
+		}
+		return nil
+	case KindRun:
+		s.job = nil
+		sc, err := sim.ParseScenarioWithin(req.Scenario, nil, sim.BrowserLimits())
+		if err != nil {
+			return []Reply{{Kind: KindError, ID: req.ID, Error: err.Error()}}
+		}
+		j, err := Start(sc)
+		if err != nil {
+			return []Reply{{Kind: KindError, ID: req.ID, Error: err.Error()}}
+		}
+		j.noTrace = !req.Traced
+		s.job, s.id, s.engine = j, req.ID, 0
+		s.reported, s.partial, s.partialGap = now, now, partialEvery
+		return nil
+	default:
+		return []Reply{{Kind: KindError, ID: req.ID, Error: fmt.Sprintf("unknown request %q", req.Kind)}}
+	}
+}
+
+// Step runs the job in flight for about budget and returns what the page
+// should hear: the result when the first phase ends, done at the end, and
+// progress (with a partial result now and then) in between.
+func (s *Service) Step(budget time.Duration, now func() time.Time) []Reply {
+	j := s.job
+	if j == nil {
+		return nil
+	}
+	before := j.Phase()
+	t0 := now()
+	changed := j.Step(budget, now)
+	t1 := now()
+	if before == Simulating {
+		s.engine += t1.Sub(t0)
+	}
+	var out []Reply
+	if changed && before == Simulating {
+		r := j.Result()
+		out = append(out, Reply{Kind: KindResult, ID: s.id, Phase: j.Phase(), Progress: j.Progress(),
+			Result: r, EngineMs: ms(s.engine), Events: r.EventsProduced + r.EventsProcessed})
+	}
+	if j.Phase() == Done {
+		out = append(out, Reply{Kind: KindDone, ID: s.id, Phase: Done, Progress: 1, Trace: j.Trace()})
+		s.job = nil
+		return out
+	}
+	if changed || t1.Sub(s.reported) < progressEvery {
+		return out
+	}
+	s.reported = t1
+	p := Reply{Kind: KindProgress, ID: s.id, Phase: j.Phase(), Progress: j.Progress()}
+	if j.Phase() == Simulating && t1.Sub(s.partial) >= s.partialGap {
+		p.Partial = j.partial()
+		s.partial = now()
+		// Keep partial results under a twentieth of the run's time.
+		s.partialGap = max(partialEvery, 20*s.partial.Sub(t1))
+	}
+	return append(out, p)
+}
+
+// partial is the run so far. The engine's Result reads its state without
+// changing it, so asking for one mid-run leaves the run as it was (a test
+// checks the digest).
+func (j *Job) partial() *Partial {
+	r := j.s.Result()
+	return &Partial{SimulatedS: j.s.Progress() * j.sc.DurationS, EventsProduced: r.EventsProduced,
+		EventsProcessed: r.EventsProcessed, OrderViolations: r.Ordering.Scopes.Order.Violations,
+		CustomerViolations: r.Ordering.Scopes.Customer.Violations}
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

@@ -1,0 +1,155 @@
+package e2e
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+
+	"partitionlab/app/share"
+)
+
+// linkTo is the Simulate page's link for a scenario document.
+func linkTo(doc string) string {
+	return env.baseURL + "#" + share.ScenarioParam + "=" + share.Encode([]byte(doc))
+}
+
+// Hostile links, as a design review produces them: the page stays alive,
+// answers, and says what happened.
+const (
+	backlogDoc = `{"duration_s":3600,"workload":{"orders_per_s":20000}}`
+	bombDoc    = `{"duration_s":0.001,"topic":{"partitions":10000},"workload":{"orders_per_s":1000000},"consumer":{"auto_commit_interval_ms":86400000}}`
+	tooMuchDoc = `{"duration_s":86400,"topic":{"partitions":10000},"workload":{"orders_per_s":1000000}}`
+)
+
+// answers checks that the page still handles input: text typed into the
+// import box (which changes no scenario) reaches the app, and the browser
+// draws the next frame, within a second.
+func answers(t *testing.T, ctx context.Context) {
+	t.Helper()
+	ms := eval[float64](t, ctx, `new Promise(resolve => {
+		const el = document.getElementById("import-text"), t0 = performance.now();
+		el.value = "x"; el.dispatchEvent(new Event("input", {bubbles: true}));
+		requestAnimationFrame(() => resolve(performance.now() - t0)); })`, chromedp.EvalAwaitPromise)
+	if ms > 1000 {
+		t.Errorf("the page took %.0f ms to answer an input", ms)
+	}
+}
+
+// The backlog link (consumers that cannot keep up for an hour) does not
+// start by itself: it shows the estimate and waits for a click.
+func TestHostileBacklogLinkWaitsForAClick(t *testing.T) {
+	ctx := newTab(t, chromedp.WithNewBrowserContext())
+	open(t, ctx, linkTo(backlogDoc))
+	waitFor(t, ctx, `document.getElementById("run-status").dataset.state === "waiting"`)
+	text := eval[string](t, ctx, `document.getElementById("run-gate").textContent`)
+	if !strings.Contains(text, "216 M events") {
+		t.Errorf("the notice says %q; want the estimate of 216 M events", text)
+	}
+	if eval[bool](t, ctx, `document.getElementById("run-progress") !== null`) {
+		t.Error("the backlog run started without a click")
+	}
+	answers(t, ctx)
+}
+
+// Too much work for a tab is refused at once, naming the fields, the
+// estimate and the browser's limit; nothing runs.
+func TestHostileTooMuchWorkIsRefused(t *testing.T) {
+	ctx := newTab(t, chromedp.WithNewBrowserContext())
+	start := time.Now()
+	open(t, ctx, linkTo(tooMuchDoc))
+	waitFor(t, ctx, `document.body.textContent.includes("duration_s")`)
+	text := eval[string](t, ctx, `document.querySelector(".results-column").textContent + " " + document.querySelector(".editor-card").textContent`)
+	for _, want := range []string{"duration_s", "events", "limit"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the page does not say %q about the refused run: %q", want, text)
+		}
+	}
+	if eval[bool](t, ctx, `document.getElementById("run-progress") !== null`) {
+		t.Error("a run of 2.6e15 events started")
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("the refusal took %v", d)
+	}
+	answers(t, ctx)
+}
+
+// The allocation bomb either runs (the engine sizes nothing for the worst
+// case) or stops the engine: then the page says so, offers to open without
+// the scenario, and a reload does not run the link again.
+func TestHostileAllocationBombLeavesThePageAlive(t *testing.T) {
+	ctx := newTab(t, chromedp.WithNewBrowserContext())
+	open(t, ctx, linkTo(bombDoc))
+	waitFor(t, ctx, `["done", "crashed", "error"].includes(document.getElementById("run-status").dataset.state)`)
+	state := eval[string](t, ctx, `document.getElementById("run-status").dataset.state`)
+	t.Logf("the allocation bomb ended %s: %s", state, eval[string](t, ctx, `document.getElementById("run-status").textContent`))
+	if state == "crashed" {
+		checkCrashHandled(t, ctx)
+	}
+	answers(t, ctx)
+}
+
+// A worker that dies mid-run (here made to fail as a worker whose memory
+// cannot grow does) leaves a page that says so; a reload of the link waits
+// for a click instead of crashing again, and "Open without this scenario"
+// opens the default scenario.
+func TestCrashedWorkerIsSaidAndNotRunAgain(t *testing.T) {
+	ctx := newTab(t, chromedp.WithNewBrowserContext())
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatal(err)
+	}
+	// The tab's first engine run fails; the ones after work.
+	failOnce := `(() => {
+		const Real = window.Worker;
+		window.Worker = class extends Real {
+			postMessage(m) {
+				if (String(m).includes('"kind":"run"') && !sessionStorage.getItem("test-failed")) {
+					sessionStorage.setItem("test-failed", "1");
+					this.terminate();
+					setTimeout(() => this.onerror(Object.assign(new Event("error"),
+						{message: "Uncaught RangeError: WebAssembly.Memory.grow(): Maximum memory size exceeded"})));
+					return;
+				}
+				super.postMessage(m);
+			}
+		};
+	})()`
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: failOnce}); err != nil {
+		t.Fatal(err)
+	}
+	open(t, ctx, linkTo(`{"seed":5}`))
+	waitFor(t, ctx, `document.getElementById("run-status").dataset.state === "crashed"`)
+	if text := eval[string](t, ctx, `document.getElementById("run-crashed").textContent`); !strings.Contains(text, "Maximum memory size exceeded") {
+		t.Errorf("the crash notice says %q; want the worker's error", text)
+	}
+	checkCrashHandled(t, ctx)
+}
+
+// checkCrashHandled: the page says the engine stopped and answers; a reload
+// of the link does not run it; "Open without this scenario" opens the
+// default scenario, which runs.
+func checkCrashHandled(t *testing.T, ctx context.Context) {
+	t.Helper()
+	if text := eval[string](t, ctx, `document.getElementById("run-crashed").textContent`); !strings.Contains(text, "engine stopped") {
+		t.Errorf("the crash notice says %q", text)
+	}
+	answers(t, ctx)
+	if err := chromedp.Do(ctx, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, `document.querySelector("[data-app-mounted]") !== null && document.getElementById("run-status").dataset.state === "waiting"`)
+	if kind := eval[string](t, ctx, `document.getElementById("run-gate").dataset.kind`); kind != "crashed" {
+		t.Errorf("after a reload the notice is %q; want the crash", kind)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("open-without"))); err != nil {
+		t.Fatal(err)
+	}
+	// A new page loads: wait for it before asking it anything.
+	if err := chromedp.Do(ctx, chromedp.WaitReady(chromedp.CSS("[data-app-mounted]"))); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, `document.getElementById("run-status").dataset.state === "done" && !location.href.includes("#s=")`)
+}
