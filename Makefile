@@ -41,10 +41,15 @@ native:
 run: build
 	./$(BIN) serve --addr $(ADDR)
 
-# The browser tests need Debian's chromium; node runs the wasm unit tests.
+# The browser tests need Debian's chromium and axe-core (from the npm
+# registry, which they inject into each page to check accessibility); node
+# runs the wasm unit tests. The app itself never loads axe-core.
+AXE_VERSION := 4.14.1
 tools:
-	@command -v chromium >/dev/null 2>&1 && command -v node >/dev/null 2>&1 || \
-		{ $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium nodejs; }
+	@command -v chromium >/dev/null 2>&1 && command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || \
+		{ $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium nodejs npm; }
+	@test -f .tools/node_modules/axe-core/axe.min.js || \
+		npm install --no-save --no-audit --no-fund --prefix .tools axe-core@$(AXE_VERSION)
 
 test: tools vet unit node fuzz-short e2e
 

@@ -63,6 +63,10 @@ func (s site) handler() *goapp.Handler {
 		Version:                 s.version,
 		LoadingLabel:            "Loading Partition Lab… {progress}%",
 		WasmContentLengthHeader: wasmLengthHeader,
+		// go-app writes a viewport tag that forbids zooming
+		// (maximum-scale=1, user-scalable=0); this runs as the head is read,
+		// before the first layout, and lets people zoom.
+		RawHeaders: []string{`<script>document.querySelector('meta[name="viewport"]').content = "width=device-width, initial-scale=1, viewport-fit=cover";</script>`},
 	}
 	if s.static {
 		// A static host sends no length header, and if it compresses the

@@ -67,7 +67,7 @@ func (p *comparePage) renderDiff() app.UI {
 	return app.Section().Class("card").ID("diff").Aria("labelledby", "diff-title").Body(
 		app.H2().ID("diff-title").Text("Differences"),
 		app.P().Class("help").ID("seed-note").Text(seedNote+" "+verdictSummary(deltas)),
-		app.Div().Class("table-wrap").Body(app.Table().ID("diff-table").Body(
+		scrollRegion("table-wrap", "Table of differences").Body(app.Table().ID("diff-table").Body(
 			app.THead().Body(app.Tr().Body(
 				app.Th().Scope("col").Text("Number"), app.Th().Scope("col").Class("num").Text("A"),
 				app.Th().Scope("col").Class("num").Text("B"), app.Th().Scope("col").Text("B compared with A"),

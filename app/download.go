@@ -98,15 +98,27 @@ func downloadPNG(name string, c plots.Chart) {
 	img.Set("src", "data:image/svg+xml;base64,"+base64.StdEncoding.EncodeToString([]byte(plots.Standalone(c))))
 }
 
-// copyText puts text on the clipboard; it reports false where the browser
-// refuses (an insecure origin), so the page can show the text instead.
-func copyText(text string) bool {
+// copyText puts text on the clipboard and calls done with whether the
+// browser accepted it, so the page can show the text when it did not.
+func copyText(ctx app.Context, text string, done func(ctx app.Context, ok bool)) {
 	clip := app.Window().Get("navigator").Get("clipboard")
 	if !clip.Truthy() {
-		return false
+		done(ctx, false)
+		return
 	}
-	clip.Call("writeText", text)
-	return true
+	// writeText answers later, and refuses when the page lacks the
+	// permission or the focus: only its answer says whether it copied.
+	var accepted, refused app.Func
+	answer := func(ok bool) app.Func {
+		return app.FuncOf(func(app.Value, []app.Value) any {
+			accepted.Release()
+			refused.Release()
+			ctx.Dispatch(func(ctx app.Context) { done(ctx, ok) })
+			return nil
+		})
+	}
+	accepted, refused = answer(true), answer(false)
+	clip.Call("writeText", text).Call("then", accepted, refused)
 }
 
 // fileName turns a scenario name into a safe file name stem.

@@ -37,6 +37,9 @@ type keysPage struct {
 	serializer     hashcore.Serializer
 	hidden         map[string]bool // clients the person switched off
 	weighted       bool            // lines are key,count (keys_weighted.go)
+	// emptyKey adds the empty key (zero bytes), which a line of the text
+	// box cannot hold: an empty line is skipped.
+	emptyKey bool
 
 	res keysResult
 }
@@ -91,6 +94,13 @@ func (c *keysPage) compute() {
 		texts, r.weights, r.keyErrs = weightedTexts(texts)
 	}
 	keys, errs := keymap.Serialize(texts, c.serializer, "line", keymap.Blank)
+	if c.emptyKey {
+		empty, eerrs := keymap.Serialize([]string{""}, c.serializer, "the empty key", nil)
+		for i := range empty {
+			empty[i].Pos = 0
+		}
+		keys, errs = append(empty, keys...), append(eerrs, errs...)
+	}
 	for _, e := range errs {
 		r.keyErrs = append(r.keyErrs, e.Error())
 	}

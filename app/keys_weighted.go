@@ -41,7 +41,11 @@ func recordsPerPartition(p keymap.Placement, c int, weights []int64) []int {
 	counts := make([]int, p.Partitions)
 	for k, part := range p.At[c] {
 		if part != keymap.Keyless {
-			counts[part] += int(weights[p.Keys[k].Pos-1])
+			w := int64(1) // the empty key has no line (Pos 0): it counts once
+			if pos := p.Keys[k].Pos; pos > 0 {
+				w = weights[pos-1]
+			}
+			counts[part] += int(w)
 		}
 	}
 	return counts

@@ -55,11 +55,13 @@ func (p *simulatePage) renderShareBar() app.UI {
 
 func (p *simulatePage) onCopyLink(ctx app.Context, _ app.Event) {
 	link := app.Window().URL().String()
-	if copyText(link) {
-		p.share.message = "Link copied: it reproduces this exact run."
-	} else {
-		p.share.message = "Copy this link: " + link
-	}
+	copyText(ctx, link, func(ctx app.Context, ok bool) {
+		if ok {
+			p.share.message = "Link copied: it reproduces this exact run."
+		} else {
+			p.share.message = "The browser did not let the page copy; copy this link yourself: " + link
+		}
+	})
 }
 
 // importLimit says sim.MaxDocumentBytes, the bound of a link's scenario,
