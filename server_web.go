@@ -63,11 +63,11 @@ func (s site) handler() *goapp.Handler {
 		Version:                 s.version,
 		LoadingLabel:            "Loading Partition Lab… {progress}%",
 		WasmContentLengthHeader: wasmLengthHeader,
-		// go-app writes a viewport tag that forbids zooming
-		// (maximum-scale=1, user-scalable=0); this runs as the head is read,
-		// before the first layout, and lets people zoom.
-		RawHeaders: []string{`<script>document.querySelector('meta[name="viewport"]').content = "width=device-width, initial-scale=1, viewport-fit=cover";</script>`},
 	}
+	// zoom.js runs first, as the head is read: go-app's viewport tag forbids
+	// zooming (maximum-scale=1, user-scalable=0), and the
+	// Content-Security-Policy allows no inline script to fix it.
+	h.Scripts = append([]string{"/web/zoom.js"}, h.Scripts...)
 	if s.static {
 		// A static host sends no length header, and if it compresses the
 		// file the browser's count would pass 100 %: show no number at all.
