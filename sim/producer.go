@@ -33,6 +33,7 @@ type producerRuntime struct {
 	keyOf     uint8                 // the key strategy as a kind (kindSalted: salted customer id)
 	cached    [kindCountry + 1]bool // kinds whose partitions are cached
 	maxAgeNs  int64
+	keys      *KeyDistribution // the customers' own keys, or nil
 }
 
 // A producer caches the partition of every key of a small key space, one
@@ -62,7 +63,7 @@ func newProducerRuntime(cfg Producer, index int, sc Scenario, r *rng) *producerR
 	h, _ := hashcore.PartitionerByName(cfg.Client)
 	p := &producerRuntime{cfg: cfg, index: uint8(index), hash: h, long: cfg.Serializer == "long",
 		cache: map[cacheKey][]int32{}, buf: make([]byte, 0, 32),
-		customers: sc.Workload.Customers, skus: sc.Workload.Skus, rng: r}
+		customers: sc.Workload.Customers, skus: sc.Workload.Skus, rng: r, keys: sc.Workload.KeyDistribution}
 	partitions := sc.Topic.Partitions
 	p.maxAgeNs = msToNs(cfg.MetadataMaxAgeMs)
 	p.keyOf = map[string]uint8{KeyOrderID: kindOrder, KeyCustomerID: kindCustomer, KeySKU: kindSKU,
@@ -140,26 +141,35 @@ func (p *producerRuntime) key(o *order) (kind uint8, id int64) {
 func (p *producerRuntime) keyBytes(kind uint8, id int64) []byte {
 	b := p.buf[:0]
 	switch kind {
-	case kindOrder, kindCustomer:
+	case kindCustomer:
+		if !p.long {
+			b = appendCustomerKey(b, id, p.keys)
+			break
+		}
+		b = binary.BigEndian.AppendUint64(b, uint64(id))
+	case kindOrder:
 		if p.long {
 			b = binary.BigEndian.AppendUint64(b, uint64(id))
 		} else {
 			b = strconv.AppendInt(b, id, 10)
 		}
 	default:
-		b = appendKeyText(b, kind, id, p.buckets)
+		b = appendKeyText(b, kind, id, p.buckets, p.keys)
 	}
 	p.buf = b
 	return b
 }
 
-// appendKeyText writes a key as a person reads it.
-func appendKeyText(b []byte, kind uint8, id int64, buckets int) []byte {
+// appendKeyText writes a key as a person reads it; keys names the
+// customers' own keys (nil: their decimal ids).
+func appendKeyText(b []byte, kind uint8, id int64, buckets int, keys *KeyDistribution) []byte {
 	switch kind {
-	case kindOrder, kindCustomer:
+	case kindOrder:
 		return strconv.AppendInt(b, id, 10)
+	case kindCustomer:
+		return appendCustomerKey(b, id, keys)
 	case kindSalted:
-		b = strconv.AppendInt(b, id/int64(buckets)+1, 10)
+		b = appendCustomerKey(b, id/int64(buckets)+1, keys)
 		b = append(b, '#')
 		return strconv.AppendInt(b, id%int64(buckets), 10)
 	case kindSKU:
