@@ -24,7 +24,7 @@ WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm
 NODE_PKGS = $(shell $(GO) list ./... | grep -Ev '^partitionlab(/app)?$$|^partitionlab/(e2e|crosscheck)(/|$$)')
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: build wasm native run test vet unit node e2e tools bench static screenshots
+.PHONY: build wasm native run test vet unit node e2e tools bench static screenshots fuzz fuzz-short
 
 build: wasm native
 
@@ -41,12 +41,17 @@ native:
 run: build
 	./$(BIN) serve --addr $(ADDR)
 
-# The browser tests need Debian's chromium; node runs the wasm unit tests.
+# The browser tests need Debian's chromium and axe-core (from the npm
+# registry, which they inject into each page to check accessibility); node
+# runs the wasm unit tests. The app itself never loads axe-core.
+AXE_VERSION := 4.14.1
 tools:
-	@command -v chromium >/dev/null 2>&1 && command -v node >/dev/null 2>&1 || \
-		{ $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium nodejs; }
+	@command -v chromium >/dev/null 2>&1 && command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || \
+		{ $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium nodejs npm; }
+	@test -f .tools/node_modules/axe-core/axe.min.js || \
+		npm install --no-save --no-audit --no-fund --prefix .tools axe-core@$(AXE_VERSION)
 
-test: tools vet unit node e2e
+test: tools vet unit node fuzz-short e2e
 
 vet:
 	$(GO) vet ./...
@@ -61,6 +66,29 @@ node:
 # rather than skip, when chromium is missing.
 e2e:
 	$(GO) test -count=1 -v ./e2e/
+
+# Every fuzz target, as package:Name. Each one's corpus is committed under
+# the package's testdata/fuzz/Name, which plain go test runs as cases.
+FUZZ_TARGETS = ./sim:FuzzParseScenario ./sim:FuzzSet ./app/share:FuzzParseLink ./app/share:FuzzDecode \
+	./app/scenarioform:FuzzEditorPaths ./hashcore:FuzzPartitioners
+FUZZTIME ?= 3m
+
+# make fuzz runs each target for FUZZTIME, then adds what it found to the
+# committed corpus (commit it). make test runs each for a few seconds.
+fuzz:
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		pkg=$${t%%:*}; name=$${t##*:}; \
+		echo "fuzz $$pkg $$name for $(FUZZTIME)"; \
+		$(GO) test -run '^$$' -fuzz "^$${name}\$$" -fuzztime $(FUZZTIME) $$pkg; \
+		if [ "$(FUZZ_SAVE)" != 0 ]; then \
+			cache="$$($(GO) env GOCACHE)/fuzz/partitionlab/$${pkg#./}/$$name"; \
+			mkdir -p "$$pkg/testdata/fuzz/$$name"; \
+			[ ! -d "$$cache" ] || cp -n "$$cache"/* "$$pkg/testdata/fuzz/$$name/" 2>/dev/null || true; \
+		fi; \
+	done
+
+fuzz-short:
+	@$(MAKE) --no-print-directory fuzz FUZZTIME=2s FUZZ_SAVE=0
 
 bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./...

@@ -30,10 +30,10 @@ type command struct {
 // commands lists every sub-command in the order the usage text shows them.
 // The first one runs when no command is named.
 func commands() []command {
-	return []command{serveCommand(), staticCommand(), partitionCommand(), simulateCommand()}
+	return []command{serveCommand(), staticCommand(), partitionCommand(), simulateCommand(), compareCommand(), importCommand()}
 }
 
-func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+func main() { os.Exit(mainStatus(os.Args[1:])) }
 
 // usageError is bad input from the person running the command: it exits
 // with status 2, like the flag package does.

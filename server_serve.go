@@ -46,10 +46,7 @@ func runServe(fs *flag.FlagSet, args []string, stdout, _ io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("--addr: %w", err)
 	}
-	srv := &http.Server{
-		Handler:           withTransport(newServeMux(*webDir, site{base: "/", version: version}), *webDir, version),
-		ReadHeaderTimeout: 10 * time.Second,
-	}
+	srv := newHTTPServer(withTransport(newServeMux(*webDir, site{base: "/", version: version}), *webDir, version), serveTimeouts())
 	// The first line names the URL; the browser tests read it to find a
 	// port picked with :0.
 	fmt.Fprintf(stdout, "Partition Lab on http://%s/ (assets from %s, version %s)\n", ln.Addr(), *webDir, version)
@@ -83,13 +80,21 @@ func newServeMux(webDir string, s site) *http.ServeMux {
 		switch {
 		case strings.HasSuffix(r.URL.Path, "/"):
 			http.NotFound(w, r) // no directory listings
-		case r.URL.Path == "/web/app.wasm":
-			serveWasm(w, r, filepath.Join(webDir, "app.wasm"))
-		default:
-			files.ServeHTTP(w, r)
+			return
 		}
+		// The names do not change with the content: ask each time, and
+		// take a 304 when it has not changed (withTransport may already
+		// have said a versioned address can be kept for good).
+		if w.Header().Get("Cache-Control") == "" {
+			w.Header().Set("Cache-Control", "no-cache")
+		}
+		if r.URL.Path == "/web/app.wasm" {
+			serveWasm(w, r, filepath.Join(webDir, "app.wasm"))
+			return
+		}
+		files.ServeHTTP(w, r)
 	})
-	mux.Handle("/", s.handler())
+	mux.Handle("/", s.pages())
 	return mux
 }
 

@@ -44,16 +44,9 @@ func runSimulate(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) erro
 	file := fs.String("scenario", "", "a scenario JSON file, or - for standard input")
 	asJSON := fs.Bool("json", false, "print the whole result as JSON")
 	list := fs.Bool("list", false, "list the built-in scenarios and exit")
-	var sets, maxViolations repeated
+	var sets repeated
 	fs.Var(&sets, "set", "change one field, path=value (topic.partitions=24, producers.0.key=order_id); repeatable")
-	fs.Var(&maxViolations, "max-violations", "fail if a scope has more violations: N for every scope, or scope=N (order, customer, key); repeatable")
-	b := budgets{imbalance: -1, p99Ms: -1, lag: -1, duplicates: -1, lost: -1, kicked: -1}
-	fs.Float64Var(&b.imbalance, "max-imbalance", -1, "fail if load max/mean is higher")
-	fs.Int64Var(&b.lag, "max-lag", -1, "fail if any partition's lag gets higher")
-	fs.Float64Var(&b.p99Ms, "max-p99-ms", -1, "fail if the p99 latency (ms) is higher")
-	fs.Int64Var(&b.duplicates, "max-duplicates", -1, "fail if more records are processed twice")
-	fs.Int64Var(&b.lost, "max-lost", -1, "fail if more records are never processed")
-	fs.Int64Var(&b.kicked, "max-kicked-out", -1, "fail if more members are kicked out of the group")
+	b, maxViolations := budgetFlags(fs)
 	rest, err := parseFlags(fs, args, stdout)
 	if err != nil {
 		return err
@@ -68,7 +61,7 @@ func runSimulate(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) erro
 	if (*preset == "") == (*file == "") {
 		problems = append(problems, "give exactly one of --preset NAME or --scenario FILE")
 	}
-	if b.violations, err = parseViolationBudgets(maxViolations); err != nil {
+	if b.violations, err = parseViolationBudgets(*maxViolations); err != nil {
 		problems = append(problems, err.Error())
 	}
 	if len(problems) > 0 {
@@ -112,6 +105,21 @@ func runSimulate(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) erro
 		return budgetError{}
 	}
 	return nil
+}
+
+// budgetFlags defines the budget flags on fs (simulate's and compare's);
+// the violation budgets are parsed after the flags (parseViolationBudgets).
+func budgetFlags(fs *flag.FlagSet) (*budgets, *repeated) {
+	var maxViolations repeated
+	fs.Var(&maxViolations, "max-violations", "fail if a scope has more violations: N for every scope, or scope=N (order, customer, key); repeatable")
+	b := &budgets{imbalance: -1, p99Ms: -1, lag: -1, duplicates: -1, lost: -1, kicked: -1}
+	fs.Float64Var(&b.imbalance, "max-imbalance", -1, "fail if load max/mean is higher")
+	fs.Int64Var(&b.lag, "max-lag", -1, "fail if any partition's lag gets higher")
+	fs.Float64Var(&b.p99Ms, "max-p99-ms", -1, "fail if the p99 latency (ms) is higher")
+	fs.Int64Var(&b.duplicates, "max-duplicates", -1, "fail if more records are processed twice")
+	fs.Int64Var(&b.lost, "max-lost", -1, "fail if more records are never processed")
+	fs.Int64Var(&b.kicked, "max-kicked-out", -1, "fail if more members are kicked out of the group")
+	return b, &maxViolations
 }
 
 // budgetError makes the command exit with status 3: the run worked, the
@@ -164,16 +172,38 @@ func parseViolationBudgets(specs []string) (map[string]int64, error) {
 	return out, nil
 }
 
+// budgetItem is one budget set on the command line and a run's value.
+type budgetItem struct {
+	name, got, limit string
+	over             bool
+	nameFirst        bool // "p99 latency 12.0 ms > 10 ms" rather than "3 duplicates > 0"
+}
+
+// check names the budgets r exceeds.
 func (b budgets) check(r *sim.Result) []string {
 	var over []string
-	scopes := map[string]sim.ScopeResult{"order": r.Ordering.Scopes.Order, "customer": r.Ordering.Scopes.Customer, "key": r.Ordering.Scopes.Key}
-	for _, name := range []string{"order", "customer", "key"} {
-		if limit, ok := b.violations[name]; ok && scopes[name].Violations > limit {
-			over = append(over, fmt.Sprintf("%d %s ordering violations > %d", scopes[name].Violations, name, limit))
+	for _, it := range b.items(r) {
+		switch {
+		case it.over && it.nameFirst:
+			over = append(over, fmt.Sprintf("%s %s > %s", it.name, it.got, it.limit))
+		case it.over:
+			over = append(over, fmt.Sprintf("%s %s > %s", it.got, it.name, it.limit))
 		}
 	}
-	if b.imbalance >= 0 && r.Load.MaxOverMean > b.imbalance {
-		over = append(over, fmt.Sprintf("load max/mean %.3f > %g", r.Load.MaxOverMean, b.imbalance))
+	return over
+}
+
+// items are the budgets set, each with r's value.
+func (b budgets) items(r *sim.Result) []budgetItem {
+	var out []budgetItem
+	scopes := map[string]sim.ScopeResult{"order": r.Ordering.Scopes.Order, "customer": r.Ordering.Scopes.Customer, "key": r.Ordering.Scopes.Key}
+	for _, name := range []string{"order", "customer", "key"} {
+		if limit, ok := b.violations[name]; ok {
+			out = append(out, budgetItem{name + " ordering violations", fmt.Sprint(scopes[name].Violations), fmt.Sprint(limit), scopes[name].Violations > limit, false})
+		}
+	}
+	if b.imbalance >= 0 {
+		out = append(out, budgetItem{"load max/mean", fmt.Sprintf("%.3f", r.Load.MaxOverMean), fmt.Sprint(b.imbalance), r.Load.MaxOverMean > b.imbalance, true})
 	}
 	var lag int64
 	for _, p := range r.Partitions {
@@ -189,14 +219,14 @@ func (b budgets) check(r *sim.Result) []string {
 		{"members kicked out", int64(r.Group.Totals.KickedOut), b.kicked},
 	}
 	for _, c := range ints {
-		if c.limit >= 0 && c.got > c.limit {
-			over = append(over, fmt.Sprintf("%d %s > %d", c.got, c.name, c.limit))
+		if c.limit >= 0 {
+			out = append(out, budgetItem{c.name, fmt.Sprint(c.got), fmt.Sprint(c.limit), c.got > c.limit, false})
 		}
 	}
-	if b.p99Ms >= 0 && r.LatencyMs.P99 > b.p99Ms {
-		over = append(over, fmt.Sprintf("p99 latency %.1f ms > %g ms", r.LatencyMs.P99, b.p99Ms))
+	if b.p99Ms >= 0 {
+		out = append(out, budgetItem{"p99 latency", fmt.Sprintf("%.1f ms", r.LatencyMs.P99), fmt.Sprintf("%g ms", b.p99Ms), r.LatencyMs.P99 > b.p99Ms, true})
 	}
-	return over
+	return out
 }
 
 func listPresets(w io.Writer) error {

@@ -28,8 +28,7 @@ func writeSummary(w io.Writer, sc sim.Scenario, r *sim.Result) {
 	fmt.Fprintf(w, "latency     p50 %.1f ms, p99 %.1f ms, max %.1f ms\n", r.LatencyMs.P50, r.LatencyMs.P99, r.LatencyMs.Max)
 	fmt.Fprintf(w, "consumers   %d threads, %d idle; %d duplicates, %d lost\n", r.Consumers.Threads, r.Consumers.IdleThreads, r.Duplicates, r.Lost)
 	g := r.Group.Totals
-	fmt.Fprintf(w, "group       %s, %s: %d rebalances, %.1f s stop-the-world, %d kicked out, %d failed commits\n",
-		r.Group.Protocol, r.Group.Assignor, g.Rebalances, g.StopTheWorldS, g.KickedOut, g.FailedCommits)
+	fmt.Fprintf(w, "group       %s, %s: %s\n", r.Group.Protocol, r.Group.Assignor, g.Summary())
 	fmt.Fprintf(w, "digest      %s\n\n", r.Digest)
 
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -48,7 +47,7 @@ func writeSummary(w io.Writer, sc sim.Scenario, r *sim.Result) {
 	if len(r.Group.Rebalances) > 0 {
 		fmt.Fprintln(w, "\nrebalances")
 		for _, rb := range r.Group.Rebalances {
-			fmt.Fprintf(w, "  %7.2f–%.2f s  %s, %d partitions moved: %s\n", rb.StartS, rb.EndS, rb.Protocol, rb.PartitionsMoved, rb.Cause)
+			fmt.Fprintf(w, "  %7.2f–%.2f s  %s: %s\n", rb.StartS, rb.EndS, rb.Summary(), rb.Cause)
 		}
 	}
 	if n := len(r.Ordering.Examples); n > 0 {

@@ -4,16 +4,16 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
+	"net/http"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
-	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
+	"partitionlab/app"
 )
 
 func staticCommand() command {
@@ -27,6 +27,7 @@ func staticCommand() command {
 
 func runStatic(flags *flag.FlagSet, args []string, stdout, _ io.Writer) error {
 	baseFlag := flags.String("base", "/", "URL path the site is served under, e.g. /partitionlab/ for user.github.io/partitionlab/")
+	urlFlag := flags.String("url", "", "the site's public address, e.g. https://user.github.io/partitionlab/, for the pages' og:url (default: the base path)")
 	webDir := webDirFlag(flags)
 	rest, err := parseFlags(flags, args, stdout)
 	if err != nil {
@@ -39,16 +40,32 @@ func runStatic(flags *flag.FlagSet, args []string, stdout, _ io.Writer) error {
 	if err != nil {
 		return usageError{problems: []string{err.Error()}}
 	}
+	public, err := publicURL(*urlFlag, base)
+	if err != nil {
+		return usageError{problems: []string{err.Error()}}
+	}
+	dir := filepath.Clean(rest[0])
+	if err := checkOutsideWeb(dir, *webDir); err != nil {
+		return usageError{problems: []string{err.Error()}}
+	}
 	version, err := webVersion(*webDir)
 	if err != nil {
 		return err
 	}
-	dir := filepath.Clean(rest[0])
-	if err := checkReplaceable(dir); err != nil {
+	previous, err := previousOutput(dir)
+	if err != nil {
 		return err
 	}
+	s := site{base: base, static: true, version: version, url: public}
 	n, err := writeAtomically(dir, func(tmp string) (int, error) {
-		return writeSite(tmp, *webDir, site{base: base, static: true, version: version})
+		written, err := writeSite(tmp, *webDir, s)
+		if err != nil {
+			return 0, err
+		}
+		if err := keepOthers(dir, tmp, previous, written); err != nil {
+			return 0, err
+		}
+		return len(written), writeManifest(tmp, written)
 	})
 	if err != nil {
 		return err
@@ -57,22 +74,25 @@ func runStatic(flags *flag.FlagSet, args []string, stdout, _ io.Writer) error {
 	return nil
 }
 
-// writeSite writes the go-app pages and the web assets into dir and checks
-// that every file the service worker precaches is there: one missing file
-// makes the worker's install fail, silently, and the site never works offline.
-func writeSite(dir, webDir string, s site) (int, error) {
-	if err := goapp.GenerateStaticWebsite(dir, s.handler()); err != nil {
-		return 0, fmt.Errorf("generating pages: %w", err)
+// writeSite writes the pages and the web assets into dir and returns the
+// paths it wrote (slash-separated, sorted). It checks that every file the
+// service worker precaches is there: one missing file makes the worker's
+// install fail, silently, and the site never works offline.
+func writeSite(dir, webDir string, s site) ([]string, error) {
+	written, err := writePages(dir, s)
+	if err != nil {
+		return nil, fmt.Errorf("generating pages: %w", err)
 	}
-	err := walkWebFiles(webDir, func(rel, path string) error {
+	err = walkWebFiles(webDir, func(rel, path string) error {
+		written = append(written, "web/"+rel)
 		return copyFile(path, filepath.Join(dir, "web", filepath.FromSlash(rel)))
 	})
 	if err != nil {
-		return 0, fmt.Errorf("copying %s: %w", webDir, err)
+		return nil, fmt.Errorf("copying %s: %w", webDir, err)
 	}
 	precached, err := precacheList(filepath.Join(dir, "app-worker.js"))
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	for _, u := range precached {
 		u, _, _ = strings.Cut(u, "?") // a version query: the file is the same
@@ -81,23 +101,69 @@ func writeSite(dir, webDir string, s site) (int, error) {
 		}
 		rel, ok := strings.CutPrefix(u, s.base)
 		if !ok {
-			return 0, fmt.Errorf("the service worker precaches %s, outside the base %s", u, s.base)
+			return nil, fmt.Errorf("the service worker precaches %s, outside the base %s", u, s.base)
 		}
 		if rel == "" {
 			rel = "index.html"
 		}
 		if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(rel))); err != nil {
-			return 0, fmt.Errorf("the service worker precaches %s but the site has no %s, so it would not work offline", u, rel)
+			return nil, fmt.Errorf("the service worker precaches %s but the site has no %s, so it would not work offline", u, rel)
 		}
 	}
-	n := 0
-	err = filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
-		if err == nil && d.Type().IsRegular() {
-			n++
+	sort.Strings(written)
+	return written, nil
+}
+
+// staticFiles maps the paths go-app answers to the files of a static site.
+// A page is written at each address a static host may give it: keys.html
+// (GitHub Pages serves it for /keys), keys/index.html (python's
+// http.server, nginx and S3 serve it for /keys/), and the start page also
+// as 404.html, the fallback GitHub Pages serves for any other address.
+func staticFiles() map[string][]string {
+	files := map[string][]string{
+		"/":                     {"index.html", "404.html"},
+		"/app.css":              {"app.css"},
+		"/app.js":               {"app.js"},
+		"/app-worker.js":        {"app-worker.js"},
+		"/manifest.webmanifest": {"manifest.webmanifest"},
+		"/wasm_exec.js":         {"wasm_exec.js"},
+	}
+	for _, p := range app.PagePaths() {
+		if p != "/" {
+			name := strings.TrimPrefix(p, "/")
+			files[p] = []string{name + ".html", name + "/index.html"}
 		}
-		return err
-	})
-	return n, err
+	}
+	return files
+}
+
+// writePages asks the site's handler for each of staticFiles and writes
+// the answers, as they would be served.
+func writePages(dir string, s site) ([]string, error) {
+	h := s.pages()
+	var written []string
+	for path, names := range staticFiles() {
+		req, err := http.NewRequest(http.MethodGet, "http://"+placeholderHost+path, nil)
+		if err != nil {
+			return nil, err
+		}
+		var res bufferedResponse
+		h.ServeHTTP(&res, req)
+		if res.status() != http.StatusOK {
+			return nil, fmt.Errorf("%s: status %d", path, res.status())
+		}
+		for _, name := range names {
+			to := filepath.Join(dir, filepath.FromSlash(name))
+			if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+				return nil, err
+			}
+			if err := os.WriteFile(to, res.body.Bytes(), 0o644); err != nil {
+				return nil, err
+			}
+			written = append(written, name)
+		}
+	}
+	return written, nil
 }
 
 // precacheList reads the resourcesToCache array go-app writes into its
@@ -115,22 +181,6 @@ func precacheList(worker string) ([]string, error) {
 		return nil, fmt.Errorf("%s: no resourcesToCache list found", worker)
 	}
 	return list, nil
-}
-
-// checkReplaceable refuses to replace a directory that is not empty and
-// was not written by this command, so a typo cannot wipe unrelated files.
-func checkReplaceable(dir string) error {
-	entries, err := os.ReadDir(dir)
-	if errors.Is(err, os.ErrNotExist) || (err == nil && len(entries) == 0) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	if _, err := os.Stat(filepath.Join(dir, "app-worker.js")); err != nil {
-		return fmt.Errorf("%s exists and is not a static site written by partitionlab; remove it or choose another directory", dir)
-	}
-	return nil
 }
 
 // writeAtomically lets fill write into a new directory next to dir, then

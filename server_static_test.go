@@ -133,7 +133,7 @@ func TestStaticRefusesToReplaceOtherFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, _, errOut := runCLI("static", dir, "--web", testWeb(t))
-	if code != 1 || !strings.Contains(errOut, "not a static site written by partitionlab") {
+	if code != 1 || !strings.Contains(errOut, "not a site written by partitionlab static") {
 		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
 	if readFile(t, precious) != "keep me" {

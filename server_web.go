@@ -31,6 +31,9 @@ type site struct {
 	// static means no server of ours sends wasmLengthHeader.
 	static  bool
 	version string
+	// url is the site's public address ending in base, such as
+	// https://user.github.io/partitionlab/, or "" when unknown.
+	url string
 }
 
 // handler is the go-app handler: page metadata, icons and the service
@@ -60,12 +63,18 @@ func (s site) handler() *goapp.Handler {
 		Version:                 s.version,
 		LoadingLabel:            "Loading the app… {progress}%: the page answers once it has loaded.",
 		WasmContentLengthHeader: wasmLengthHeader,
+		// go-app writes a viewport tag that forbids zooming
+		// (maximum-scale=1, user-scalable=0); this runs as the head is read,
+		// before the first layout, and lets people zoom.
+		RawHeaders: []string{`<script>document.querySelector('meta[name="viewport"]').content = "width=device-width, initial-scale=1, viewport-fit=cover";</script>`},
 	}
 	if s.static {
 		// A static host sends no length header, and if it compresses the
 		// file the browser's count would pass 100 %: show no number at all.
 		h.LoadingLabel = "Loading the app…: the page answers once it has loaded."
 	}
+	// go-app precaches the PNG icons but not the SVG one the header shows.
+	h.CacheableResources = []string{"/web/icon.svg"}
 	if s.base != "/" {
 		h.Resources = goapp.CustomProvider("", s.base)
 		// go-app precaches "/repo" but the browser asks for "/repo/"; without

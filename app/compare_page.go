@@ -7,38 +7,51 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"partitionlab/app/changes"
 	"partitionlab/app/share"
 	"partitionlab/sim"
 )
 
 // Link parameters of the Compare page besides the two scenarios.
 const (
-	seedParam = "seed" // "own": B keeps its own seed
-	ownSeed   = "own"
+	seedParam   = "seed" // "own": B keeps its own seed
+	ownSeed     = "own"
+	changeParam = "change" // B is A with this change (changes.Change.ID)
+	fieldParam  = "field"  // the path=value of changes.Custom
 )
 
-// comparePage runs two scenarios, A and B, and shows their headline
-// numbers side by side with the differences, and their charts in pairs.
-// Both run with A's seed unless the person says otherwise, so the
-// differences come from the designs, not from chance.
+// defaultChange is the alternative the page opens with when nothing says
+// otherwise: the first question of most reviews, "and with more partitions?".
+const defaultChange = "partitions-x2"
+
+// comparePage is a design review: A, a scenario (by default the one last
+// run on the Simulate page), against B, A with one change the reviewer
+// picks or any other scenario. Both run with A's seed unless the reviewer
+// says otherwise, so the differences come from the designs, not from
+// chance. The differences come first, each with why; then the charts, one
+// per measure with A and B on the same axes; then both editors.
 type comparePage struct {
 	app.Compo
 
 	sides    [2]*editor
 	views    [2]*resultView
-	running  int // the side the loop is running
+	review   *reviewView // the differences and charts of the last two runs
+	running  int         // the side the loop is running
 	loop     runLoop
 	sameSeed bool
 	nviews   int
 	wait     debouncer
 	links    [2]string // what was pasted into each side's link input
 	message  string
+	// change makes B from A (a changes.Change ID); "" when B is a scenario
+	// of its own (a preset, a link or edited).
+	change, field string
+	changeErr     string
 }
 
 func newComparePage() *comparePage {
-	a, _ := sim.Preset("thread-pool")
-	b, _ := sim.Preset("per-key-queues")
-	return &comparePage{sides: [2]*editor{newEditor("a-", a), newEditor("b-", b)}, sameSeed: true}
+	a, _ := sim.Preset(defaultPreset)
+	return &comparePage{sides: [2]*editor{newEditor("a-", a), newEditor("b-", a)}, sameSeed: true}
 }
 
 func sideName(i int) string { return string(rune('A' + i)) }
@@ -49,8 +62,9 @@ func (p *comparePage) OnMount(ctx app.Context) {
 	ctx.Handle(actionEdited, p.onEdited)
 }
 
-// OnNav reads both scenarios from the address; without any, A is the
-// scenario last run on the Simulate page (if there is one) and B a copy.
+// OnNav reads both scenarios and B's change from the address; without
+// any, A is the scenario last run on the Simulate page (if there is one)
+// and B is A with twice the partitions.
 func (p *comparePage) OnNav(ctx app.Context) {
 	raw := ctx.Page().URL().String()
 	found := false
@@ -63,22 +77,57 @@ func (p *comparePage) OnNav(ctx app.Context) {
 			e.notice = "The link's scenario " + sideName(i) + " could not be read: " + err.Error()
 		}
 	}
+	p.change, p.field = "", ""
 	if u, err := url.Parse(raw); err == nil {
 		if v, err := url.ParseQuery(u.Fragment); err == nil {
 			p.sameSeed = v.Get(seedParam) != ownSeed
+			p.change, p.field = v.Get(changeParam), v.Get(fieldParam)
 		}
 	}
 	if !found {
 		var stored string
 		ctx.LocalStorage().Get(storedScenario, &stored)
-		if stored != "" && p.sides[0].loadJSON([]byte(stored)) == nil {
-			p.sides[1].loadJSON([]byte(stored))
+		if stored != "" {
+			p.sides[0].loadJSON([]byte(stored))
 		}
+		p.change = defaultChange
 	}
+	p.deriveB()
 	p.startRuns(ctx)
 }
 
-func (p *comparePage) onEdited(ctx app.Context, _ app.Action) {
+// deriveB makes B from A when B is A with a change; a change that cannot
+// be made leaves B as it was and says why.
+func (p *comparePage) deriveB() {
+	p.changeErr = ""
+	if p.change == "" {
+		return
+	}
+	c, ok := changes.Find(p.change)
+	if !ok {
+		p.changeErr = "Unknown change " + strconv.Quote(p.change) + "."
+		p.change = ""
+		return
+	}
+	if c.ID == changes.Custom && p.field == "" {
+		p.changeErr = "Type the field and its value, for example consumer.concurrency=12."
+		return
+	}
+	b, err := changes.Apply(p.sides[0].sc, c, p.field)
+	if err != nil {
+		p.changeErr = err.Error()
+		return
+	}
+	p.sides[1].loadJSON(sim.MarshalScenario(b))
+}
+
+func (p *comparePage) onEdited(ctx app.Context, a app.Action) {
+	switch a.Value {
+	case "b-":
+		p.change, p.changeErr = "", "" // B is now a scenario of its own
+	case "a-":
+		p.deriveB()
+	}
 	p.message = ""
 	p.loop.cancel()
 	if !p.sides[0].valid || !p.sides[1].valid {
@@ -115,8 +164,12 @@ func (p *comparePage) runSide(ctx app.Context, i int) {
 			p.views[i] = newResultView(sc, j.Result(), p.nviews)
 		},
 		done: func(ctx app.Context, j *runOutcome) {
-			if i == 0 {
+			if i == 0 && p.sides[1].valid {
 				p.runSide(ctx, 1)
+				return
+			}
+			if p.views[0] != nil && p.views[1] != nil {
+				p.review = newReviewView(p.views[0], p.views[1])
 			}
 		},
 	})
@@ -134,6 +187,12 @@ func (p *comparePage) writeURL() {
 	if !p.sameSeed {
 		v.Set(seedParam, ownSeed)
 	}
+	if p.change != "" {
+		v.Set(changeParam, p.change)
+		if p.change == changes.Custom {
+			v.Set(fieldParam, p.field)
+		}
+	}
 	u := *app.Window().URL()
 	u.RawQuery, u.Fragment = "", v.Encode()
 	app.Window().Get("history").Call("replaceState", nil, "", u.String())
@@ -149,19 +208,26 @@ func (p *comparePage) onSameSeed(ctx app.Context, _ app.Event) {
 	p.onEdited(ctx, app.Action{})
 }
 
+// loadStored loads the scenario last run on the Simulate page into side i.
+func (p *comparePage) loadStored(ctx app.Context, i int) bool {
+	var stored string
+	ctx.LocalStorage().Get(storedScenario, &stored)
+	if stored == "" {
+		p.message = "Nothing has run on the Simulate page in this browser yet."
+		return false
+	}
+	if err := p.sides[i].loadJSON([]byte(stored)); err != nil {
+		p.message = err.Error()
+		return false
+	}
+	return true
+}
+
 func (p *comparePage) onFromSimulate(i int) app.EventHandler {
 	return func(ctx app.Context, _ app.Event) {
-		var stored string
-		ctx.LocalStorage().Get(storedScenario, &stored)
-		if stored == "" {
-			p.message = "Nothing has run on the Simulate page in this browser yet."
-			return
+		if p.loadStored(ctx, i) {
+			p.onEdited(ctx, app.Action{Value: p.sides[i].prefix})
 		}
-		if err := p.sides[i].loadJSON([]byte(stored)); err != nil {
-			p.message = err.Error()
-			return
-		}
-		p.onEdited(ctx, app.Action{})
 	}
 }
 
@@ -177,26 +243,6 @@ func (p *comparePage) onLoadLink(i int) app.EventHandler {
 			return
 		}
 		p.links[i] = ""
-		p.onEdited(ctx, app.Action{})
+		p.onEdited(ctx, app.Action{Value: p.sides[i].prefix})
 	}
-}
-
-func (p *comparePage) renderStatus() app.UI {
-	l := &p.loop
-	state, text := "done", "Both scenarios ran."
-	switch {
-	case l.err != "":
-		state, text = "error", "A run could not start: "+l.err
-	case l.running:
-		state, text = "running", "Running "+sideName(p.running)+"… "+strconv.Itoa(p.progress())+" %"
-	case !p.sides[0].valid || !p.sides[1].valid:
-		state, text = "invalid", "Fix the marked values to compare again; the results below are from the last valid scenarios."
-	}
-	return app.Div().ID("run-status").Class("run-status").DataSet("state", state).Aria("live", "polite").Body(
-		app.If(l.running, app.Progress().ID("run-progress").Max(100).Value(p.progress()).Aria("label", "Progress of the runs")),
-		app.Span().Class("progress-text").Text(text),
-		app.If(l.running, app.Button().Type("button").ID("cancel-run").Text("Cancel").
-			OnClick(func(ctx app.Context, _ app.Event) { p.loop.cancel(); p.wait.cancel() })),
-		l.renderNotice(),
-	)
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/base64"
+	"fmt"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -97,15 +98,27 @@ func downloadPNG(name string, c plots.Chart) {
 	img.Set("src", "data:image/svg+xml;base64,"+base64.StdEncoding.EncodeToString([]byte(plots.Standalone(c))))
 }
 
-// copyText puts text on the clipboard; it reports false where the browser
-// refuses (an insecure origin), so the page can show the text instead.
-func copyText(text string) bool {
+// copyText puts text on the clipboard and calls done with whether the
+// browser accepted it, so the page can show the text when it did not.
+func copyText(ctx app.Context, text string, done func(ctx app.Context, ok bool)) {
 	clip := app.Window().Get("navigator").Get("clipboard")
 	if !clip.Truthy() {
-		return false
+		done(ctx, false)
+		return
 	}
-	clip.Call("writeText", text)
-	return true
+	// writeText answers later, and refuses when the page lacks the
+	// permission or the focus: only its answer says whether it copied.
+	var accepted, refused app.Func
+	answer := func(ok bool) app.Func {
+		return app.FuncOf(func(app.Value, []app.Value) any {
+			accepted.Release()
+			refused.Release()
+			ctx.Dispatch(func(ctx app.Context) { done(ctx, ok) })
+			return nil
+		})
+	}
+	accepted, refused = answer(true), answer(false)
+	clip.Call("writeText", text).Call("then", accepted, refused)
 }
 
 // fileName turns a scenario name into a safe file name stem.
@@ -125,11 +138,27 @@ func fileName(name, fallback string) string {
 	return b.String()
 }
 
+// importFileLimit bounds a file of keys or client configuration read into
+// the page: a sample of keys one per line is larger than a scenario, but a
+// bound keeps a huge file from taking the page's memory.
+const importFileLimit = 16 << 20
+
+// fileTooLarge says why a file was not read.
+func fileTooLarge(size int) string {
+	return fmt.Sprintf("Nothing imported: the file has %d bytes; the limit is %d bytes (16 MiB).", size, importFileLimit)
+}
+
 // readFile reads the file chosen in a file input and hands its text to fn
-// (on the UI goroutine, through ctx).
-func readFile(ctx app.Context, input app.Value, fn func(ctx app.Context, text string)) {
+// (on the UI goroutine, through ctx). A file larger than limit bytes is not
+// read at all: tooLarge gets its size.
+func readFile(ctx app.Context, input app.Value, limit int, fn func(ctx app.Context, text string), tooLarge func(size int)) {
 	files := input.Get("files")
 	if !files.Truthy() || files.Length() == 0 {
+		return
+	}
+	if size := files.Index(0).Get("size").Int(); size > limit {
+		input.Set("value", "") // choosing the same file again fires a change
+		tooLarge(size)
 		return
 	}
 	var then app.Func

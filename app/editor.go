@@ -24,6 +24,16 @@ type editor struct {
 	version int
 	// notice is a message about loading (a broken link or file).
 	notice string
+	// catalog is the preset menu, read from the presets once.
+	catalog []presetTheme
+}
+
+// themes is the preset menu grouped by theme.
+func (e *editor) themes() []presetTheme {
+	if e.catalog == nil {
+		e.catalog = presetThemes()
+	}
+	return e.catalog
 }
 
 func newEditor(prefix string, sc sim.Scenario) *editor {

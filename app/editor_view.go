@@ -31,6 +31,7 @@ func (c *editorPanel) Render() app.UI {
 	e := c.Ied
 	return app.Div().Class("editor").ID(e.prefix+"editor").Body(
 		c.renderPresets(),
+		newBYOPanel(e),
 		app.Div().ID(e.prefix+"editor-errors").Class("editor-errors").Aria("live", "polite").Body(
 			app.If(e.notice != "", app.P().Class("error").Text(e.notice)),
 			app.If(!e.valid, app.P().Class("error").Text(invalidSummary(e))),
@@ -64,13 +65,18 @@ func (c *editorPanel) renderPresets() app.UI {
 	if sc, err := sim.Preset(current); err == nil {
 		desc = sc.Description
 	}
-	names := sim.PresetNames()
+	themes := e.themes()
 	return app.Div().Class("field presets").Body(
 		app.Label().For(id).Text("Preset"),
 		app.Select().ID(id).Aria("describedby", id+"-help").OnChange(c.onPreset).Body(
 			app.Option().Value("").Selected(current == "").Text("(your own scenario)"),
-			app.Range(names).Slice(func(i int) app.UI {
-				return app.Option().Value(names[i]).Selected(names[i] == current).Text(names[i])
+			app.Range(themes).Slice(func(i int) app.UI {
+				ps := themes[i].presets
+				return app.OptGroup().Label(themes[i].title).Body(
+					app.Range(ps).Slice(func(j int) app.UI {
+						return app.Option().Value(ps[j].name).Selected(ps[j].name == current).Text(ps[j].title)
+					}),
+				)
 			}),
 		),
 		app.P().ID(id+"-help").Class("help preset-description").Text(presetHelp(desc)),
@@ -162,6 +168,9 @@ func (c *sectionView) renderField(f scenarioform.Field, path string) app.UI {
 	if f.Setting != "" {
 		help = append(help, app.Code().Class("setting").Text(f.Setting), app.Text(" "))
 	}
+	if sp := springName(f.Key); sp != "" {
+		help = append(help, app.Span().Class("spring").Text("Spring: "), app.Code().Class("setting").Text(sp), app.Text(" "))
+	}
 	help = append(help, app.Text(f.Hint))
 	class := "field"
 	if f.Kind == scenarioform.Bool || f.Kind == scenarioform.Present {
@@ -185,7 +194,9 @@ func (c *sectionView) renderField(f scenarioform.Field, path string) app.UI {
 		)
 	}
 	label := []app.UI{app.Text(f.Label)}
-	if f.Unit != "" {
+	// A unit that only repeats the label ("Partitions (partitions)") is
+	// left out.
+	if f.Unit != "" && !strings.EqualFold(f.Unit, f.Label) {
 		label = append(label, app.Span().Class("unit").Text(" ("+f.Unit+")"))
 	}
 	return wrap.Body(
@@ -261,4 +272,22 @@ func itemTitle(s scenarioform.Section, d *scenarioform.Doc, i int) string {
 		return fmt.Sprintf("At %s s: %s", v("at_s"), strings.ReplaceAll(v("action"), "_", " "))
 	}
 	return fmt.Sprintf("%s %d", s.Title, i+1)
+}
+
+// springName is what Spring for Apache Kafka calls a setting, for the many
+// teams who meet Kafka through it; "" when Spring uses Kafka's own name.
+func springName(key string) string {
+	return map[string]string{
+		"consumer.mode":               "a listener that hands records to an executor (thread_pool) or keeps one queue per key",
+		"consumer.pool_threads":       "the executor's ThreadPoolTaskExecutor size",
+		"consumer.retry":              "DefaultErrorHandler with a BackOff (in place) or @RetryableTopic (retry topic)",
+		"consumer.retry_backoff_ms":   "the BackOff's interval (FixedBackOff)",
+		"consumer.static_membership":  "spring.kafka.consumer.properties.group.instance.id",
+		"consumer.enable_auto_commit": "spring.kafka.consumer.enable-auto-commit (false by default: the container commits)",
+		"consumer.commit_after_batch": "AckMode.BATCH, the container's default",
+		"consumer.commit_on_revoke":   "done by the listener container on revoke",
+		"consumer.max_poll_records":   "spring.kafka.consumer.max-poll-records",
+		"consumer.auto_offset_reset":  "spring.kafka.consumer.auto-offset-reset",
+		"consumer.assignors":          "spring.kafka.consumer.properties.partition.assignment.strategy",
+	}[key]
 }

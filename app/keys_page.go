@@ -36,6 +36,10 @@ type keysPage struct {
 	compareText    string
 	serializer     hashcore.Serializer
 	hidden         map[string]bool // clients the person switched off
+	weighted       bool            // lines are key,count (keys_weighted.go)
+	// emptyKey adds the empty key (zero bytes), which a line of the text
+	// box cannot hold: an empty line is skipped.
+	emptyKey bool
 
 	res keysResult
 }
@@ -53,6 +57,9 @@ type keysResult struct {
 	colors   []int
 	chart    string
 	chartErr string
+	// weights[line] is the record count of the key on that line, when
+	// the lines are key,count.
+	weights []int64
 }
 
 func newKeysPage() *keysPage {
@@ -82,7 +89,18 @@ func (c *keysPage) compute() {
 			r.compareErr = err.Error() + " (or leave it empty)"
 		}
 	}
-	keys, errs := keymap.Serialize(keymap.Lines(c.keysText), c.serializer, "line", keymap.Blank)
+	texts := keymap.Lines(c.keysText)
+	if c.weighted {
+		texts, r.weights, r.keyErrs = weightedTexts(texts)
+	}
+	keys, errs := keymap.Serialize(texts, c.serializer, "line", keymap.Blank)
+	if c.emptyKey {
+		empty, eerrs := keymap.Serialize([]string{""}, c.serializer, "the empty key", nil)
+		for i := range empty {
+			empty[i].Pos = 0
+		}
+		keys, errs = append(empty, keys...), append(eerrs, errs...)
+	}
 	for _, e := range errs {
 		r.keyErrs = append(r.keyErrs, e.Error())
 	}
@@ -105,8 +123,15 @@ func (c *keysPage) compute() {
 	series := make([]plots.Series, len(clients))
 	for i, p := range clients {
 		series[i] = plots.Series{Name: p.Name(), ColorIndex: r.colors[i], Counts: r.placement.KeysPerPartition(i)}
+		if c.weighted {
+			series[i].Counts = recordsPerPartition(r.placement, i, r.weights)
+		}
 	}
-	r.chart, err = plots.KeysPerPartition("Keys per partition", n, series)
+	title := "Keys per partition"
+	if c.weighted {
+		title = "Records per partition, keys weighted by their counts"
+	}
+	r.chart, err = plots.KeysPerPartition(title, n, series)
 	if err != nil {
 		r.chartErr = err.Error()
 	}

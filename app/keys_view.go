@@ -32,6 +32,14 @@ func (c *keysPage) renderInputs() app.UI {
 				Aria("invalid", len(c.res.keyErrs) > 0).
 				Text(c.keysText).OnInput(c.onText(&c.keysText)),
 			app.P().ID("keys-help").Class("help").Text("Blank lines are skipped; spaces are part of a key."),
+			c.renderWeightedOption(),
+			app.Div().Class("check").Body(
+				app.Input().Type("checkbox").ID("empty-key").Checked(c.emptyKey).OnChange(func(ctx app.Context, _ app.Event) {
+					c.emptyKey = ctx.JSSrc().Get("checked").Bool()
+					c.compute()
+				}),
+				app.Label().For("empty-key").Text("Also the empty key (\"\", zero bytes)"),
+			),
 			app.Ul().ID("key-errors").Class("errors").Aria("live", "polite").Body(
 				app.Range(c.res.keyErrs).Slice(func(i int) app.UI { return app.Li().Text(c.res.keyErrs[i]) }),
 			),
@@ -95,10 +103,11 @@ func (c *keysPage) renderResults() app.UI {
 		app.H2().Text("Where each key goes"),
 		app.P().ID("disagree-summary").Text(disagreeSummary(p)),
 		c.renderLegend(),
-		app.Div().Class("table-wrap").Body(c.renderTable()),
+		scrollRegion("table-wrap", "Table of each key's partition").Body(c.renderTable()),
 		app.If(len(p.Keys) > maxTableRows,
 			app.P().Class("help").Text(fmt.Sprintf("The table shows the first %d of %d keys; the chart and the shares count all of them.", maxTableRows, len(p.Keys)))),
 		app.If(p.Compare > 0, c.renderCompare()),
+		c.renderLoad(),
 		app.Figure().ID("chart").Class("chart").Body(
 			app.If(r.chartErr != "", app.P().Class("error").Text(r.chartErr)).
 				Else(app.Raw(r.chart)),
@@ -169,7 +178,7 @@ func (c *keysPage) renderRow(k int) app.UI {
 			app.Text(strconv.Itoa(key.Pos)),
 			app.If(disagree, app.Span().Class("mark").Title("the clients disagree").Text(" ≠")),
 		),
-		app.Td().Class("key").Body(app.Code().Text(key.Text)),
+		app.Td().Class("key").Body(app.Code().Text(keyText(key.Text, key.Pos))),
 		app.Td().Class("bytes").Body(app.Code().Text(hexPreview(key.Bytes))),
 		app.Range(p.Clients).Slice(func(ci int) app.UI {
 			td := app.Td().Class("num").DataSet("client", p.Clients[ci].Name()).DataSet("partition", p.At[ci][k])
@@ -190,17 +199,27 @@ func (c *keysPage) renderRow(k int) app.UI {
 	)
 }
 
-// hexPreview shows the first bytes a partitioner hashes, enough to see
-// what the serializer did (UTF-8, big-endian) without flooding the table.
+// hexPreview shows the bytes a partitioner hashes, every one for a key of
+// ordinary length (so two keys that differ late are told apart), the
+// first 32 and the count for a longer one.
 func hexPreview(b []byte) string {
-	const show = 6
+	const show = 32
 	if len(b) == 0 {
-		return "(empty)"
+		return "(no bytes)"
 	}
 	if len(b) > show {
-		return fmt.Sprintf("% x …", b[:show])
+		return fmt.Sprintf("% x … (%d bytes)", b[:show], len(b))
 	}
 	return fmt.Sprintf("% x", b)
+}
+
+// keyText is a key as the table shows it: the empty key (line 0, from its
+// checkbox) as "".
+func keyText(text string, pos int) string {
+	if pos == 0 && text == "" {
+		return `""`
+	}
+	return text
 }
 
 func (c *keysPage) renderCompare() app.UI {

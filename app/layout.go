@@ -19,7 +19,7 @@ const mountedMark = "partitionlab-mounted"
 func layout(current string, content ...app.UI) app.UI {
 	return app.Div().Class("layout").Body(
 		&topbar{Icurrent: current},
-		app.Main().ID("main").Body(app.FilterUIElems(content...)...),
+		app.Main().ID("main").TabIndex(-1).Body(app.FilterUIElems(content...)...),
 		app.Footer().Class("footer").Body(
 			app.P().Body(
 				app.Text("Partition Lab runs entirely in your browser and works offline once loaded. "+
@@ -63,7 +63,7 @@ func (l *topbar) Render() app.UI {
 		root = root.DataSet("app-mounted", "true")
 	}
 	return root.Body(
-		app.A().Class("skip-link").Href("#main").Text("Skip to the content"),
+		skipLink("main", "Skip to the content"),
 		app.Header().Class("topbar").Body(
 			app.A().Class("brand").Href(href("/")).Body(
 				app.Img().Src("/web/icon.svg").Alt("").Width(28).Height(28),
@@ -87,4 +87,26 @@ func (l *topbar) Render() app.UI {
 			app.Button().Type("button").Text("Reload").OnClick(func(ctx app.Context, e app.Event) { ctx.Reload() }),
 		)),
 	)
+}
+
+// scrollRegion is the box around a table that scrolls sideways on a narrow
+// screen: focusable, so it can be scrolled with the keyboard, and a named
+// region, so a screen reader says what it holds.
+func scrollRegion(class, label string) app.HTMLDiv {
+	return app.Div().Class(class).TabIndex(0).Attr("role", "region").Aria("label", label)
+}
+
+// skipLink moves the keyboard's focus to the element with id target (which
+// must have tabindex -1), not only the view: following the link's fragment
+// would scroll but leave the focus on the link, and on the Simulate page
+// it would replace the scenario in the address.
+func skipLink(target, text string) app.UI {
+	return app.A().Class("skip-link").ID("skip-" + target).Href("#" + target).Text(text).
+		OnClick(func(ctx app.Context, e app.Event) {
+			e.PreventDefault()
+			if el := app.Window().GetElementByID(target); el.Truthy() {
+				el.Call("focus")
+				el.Call("scrollIntoView")
+			}
+		})
 }

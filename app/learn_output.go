@@ -63,7 +63,7 @@ func renderKeyTable(t *lessons.KeyTable) app.UI {
 	return app.Section().Class("card").ID("learn-key-table").Aria("labelledby", "learn-key-table-title").Body(
 		app.H2().ID("learn-key-table-title").Text("Where each key lands"),
 		app.P().Text(fmt.Sprintf("On %d partitions. The partitioner sees only the bytes.", t.Input.Partitions)),
-		app.Div().Class("table-wrap").Body(app.Table().Body(
+		scrollRegion("table-wrap", "Table of where each key lands").Body(app.Table().Body(
 			app.THead().Body(app.Tr().Body(th("Key", false), th("Serializer", false), th("Bytes (hex)", false),
 				th("Client", false), th("Partition", true))),
 			app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI {
@@ -85,7 +85,7 @@ func renderMovedKeys(m *lessons.MovedKeys) app.UI {
 		app.H2().ID("learn-moved-keys-title").Text("How many keys move"),
 		app.P().Text(fmt.Sprintf("Customer ids 1 to %s as %s keys, partitioned as the %s client does, when the topic goes from %d partitions to another count.",
 			results.Count(in.Keys), in.Serializer, in.Client, in.From)),
-		app.Div().Class("table-wrap").Body(app.Table().Body(
+		scrollRegion("table-wrap", "Table of the keys that move").Body(app.Table().Body(
 			app.THead().Body(app.Tr().Body(th("Change", false), th("Keys moved", true), th("Share moved", true),
 				th("A uniform hash predicts", true), th("Moved keys that go to p + k × old count", true))),
 			app.TBody().Body(app.Range(ts).Slice(func(i int) app.UI {

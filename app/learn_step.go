@@ -37,7 +37,7 @@ func (p *learnPage) renderStep() app.UI {
 				p.renderPager(),
 			),
 			app.Div().Class("learn-results").ID("learn-results").DataSet("look", strings.Join(s.LookAt, " ")).
-				Aria("label", "What the step shows").Body(
+				Attr("role", "region").Aria("label", "What the step shows").Body(
 				p.renderRunStatus(),
 				p.renderOutput(),
 			),

@@ -93,13 +93,27 @@ func chartFigure(nc namedChart, scenario string, cursor bool, t float64) app.UI 
 		app.FigCaption().Body(
 			app.Text(nc.caption+" "),
 			app.Span().Class("downloads").Body(
-				app.Button().Type("button").Class("link-button").Aria("label", "Download this chart as SVG").Text("SVG").
+				app.Button().Type("button").Class("link-button").Aria("label", "SVG: download the chart “"+chartName(nc.id)+"”").Text("SVG").
 					OnClick(func(ctx app.Context, _ app.Event) {
 						download(stem+".svg", "image/svg+xml", []byte(plots.Standalone(ch)))
 					}, nc.key, stem),
-				app.Button().Type("button").Class("link-button").Aria("label", "Download this chart as PNG").Text("PNG").
+				app.Button().Type("button").Class("link-button").Aria("label", "PNG: download the chart “"+chartName(nc.id)+"”").Text("PNG").
 					OnClick(func(ctx app.Context, _ app.Event) { downloadPNG(stem+".png", ch) }, nc.key, stem),
 			),
 		),
 	)
+}
+
+// chartName is what a chart shows, in a few words, for the names of its
+// download buttons (a screen reader lists a dozen "SVG" otherwise).
+func chartName(id string) string {
+	names := map[string]string{
+		"chart-records": "records per partition", "chart-lag": "records waiting per partition",
+		"chart-throughput": "throughput", "chart-busy": "busy share of each thread",
+		"chart-assignments": "partitions of each thread over time", "chart-violation": "violation timeline",
+	}
+	if n, ok := names[id]; ok {
+		return n
+	}
+	return strings.TrimPrefix(id, "chart-")
 }

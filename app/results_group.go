@@ -33,20 +33,19 @@ func (c *resultsPanel) renderRebalances(rbs []sim.RebalanceResult) app.UI {
 	if len(rbs) == 0 {
 		return app.P().ID("no-rebalances").Text("No rebalance: every member kept its partitions for the whole run.")
 	}
-	return app.Div().Class("table-wrap compact").Body(app.Table().ID("rebalances").Body(
+	return scrollRegion("table-wrap compact", "Table of rebalances").Body(app.Table().ID("rebalances").Body(
 		app.Caption().Text("Rebalances"),
 		app.THead().Body(app.Tr().Body(
-			app.Th().Scope("col").Text("From"), app.Th().Scope("col").Text("To"), app.Th().Scope("col").Text("Cause"),
-			app.Th().Scope("col").Text("Protocol"), app.Th().Scope("col").Class("num").Text("Generation"),
-			app.Th().Scope("col").Text("Assignor"), app.Th().Scope("col").Class("num").Text("Moved"),
-			app.Th().Scope("col").Text("Paused"),
+			app.Th().Scope("col").Text("When"), app.Th().Scope("col").Text("Cause"),
+			app.Th().Scope("col").Text("Protocol, assignor"), app.Th().Scope("col").Class("num").Text("Gen."),
+			app.Th().Scope("col").Class("num").Text("Moved"), app.Th().Scope("col").Text("Paused"),
 		)),
 		app.TBody().Body(app.Range(rbs).Slice(func(i int) app.UI {
 			rb := rbs[i]
 			return app.Tr().Body(
-				app.Td().Text(results.Seconds(rb.StartS)), app.Td().Text(results.Seconds(rb.EndS)),
-				app.Td().Class("wrap").Text(rb.Cause), app.Td().Text(rb.Protocol),
-				app.Td().Class("num").Text(fmt.Sprint(rb.Generation)), app.Td().Text(rb.Assignor),
+				app.Td().Text(results.Seconds(rb.StartS)+" → "+results.Seconds(rb.EndS)),
+				app.Td().Class("wrap").Text(rb.Cause), app.Td().Class("wrap").Text(rb.Protocol+", "+rb.Assignor),
+				app.Td().Class("num").Text(fmt.Sprint(rb.Generation)),
 				app.Td().Class("num").Title(moves(rb.Moves)).Text(fmt.Sprint(rb.PartitionsMoved)),
 				app.Td().Class("wrap").Text(paused(rb.Paused)),
 			)
@@ -92,7 +91,7 @@ func (c *resultsPanel) renderGroupEvents(evs []sim.GroupEvent, t float64) app.UI
 			app.Td().Text(e.Event), app.Td().Class("wrap").Text(e.Detail)))
 	}
 	return app.Div().Body(
-		app.Div().Class("table-wrap compact").Body(app.Table().ID("group-events").Body(
+		scrollRegion("table-wrap compact", "Table of group events").Body(app.Table().ID("group-events").Body(
 			app.Caption().Text("Group events: kick-outs, failed commits, fencing"),
 			app.THead().Body(app.Tr().Body(app.Th().Scope("col").Text("At"), app.Th().Scope("col").Text("Member"),
 				app.Th().Scope("col").Text("Event"), app.Th().Scope("col").Text("Detail"))),

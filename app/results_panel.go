@@ -8,6 +8,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"partitionlab/app/report"
 	"partitionlab/app/results"
 )
 
@@ -92,6 +93,11 @@ func (c *resultsPanel) renderScrubber(s results.Snapshot) app.UI {
 				DataSet("step", c.step).Aria("valuetext", results.Seconds(s.T)).OnInput(c.onScrub),
 			app.Output().ID("scrub-time").For("scrubber").Text(fmt.Sprintf("%s of %s", results.Seconds(s.T), results.Seconds(v.r.DurationS))),
 		),
+		app.Figure().Class("flow-figure").ID("flow-figure").TabIndex(0).
+			Aria("label", "Records flowing from the producers to the partitions to the consumer threads. Left and right arrows step, space plays.").
+			OnKeyDown(c.onFlowKey).Body(
+			newFlowView(v.flow, v.version, c.step, c.playing),
+		),
 		app.Dl().Class("snapshot").ID("snapshot").DataSet("t", s.T).Body(
 			stat("snap-produced", "Produced so far", results.Count(s.Produced)),
 			stat("snap-processed", "Processed so far", results.Count(s.Processed)),
@@ -147,6 +153,10 @@ func (c *resultsPanel) onPlay(ctx app.Context, _ app.Event) {
 		if !c.playing || gen != c.playGen {
 			return
 		}
+		if app.Window().Get("document").Get("hidden").Bool() {
+			c.playing = false // nobody is watching: pause rather than play on unseen
+			return
+		}
 		c.step++
 		if c.step >= last {
 			c.step, c.playing = last, false
@@ -155,6 +165,27 @@ func (c *resultsPanel) onPlay(ctx app.Context, _ app.Event) {
 		ctx.After(playTick, tick)
 	}
 	ctx.After(playTick, tick)
+}
+
+// onFlowKey lets the flow view be driven from the keyboard: the arrows
+// step, Home and End jump to the ends, space plays and pauses.
+func (c *resultsPanel) onFlowKey(ctx app.Context, e app.Event) {
+	last := results.Steps(c.Iview.r) - 1
+	switch e.Get("key").String() {
+	case "ArrowLeft":
+		c.onStep(-1)(ctx, e)
+	case "ArrowRight":
+		c.onStep(1)(ctx, e)
+	case "Home":
+		c.playing, c.step = false, 0
+	case "End":
+		c.playing, c.step = false, last
+	case " ", "Enter":
+		c.onPlay(ctx, e)
+	default:
+		return
+	}
+	e.PreventDefault()
 }
 
 func (c *resultsPanel) renderRunDetails() app.UI {
@@ -170,13 +201,18 @@ func (c *resultsPanel) renderRunDetails() app.UI {
 		app.Button().Type("button").ID("download-result").Text("Download the result (JSON)").OnClick(func(ctx app.Context, _ app.Event) {
 			download(fileName(v.sc.Name, "scenario")+"-result.json", "application/json", resultJSON(v.r))
 		}, v.r.Digest),
+		app.Button().Type("button").ID("download-review").Text("Download the review (HTML)").OnClick(func(ctx app.Context, _ app.Event) {
+			if err := downloadReview(report.Input{A: v.run()}, "review-"+fileName(v.sc.Name, "scenario"), false); err != nil {
+				app.Logf("the review could not be written: %v", err)
+			}
+		}, v.r.Digest),
 		c.renderProducers(),
 	)
 }
 
 func (c *resultsPanel) renderProducers() app.UI {
 	ps := c.Iview.r.Producers
-	return app.Div().Class("table-wrap compact").Body(app.Table().ID("producers").Body(
+	return scrollRegion("table-wrap compact", "Table of producers").Body(app.Table().ID("producers").Body(
 		app.Caption().Text("Producers"),
 		app.THead().Body(app.Tr().Body(
 			app.Th().Scope("col").Text("Service"), app.Th().Scope("col").Class("num").Text("Records sent"),

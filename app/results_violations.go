@@ -80,6 +80,7 @@ func (c *resultsPanel) renderViolations(snap results.Snapshot) app.UI {
 		app.P().ID("scope-summary").Text(fmt.Sprintf("%s violations %s, %s keys affected%s.", results.Count(sr.Violations),
 			scopeWords(c.scope), results.Count(sr.KeysAffected), causeWords(sr.ByCause))),
 		c.renderViolationChart(snap),
+		c.renderExplanation(),
 		app.P().Class("help").ID("violations-note").Text(note),
 		app.Ol().ID("violations").Class("violations").Body(items...),
 	)
@@ -153,7 +154,7 @@ func (c *resultsPanel) renderViolation(i int, e sim.Violation) app.UI {
 				c.selected = i
 				ctx.Defer(func(app.Context) { app.Window().ScrollToID("chart-violation") })
 			}, i).
-			Text(e.Explanation),
+			Text(violationLine(e)),
 		app.Details().Class("evidence").Body(
 			app.Summary().Text(fmt.Sprintf("Evidence: %s overtook %s, which completed %s", e.Later.Event, e.Earlier.Event, results.Gap(e))),
 			app.Div().Class("evidence-grid").Body(
@@ -162,6 +163,31 @@ func (c *resultsPanel) renderViolation(i int, e sim.Violation) app.UI {
 			),
 		),
 	)
+}
+
+// renderExplanation is the selected violation in words, once above the
+// list: the examples of one run mostly share their story, and twenty
+// copies of the same paragraph hid what told them apart.
+func (c *resultsPanel) renderExplanation() app.UI {
+	ex := c.Iview.r.Ordering.Examples
+	if c.selected < 0 || c.selected >= len(ex) {
+		return nil
+	}
+	return app.P().ID("violation-explanation").Class("violation-explanation").Text(ex[c.selected].Explanation)
+}
+
+// violationLine is one violation in a line: the key, which event overtook
+// which, and where, so the list shows what differs between examples.
+func violationLine(e sim.Violation) string {
+	return fmt.Sprintf("%s: %s overtook %s — p%d, %s, %s", e.Key, e.Later.Event, e.Earlier.Event,
+		e.Later.Partition, e.Later.Thread, results.Seconds(derefOr(e.Later.CompletedS)))
+}
+
+func derefOr(f *float64) float64 {
+	if f == nil {
+		return 0
+	}
+	return *f
 }
 
 func facts(title string, ev sim.Evidence) app.UI {

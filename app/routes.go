@@ -29,10 +29,33 @@ func pages() []page {
 
 // Routes registers every page with go-app. The browser entry point and the
 // server (which pre-renders pages and writes the static site) both call it.
+// Each page also answers at the addresses a static host gives its files
+// (/keys.html, /keys/, /keys/index.html, /index.html), so that a page
+// opened there shows itself and not go-app's "Not Found".
 func Routes() {
 	for _, p := range pages() {
-		app.RouteFunc(p.path, p.make)
+		for _, alias := range staticAliases(p.path) {
+			app.RouteFunc(alias, p.make)
+		}
 	}
+}
+
+// PagePaths lists the path of every page, as links name them.
+func PagePaths() []string {
+	var paths []string
+	for _, p := range pages() {
+		paths = append(paths, p.path)
+	}
+	return paths
+}
+
+// staticAliases are the addresses of a page: its path, then the files a
+// static site holds it in.
+func staticAliases(path string) []string {
+	if path == "/" {
+		return []string{"/", "/index.html"}
+	}
+	return []string{path, path + ".html", path + "/", path + "/index.html"}
 }
 
 // href is the link to a page path, under the sub-path the site is published

@@ -1,10 +1,13 @@
 package app
 
 import (
+	"fmt"
 	"net/url"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"partitionlab/sim"
 )
 
 // shareState is what the share bar shows after an action.
@@ -17,9 +20,10 @@ type shareState struct {
 }
 
 // compareHref is the Compare page with the scenario of link parameter
-// name=value (see share.Param) as A and as B.
+// name=value (see share.Param) as A, and B as A with the page's first
+// change (the reviewer picks another there).
 func compareHref(name, value string) string {
-	return "/compare#" + url.Values{"a." + name: {value}, "b." + name: {value}}.Encode()
+	return "/compare#" + url.Values{"a." + name: {value}, changeParam: {defaultChange}}.Encode()
 }
 
 // renderShareBar holds the link, the scenario's export and import, and the
@@ -34,13 +38,13 @@ func (p *simulatePage) renderShareBar() app.UI {
 		app.Details().Class("import").ID("import").Body(
 			app.Summary().Text("Import a scenario"),
 			app.Div().Class("field").Body(
-				app.Label().For("import-file").Text("From a file"),
+				app.Label().For("import-file").Text("From a file (up to "+importLimit+")"),
 				app.Input().Type("file").ID("import-file").Accept(".json,application/json").OnChange(p.onImportFile),
 			),
 			app.Div().Class("field").Body(
-				app.Label().For("import-text").Text("Or paste scenario JSON, or a Partition Lab link"),
+				app.Label().For("import-text").Text("Or paste scenario JSON, or a Partition Lab link (up to "+importLimit+")"),
 				app.Textarea().ID("import-text").Rows(4).Attr("spellcheck", "false").Text(p.share.paste).
-					OnInput(func(ctx app.Context, _ app.Event) { p.share.paste = ctx.JSSrc().Get("value").String() }),
+					OnInput(p.onPaste),
 				app.Button().Type("button").ID("import-apply").Text("Load").OnClick(p.onImportText),
 			),
 		),
@@ -51,15 +55,38 @@ func (p *simulatePage) renderShareBar() app.UI {
 
 func (p *simulatePage) onCopyLink(ctx app.Context, _ app.Event) {
 	link := app.Window().URL().String()
-	if copyText(link) {
-		p.share.message = "Link copied: it reproduces this exact run."
-	} else {
-		p.share.message = "Copy this link: " + link
-	}
+	copyText(ctx, link, func(ctx app.Context, ok bool) {
+		if ok {
+			p.share.message = "Link copied: it reproduces this exact run."
+		} else {
+			p.share.message = "The browser did not let the page copy; copy this link yourself: " + link
+		}
+	})
 }
 
+// importLimit says sim.MaxDocumentBytes, the bound of a link's scenario,
+// which files and pastes share.
+const importLimit = "1 MB"
+
 func (p *simulatePage) onImportFile(ctx app.Context, _ app.Event) {
-	readFile(ctx, ctx.JSSrc(), func(ctx app.Context, text string) { p.importText(ctx, text) })
+	readFile(ctx, ctx.JSSrc(), sim.MaxDocumentBytes,
+		func(ctx app.Context, text string) { p.importText(ctx, text) },
+		func(size int) { p.share.message = importTooLarge(size, "bytes") })
+}
+
+// onPaste keeps the pasted text, unless it is too large to be a scenario:
+// that is not even copied out of the page.
+func (p *simulatePage) onPaste(ctx app.Context, _ app.Event) {
+	v := ctx.JSSrc().Get("value")
+	if n := v.Length(); n > sim.MaxDocumentBytes {
+		p.share.paste, p.share.message = "", importTooLarge(n, "characters")
+		return
+	}
+	p.share.paste = v.String()
+}
+
+func importTooLarge(size int, unit string) string {
+	return fmt.Sprintf("Nothing imported: %d %s is more than a scenario may have (%s, %d bytes).", size, unit, importLimit, sim.MaxDocumentBytes)
 }
 
 func (p *simulatePage) onImportText(ctx app.Context, _ app.Event) { p.importText(ctx, p.share.paste) }
@@ -67,6 +94,10 @@ func (p *simulatePage) onImportText(ctx app.Context, _ app.Event) { p.importText
 // importText loads scenario JSON or a link, then runs it (or shows what is
 // wrong with it).
 func (p *simulatePage) importText(ctx app.Context, text string) {
+	if len(text) > sim.MaxDocumentBytes {
+		p.share.message = importTooLarge(len(text), "bytes")
+		return
+	}
 	text = strings.TrimSpace(text)
 	var err error
 	if strings.HasPrefix(text, "{") {

@@ -1,39 +1,19 @@
 package app
 
-import "github.com/maxence-charriere/go-app/v9/pkg/app"
+import (
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"partitionlab/app/report"
+)
 
 // simplifiedPage says where the simulator departs from a real cluster, so a
 // result is read for what it is.
 type simplifiedPage struct{ app.Compo }
 
 // simplifications are the simulator's departures from Kafka, the same
-// list the README's "What is exact and what is simplified" gives in full.
-func simplifications() [][2]string {
-	return [][2]string{
-		{"Time and the network.",
-			"Every request takes no time, except 5 ms for the JoinGroup response, the leader's assignment and SyncGroup. " +
-				"A fetch returns every record already appended, at once. There are no brokers to fail, no replication, no leader elections."},
-		{"One record per produce request.",
-			"A failed request fails one record, and its retry is that record alone (real batches fail and retry together: " +
-				"that changes how many records move, not whether order breaks). Timeouts that write a record twice are not modelled."},
-		{"Sticky partitioners, simply.",
-			"KIP-794 switches after batch.size bytes, without the \"batch is full\" subtlety and without adaptive partitioning; " +
-				"KIP-480 opens a new batch when the last is full or older than linger.ms."},
-		{"Consumers.",
-			"One partition is processed by one thread of its member. The thread pool is unbounded. A blocking retry retries forever; " +
-				"the retry topic has one partition and one consumer thread."},
-		{"Exact heartbeats.",
-			"Members heartbeat exactly every heartbeat.interval.ms, learn of a rebalance at their next heartbeat and rejoin at their next poll(). " +
-				"Only the group leader's metadata refresh notices new partitions."},
-		{"Lag counts records not yet processed.",
-			"Kafka's tools (kafka-consumer-groups, the lag metrics) count from the committed offset, which also counts records processed but not yet committed."},
-		{"Latency percentiles.",
-			"Latency runs from send() to the end of processing; p50 and p99 come from a histogram with about 1.5 % resolution; the maximum is exact."},
-		{"Default partitioners only.",
-			"Each client's default keyed partitioner is exact; a custom partitioner.class (other than the VIP one), explicit partitions on records " +
-				"and partitioner.ignore.keys are not modelled."},
-	}
-}
+// list the README's "What is exact and what is simplified" gives in full
+// (and every review report carries).
+func simplifications() [][2]string { return report.Simplifications() }
 
 func (p *simplifiedPage) Render() app.UI {
 	items := simplifications()

@@ -45,6 +45,11 @@ type simulatePage struct {
 	cancelled bool
 	drawMs    float64
 	share     shareState
+	// start shows the three ways in (renderStart): the page was opened
+	// without a scenario in its address. lessons is how many lessons
+	// there are, counted once.
+	start   bool
+	lessons string
 	// prerendered is the result drawn on the server, for the app (see
 	// prerender.go).
 	prerendered string
@@ -69,7 +74,7 @@ func (p *simulatePage) OnNav(ctx app.Context) {
 			p.writeURL() // a fragment such as #main must not lose the scenario
 			return
 		}
-
+		p.start, p.lessons = true, lessonCount()
 	case err != nil:
 		p.ed.notice = "The scenario in this link could not be read (" + err.Error() + "); showing " + defaultPreset + " instead."
 	case p.sameAs(l):
@@ -200,10 +205,12 @@ func (p *simulatePage) Render() app.UI {
 		app.H1().Text("Simulate"),
 		app.P().Class("lead").Text("Describe the topic, the keys, the producers and the consumer group, and what will change; "+
 			"see the load, the lag and every ordering violation with its evidence. Any change runs again."),
+		skipLink("results-column", "Skip to the results"),
+		p.renderStart(),
 		p.renderShareBar(),
 		app.Div().Class("workbench").Body(
 			app.Section().Class("card editor-card").Aria("label", "Scenario").Body(newEditorPanel(p.ed)),
-			app.Div().Class("results-column").Body(
+			app.Div().Class("results-column").ID("results-column").TabIndex(-1).Body(
 				p.renderStatus(),
 				results,
 				p.renderPrerendered(),

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"partitionlab/app/flow"
 	"partitionlab/app/plots"
 	"partitionlab/app/results"
 	"partitionlab/sim"
@@ -23,6 +24,8 @@ type resultView struct {
 	marks   plots.TimeMarks
 	charts  []namedChart
 	assign  namedChart
+	// flow is the run prepared for the flow view.
+	flow *flow.Run
 	// violations caches the violation timeline per selected example.
 	violations map[int]namedChart
 }
@@ -48,6 +51,7 @@ func newResultView(sc sim.Scenario, r *sim.Result, version int) *resultView {
 		violations: map[int]namedChart{}}
 	v.charts = drawCharts(r, v.marks)
 	v.assign = assignmentsChart(r, v.marks)
+	v.flow = flow.New(r, nil)
 	return v
 }
 
@@ -112,6 +116,7 @@ func (v *resultView) violationChart(i int) namedChart {
 func (v *resultView) setTrace(trace []sim.TraceEvent) {
 	v.trace, v.traced = trace, true
 	v.violations = map[int]namedChart{}
+	v.flow = flow.New(v.r, trace)
 	v.version++
 }
 

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/chromedp"
+
 	"partitionlab/app/scenarioform"
 )
 
@@ -19,16 +21,17 @@ func TestComparePage(t *testing.T) {
 	}
 	row := eval[map[string]string](t, ctx, `(() => { const r = document.getElementById("diff-violations-order");
 		return {verdict: r.dataset.verdict, a: r.dataset.a, b: r.dataset.b, text: r.innerText}; })()`)
-	if row["verdict"] != "better" || !strings.Contains(row["text"], "better") || !strings.Contains(row["text"], "▼") {
+	if row["verdict"] != "better" || !strings.Contains(row["text"], "better") || !strings.Contains(row["text"], "▼") ||
+		!strings.Contains(row["text"], "A: ") {
 		t.Errorf("per-key queues remove the thread pool's violations, but the row says %v", row)
 	}
 	if row["a"] == "0" || row["b"] != "0" {
 		t.Errorf("violations per order: A %s, B %s", row["a"], row["b"])
 	}
-	for _, id := range []string{"a-chart-records", "b-chart-records", "a-chart-lag", "b-chart-lag"} {
-		if !eval[bool](t, ctx, `document.querySelector("#`+id+` svg") !== null`) {
-			t.Errorf("no chart #%s", id)
-		}
+	// The differences come before the charts and the editors.
+	if !eval[bool](t, ctx, `(() => { const d = document.getElementById("diff"), c = document.getElementById("compare-charts"),
+		e = document.getElementById("a-side"); return !!(d.compareDocumentPosition(c) & 4) && !!(c.compareDocumentPosition(e) & 4); })()`) {
+		t.Errorf("the differences are not first")
 	}
 
 	// Editing B reruns it and the comparison follows; the address keeps both.
@@ -36,5 +39,111 @@ func TestComparePage(t *testing.T) {
 	waitFor(t, ctx, `document.getElementById("diff-violations-order").dataset.verdict === "same"`)
 	if h := eval[string](t, ctx, `location.hash`); !strings.Contains(h, "a.preset=thread-pool") || !strings.Contains(h, "b.s=") {
 		t.Errorf("the address is %q, want A's preset and B's edited scenario", h)
+	}
+}
+
+// A review opens on the Simulate page's scenario against A with one change,
+// the pickers in sight; numbers keep their units; each worse row says why;
+// A and B share each chart, whose text is at least 12 px at 1366 px wide;
+// the review downloads as HTML and as Markdown with its charts.
+func TestCompareCarriesAReview(t *testing.T) {
+	ctx := newTab(t)
+	if _, err := chromedp.Run(ctx, chromedp.EmulateViewport(1366, 900)); err != nil {
+		t.Fatal(err)
+	}
+	// The Simulate page stores the scenario it ran; Compare opens with it.
+	open(t, ctx, env.baseURL+"#preset=scale-out-eager")
+	waitFor(t, ctx, `(document.getElementById("run-status") || {dataset: {}}).dataset.state === "done"`)
+	if href := eval[string](t, ctx, `document.getElementById("compare-link").href`); !strings.Contains(href, "a.preset=scale-out-eager") ||
+		!strings.Contains(href, "change=partitions-x2") {
+		t.Errorf("Simulate's way to Compare is %q, want this scenario as A and B as A with a change", href)
+	}
+	// Its review downloads from there too.
+	eval[bool](t, ctx, `(() => { window.saved = [];
+		HTMLAnchorElement.prototype.click = function () { window.saved.push({name: this.download, href: this.href}); };
+		document.getElementById("download-review").click(); return true; })()`)
+	waitFor(t, ctx, `window.saved.length === 1`)
+	if page := eval[string](t, ctx, `fetch(window.saved[0].href).then(r => r.text())`, chromedp.EvalAwaitPromise); !strings.Contains(page,
+		"<h1>Design review: scale-out-eager</h1>") || !strings.Contains(page, cliResult(t, "scale-out-eager").Digest) {
+		t.Errorf("the Simulate page's review is not of its scenario")
+	}
+	open(t, ctx, env.baseURL+"compare")
+	waitFor(t, ctx, `document.getElementById("digest-b") !== null && document.getElementById("run-status").dataset.state === "done"`)
+	if got := eval[string](t, ctx, `document.getElementById("digest-a").textContent`); got != cliResult(t, "scale-out-eager").Digest {
+		t.Errorf("A is not the Simulate page's scale-out-eager: digest %s", got)
+	}
+	pick := eval[map[string]string](t, ctx, `({a: document.getElementById("pick-a").value, b: document.getElementById("pick-b").value,
+		aTop: String(document.getElementById("pick-a").getBoundingClientRect().top)})`)
+	if pick["a"] != "scale-out-eager" || pick["b"] != "change:partitions-x2" {
+		t.Errorf("the pickers show A %q, B %q; want the preset and twice the partitions", pick["a"], pick["b"])
+	}
+	if top := eval[float64](t, ctx, `document.getElementById("pick-b").getBoundingClientRect().bottom`); top > 900 {
+		t.Errorf("B's picker is out of sight, %g px down", top)
+	}
+
+	// B = A with the cooperative-sticky assignor: processed twice, worse, and why.
+	setField(t, ctx, "pick-b", "change:cooperative-sticky", "change")
+	waitFor(t, ctx, `(document.getElementById("diff-duplicates") || {dataset: {}}).dataset.verdict === "worse"`)
+	waitFor(t, ctx, `document.getElementById("run-status").dataset.state === "done"`)
+	dup := eval[string](t, ctx, `document.getElementById("diff-duplicates").innerText`)
+	for _, want := range []string{"+344 (worse)", "B: 344 records processed twice", "a cooperative revocation does not commit", "rebalance 3"} {
+		if !strings.Contains(dup, want) {
+			t.Errorf("the duplicates row %q lacks %q", dup, want)
+		}
+	}
+	for id, want := range map[string]string{"p99": "+1,184 ms ×176 (worse)", "pause": "−0.67 s (better)", "lag": "×4.1 (worse)"} {
+		if got := eval[string](t, ctx, `document.querySelector("#diff-`+id+` td.delta").innerText`); !strings.Contains(got, want) {
+			t.Errorf("%s: %q, want %q", id, got, want)
+		}
+	}
+	for _, id := range []string{"p99", "lag", "pause"} {
+		if why := eval[string](t, ctx, `document.querySelector("#diff-`+id+` td.why").innerText`); why == "" {
+			t.Errorf("%s got worse or better without a why", id)
+		}
+	}
+
+	// One chart per measure, A and B in it, text ≥ 12 px as drawn.
+	charts := eval[[]map[string]any](t, ctx, `[...document.querySelectorAll("#compare-charts svg")].map(s => {
+		const scale = s.getBoundingClientRect().width / s.viewBox.baseVal.width;
+		const texts = [...s.querySelectorAll("text")];
+		return {texts: texts.map(t => t.textContent).join("|"),
+			smallest: Math.min(...texts.map(t => parseFloat(getComputedStyle(t).fontSize) * scale))}; })`)
+	if len(charts) != 3 {
+		t.Fatalf("%d comparison charts, want records, lag and throughput", len(charts))
+	}
+	for i, c := range charts {
+		texts := c["texts"].(string)
+		if !strings.Contains(texts, "A: scale-out-eager") || !strings.Contains(texts, "B: scale-out-eager with the cooperative-sticky assignor") {
+			t.Errorf("chart %d does not draw A and B on its axes: %s", i, texts)
+		}
+		if px := c["smallest"].(float64); px < 12 {
+			t.Errorf("chart %d has text of %.1f px at 1366 px wide", i, px)
+		}
+	}
+
+	// The report downloads.
+	eval[bool](t, ctx, `(() => { window.saved = [];
+		HTMLAnchorElement.prototype.click = function () { window.saved.push({name: this.download, href: this.href}); };
+		document.getElementById("report-html").click(); document.getElementById("report-markdown").click(); return true; })()`)
+	waitFor(t, ctx, `window.saved.length === 2`)
+	html := eval[string](t, ctx, `fetch(window.saved[0].href).then(r => r.text())`, chromedp.EvalAwaitPromise)
+	digestB := eval[string](t, ctx, `document.getElementById("digest-b").textContent`)
+	if !strings.HasPrefix(html, "<!DOCTYPE html>") || strings.Count(html, "<svg") != 3 || !strings.Contains(html, digestB) ||
+		!strings.Contains(html, "a cooperative revocation does not commit") || strings.Contains(html, "<script") {
+		t.Errorf("the HTML review is not self-contained with the charts, B's digest and the why (%d bytes)", len(html))
+	}
+	zip := eval[map[string]any](t, ctx, `fetch(window.saved[1].href).then(r => r.arrayBuffer()).then(b => ({
+		size: b.byteLength, head: String.fromCharCode(...new Uint8Array(b.slice(0, 2))), name: window.saved[1].name}))`, chromedp.EvalAwaitPromise)
+	if zip["head"] != "PK" || !strings.HasSuffix(zip["name"].(string), ".zip") {
+		t.Errorf("the Markdown review is not a zip: %v", zip)
+	}
+
+	// A change that changes nothing says so and leaves B as it was.
+	setField(t, ctx, "pick-b", "change:field", "change")
+	waitFor(t, ctx, `document.getElementById("pick-field") !== null`)
+	setField(t, ctx, "pick-field", "topic.partitions=0", "change")
+	waitFor(t, ctx, `(document.getElementById("change-error") || {}).textContent !== undefined`)
+	if msg := eval[string](t, ctx, `document.getElementById("change-error").textContent`); !strings.Contains(msg, "topic.partitions") {
+		t.Errorf("an invalid field change says %q", msg)
 	}
 }

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"fmt"
+	"os/exec"
 	"strings"
 	"testing"
 
@@ -171,4 +172,38 @@ func TestKeyPartitionPage(t *testing.T) {
 		setField(t, ctx, "partitions", "3", "input")
 		waitFor(t, ctx, `document.querySelector("#chart svg") !== null && document.getElementById("partitions-error").innerText === ""`)
 	})
+}
+
+// The empty key, which a line cannot hold, can be added and lands where
+// partitionlab partition "" says; a long key's bytes are shown in full, so
+// keys that differ late are told apart.
+func TestKeysEmptyAndLongKeys(t *testing.T) {
+	ctx := newTab(t)
+	open(t, ctx, env.baseURL+"keys")
+	long1, long2 := "customer-000000000001", "customer-000000000002"
+	setField(t, ctx, "keys", long1+"\n"+long2, "input")
+	waitFor(t, ctx, `document.querySelectorAll("#result-table tbody tr").length === 2`)
+	hexes := eval[[]string](t, ctx, `Array.from(document.querySelectorAll("#result-table td.bytes")).map(td => td.textContent)`)
+	if len(hexes) != 2 || hexes[0] == hexes[1] || strings.Contains(hexes[0], "…") {
+		t.Errorf("two keys that differ in their last byte show bytes %q", hexes)
+	}
+	eval[bool](t, ctx, `(document.getElementById("empty-key").click(), true)`)
+	waitFor(t, ctx, `document.querySelectorAll("#result-table tbody tr").length === 3`)
+	rows := readTable(t, ctx)
+	if rows[0].Key != `""` {
+		t.Fatalf("the first row is %q, not the empty key", rows[0].Key)
+	}
+	for _, c := range rows[0].Cells {
+		out, err := exec.Command(env.bin, "partition", "--partitions", "6", "--client", c.Client, "").Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := strings.TrimSpace(string(out))
+		if got := fmt.Sprintf(`"" -> partition %d`, c.Partition); c.Partition >= 0 && got != want {
+			t.Errorf("%s: the page puts the empty key on p%d, the command line says %q", c.Client, c.Partition, want)
+		}
+		if c.Partition < 0 && !strings.Contains(want, "no fixed partition") {
+			t.Errorf("%s: the page says keyless, the command line says %q", c.Client, want)
+		}
+	}
 }

@@ -96,7 +96,8 @@ func TestSimulatePage(t *testing.T) {
 		setField(t, ctx, field("consumer.mode"), sim.ModeThreadPool, "change")
 		waitFor(t, ctx, `document.getElementById("run-status").dataset.state === "done"`)
 		waitFor(t, ctx, `document.querySelectorAll("#violations li.violation").length > 0`)
-		text := eval[string](t, ctx, `document.getElementById("violations").innerText`)
+		// The selected violation's story is told once, above the list.
+		text := eval[string](t, ctx, `document.getElementById("violations-panel").innerText`)
 		for _, want := range []string{"completed at", "before", "sent earlier", "cause: concurrent processing", "Evidence:"} {
 			if !strings.Contains(text, want) {
 				t.Errorf("the violation list lacks %q:\n%.400s", want, text)

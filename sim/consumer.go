@@ -55,13 +55,7 @@ func (m *member) arrive(s *Sim, r *record, l *partitionLog, t int64) {
 		m.quietUntil = 0
 		s.sched.set(m.actor, t)
 	default:
-		if m.prefilled {
-			return // it polls at the time of its first record and will fetch this one then
-		}
-		if m.quietUntil > 0 {
-			m.quietNext = min(m.quietNext, t) // keep what the last fetch knew true
-		}
-		m.wakeAt(s, t)
+		m.notify(s, t)
 		return
 	}
 	m.batch = append(m.batch, *r)
@@ -73,6 +67,18 @@ func (m *member) arrive(s *Sim, r *record, l *partitionLog, t int64) {
 			m.rr = (i + 1) % len(m.parts) // as the fetch would have moved it
 		}
 	}
+}
+
+// notify is a record appended at t to one of the member's partitions,
+// which it will fetch when it polls.
+func (m *member) notify(s *Sim, t int64) {
+	if m.prefilled {
+		return // it polls at the time of its first record and will fetch this one then
+	}
+	if m.quietUntil > 0 {
+		m.quietNext = min(m.quietNext, t) // keep what the last fetch knew true
+	}
+	m.wakeAt(s, t)
 }
 
 // unfill gives back records handed over in advance: the member will fetch
@@ -119,7 +125,7 @@ func (m *member) poll(s *Sim) {
 	if m.kicked {
 		// Out of the group since a time-out; its commit fails and it rejoins.
 		if s.commitDue(m) {
-			s.commit(m, m.parts)
+			s.pollCommit(m)
 		}
 		m.kicked, m.rejoin = false, true
 		if !m.inGroup {
@@ -132,7 +138,7 @@ func (m *member) poll(s *Sim) {
 		// Back from a batch that outlasted a rebalance: its generation is
 		// old, so the commit fails; its new assignment is already in place.
 		if s.commitDue(m) {
-			s.commit(m, m.parts)
+			s.pollCommit(m)
 		}
 		m.stale = false
 	}
@@ -141,7 +147,7 @@ func (m *member) poll(s *Sim) {
 	}
 	// No periodic commit while the member takes part in a rebalance.
 	if m.inGroup && !m.joined && !m.hasPending && s.commitDue(m) {
-		s.commit(m, m.parts)
+		s.pollCommit(m)
 	}
 	if m.rejoin {
 		var fetching bool
@@ -190,7 +196,7 @@ func (m *member) poll(s *Sim) {
 			m.exec.submit(s, r)
 		}
 		if g.CommitAfterBatch {
-			s.commit(m, m.parts)
+			s.commit(m, m.parts, commitApp)
 		}
 	}
 }
@@ -219,6 +225,10 @@ func (m *member) fetch(s *Sim) (next int64) {
 		arrived := int64(-1) // one past the last record appended by now, once known
 		mask := int64(len(l.ring) - 1)
 		for ; o < l.end; o++ {
+			if o == l.mEnd {
+				s.materialize(p, o) // forked: the back stream sends it again
+				mask = int64(len(l.ring) - 1)
+			}
 			e := &l.ring[o&mask]
 			if e.appended > now {
 				next = min(next, e.appended)
@@ -281,7 +291,7 @@ func (s *Sim) canPollAhead(m *member, t int64) bool {
 		return false
 	}
 	g := &s.group
-	return !(g.kip848 && g.rb != nil) && (g.kip848 || g.state == cgStable)
+	return !(g.kip848 && g.rb != nil) && (g.kip848 || g.stable())
 }
 
 // pollAhead makes now the poll the member would make at t.

@@ -133,7 +133,7 @@ func (s *Sim) increasePartitions(n int32) {
 // checkDrained notices, during a drain, that every sent record has been
 // processed.
 func (s *Sim) checkDrained() {
-	if s.draining && s.produced == s.processed+s.lost && len(s.deferred.items) == 0 {
+	if s.draining && s.produced == s.processed+s.lost && len(s.front.deferred.items) == 0 {
 		s.draining = false
 		s.at(s.now, ctlDrained, 0)
 	}
@@ -165,11 +165,7 @@ func (s *Sim) maybeResume() {
 		}
 	}
 	s.awaitingOwners = false
-	for _, p := range s.producers {
-		for i := range p.instances {
-			p.instances[i].viewN = s.n // restarted: fresh metadata
-		}
-	}
+	s.restartProducers() // restarted: fresh metadata
 	s.paused = false
 	s.mark(ActionSetPartitions, "the group owns all %d partitions; producers resumed", s.n)
 	s.scheduleSender()

@@ -80,7 +80,9 @@ func DefaultConsumer() Consumer {
 			AutoOffsetReset:         "latest",
 			MetadataMaxAgeMs:        300000,
 			InitialRebalanceDelayMs: 3000,
-			OnRevoke:                "keep_running",
+			// group.consumer.session.timeout.ms
+			ConsumerSessionTimeoutMs: 45000,
+			OnRevoke:                 "keep_running",
 		},
 	}
 }

@@ -18,14 +18,17 @@ type Sim struct {
 	sched *schedule
 	steps int64
 
-	work          *workload
-	orders        *orderQueue
+	front         *stream // sends at the clock
+	back          *stream // forked: sends again what the logs did not keep (see stream.go)
+	replay        []replayMark
+	replayNext    int
+	backFloor     int64
+	forkAt        int64 // records the logs keep before the stream forks; -1: never
+	lagFloor      int64 // no lag is asked for before this time any more
 	eventProducer []uint8
-	producers     []*producerRuntime
+	producers     []*producerRuntime // the front stream's
 	paused        bool
 	sentUntil     int64 // every record appended before this is in the logs
-	deferred      appendQueue
-	pipelines     map[pipeline]int64
 
 	logs      []partitionLog // one per partition the topic will ever have
 	n         int32          // partitions now
@@ -83,7 +86,7 @@ func NewWithOptions(sc Scenario, opts Options) (*Sim, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Sim{sc: sc, grng: newRNG(sc.Seed, streamGroup), end: int64(sc.DurationS * 1e9), pipelines: map[pipeline]int64{}}
+	s := &Sim{sc: sc, grng: newRNG(sc.Seed, streamGroup), end: int64(sc.DurationS * 1e9), forkAt: forkAt}
 	s.tracer = tr
 	s.n = int32(sc.Topic.Partitions)
 	s.history = []partitionChange{{0, s.n}}
@@ -93,18 +96,11 @@ func NewWithOptions(sc Scenario, opts Options) (*Sim, error) {
 			slots = max(slots, a.Partitions)
 		}
 	}
+	// Logs start empty and grow with what is appended: nothing is sized
+	// for the worst case up front.
 	s.logs = make([]partitionLog, slots)
-	// A log holds what was appended since the last commit: start it at the
-	// size one auto-commit interval needs, so it rarely has to grow.
-	retained := 1.5 * sc.Workload.OrdersPerS * float64(len(sc.Workload.EventsPerOrder)) *
-		(sc.Consumer.AutoCommitIntervalMs/1000 + 1) / float64(sc.Topic.Partitions)
-	size := 64
-	for float64(size) < retained && size < 1<<16 {
-		size *= 2
-	}
 	for p := range s.logs {
 		s.logs[p].part = int32(p)
-		s.logs[p].ring = make([]entry, size)
 	}
 	s.owner = make([]int32, slots)
 	for i := range s.owner {
@@ -120,9 +116,6 @@ func NewWithOptions(sc Scenario, opts Options) (*Sim, error) {
 	s.checker = newOrderingChecker(sc, s.saltedKeys(), s.sameRouting())
 	s.setUpConsumers()
 	s.sched = newSchedule(int(firstMember) + len(s.members) + len(s.pool))
-	s.work = newWorkload(sc.Workload, newRNG(sc.Seed, streamWorkload))
-	s.orders = newOrderQueue(len(sc.Workload.EventsPerOrder), s.work.eventGapNs)
-	s.orders.push(s.work.pop())
 	s.scheduleSender()
 	s.scheduleTimeline()
 	s.nextInstance = sc.Consumer.Instances
@@ -133,8 +126,9 @@ func NewWithOptions(sc Scenario, opts Options) (*Sim, error) {
 func (s *Sim) setUpProducers() {
 	owner := map[string]int{}
 	catchAll := -1
+	s.front = newStream(s)
+	s.producers = s.front.producers
 	for i, p := range s.sc.Producers {
-		s.producers = append(s.producers, newProducerRuntime(p, i, s.sc, newRNG(s.sc.Seed, streamProducer+uint64(i))))
 		if len(p.Events) == 0 {
 			catchAll = i
 		}
@@ -192,6 +186,7 @@ func (s *Sim) Advance(maxSteps int) bool {
 			return true
 		}
 		s.now = t
+		s.lagFloor = min(t, s.metrics.bucketEnd)
 		if t >= s.metrics.bucketEnd {
 			s.metrics.roll(t, s.logs, s.checker.violations())
 		}

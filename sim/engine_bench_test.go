@@ -42,22 +42,55 @@ func BenchmarkEngineMemory(b *testing.B) {
 		b.Run(fmt.Sprintf("events=%.0fM", n/1e6), func(b *testing.B) {
 			sc := referenceScenario(b, n)
 			var peak uint64
-			var ms runtime.MemStats
 			for b.Loop() {
-				runtime.GC()
-				runtime.ReadMemStats(&ms)
-				base := ms.HeapAlloc
-				s, err := New(sc)
-				if err != nil {
-					b.Fatal(err)
-				}
-				for !s.Advance(1 << 18) {
-					runtime.ReadMemStats(&ms)
-					peak = max(peak, ms.HeapAlloc-min(base, ms.HeapAlloc))
-				}
-				s.Result()
+				p, _ := peakHeap(b, sc)
+				peak = max(peak, p)
 			}
 			b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MiB")
 		})
 	}
+}
+
+// BenchmarkBacklogMemory runs the design-review backlog (20,000 orders/s
+// that six consumer threads cannot keep up with) for 100 and 300 s and
+// reports the peak live heap against the records left waiting: a waiting
+// record must cost a few bytes at most.
+func BenchmarkBacklogMemory(b *testing.B) {
+	for _, d := range []int{100, 300} {
+		b.Run(fmt.Sprintf("duration=%ds", d), func(b *testing.B) {
+			sc, err := ParseScenario([]byte(fmt.Sprintf(`{"duration_s":%d,"workload":{"orders_per_s":20000}}`, d)))
+			if err != nil {
+				b.Fatal(err)
+			}
+			var peak uint64
+			var waiting int64
+			for b.Loop() {
+				p, r := peakHeap(b, sc)
+				peak = p
+				waiting = r.EventsProduced - r.EventsProcessed
+			}
+			b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MiB")
+			b.ReportMetric(float64(waiting)/1e6, "M-records-waiting")
+			b.ReportMetric(float64(peak)/float64(waiting), "bytes/waiting-record")
+		})
+	}
+}
+
+// peakHeap runs a scenario and returns the most live heap it used (sampled
+// between chunks of steps) with its result.
+func peakHeap(b *testing.B, sc Scenario) (uint64, *Result) {
+	var ms runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&ms)
+	base := ms.HeapAlloc
+	s, err := New(sc)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var peak uint64
+	for !s.Advance(1 << 18) {
+		runtime.ReadMemStats(&ms)
+		peak = max(peak, ms.HeapAlloc-min(base, ms.HeapAlloc))
+	}
+	return peak, s.Result()
 }

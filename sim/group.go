@@ -2,46 +2,46 @@ package sim
 
 import (
 	"fmt"
+	"strconv"
 
 	"partitionlab/sim/assignor"
+	groupcoord "partitionlab/sim/coordinator"
 )
 
 // topicName is the one topic the group consumes; assignors want names.
 const topicName = "orders"
 
-// coordinator is the group coordinator's view of the consumer group. The
-// classic protocol (eager or cooperative) runs rebalances with a barrier:
-// every member rejoins, the leader assigns, everyone syncs. The consumer
-// protocol (KIP-848) reconciles each member towards a target assignment
-// through its heartbeats, without a barrier.
+// coordinator is the engine's side of the consumer group: the classic
+// protocol's coordinator (package coordinator, a pure state machine) and
+// what the engine keeps beside it to apply its answers and report
+// rebalances. The consumer protocol (KIP-848) reconciles each member
+// towards a target assignment through its heartbeats, without a barrier.
 type coordinator struct {
 	kip848     bool
-	state      uint8
-	generation int32
-	order      assignor.JoinOrder // classic members, in the coordinator's iteration order
-	byID       map[string]int32   // member.id -> member index
-	chosen     string             // the assignor the group runs
-	lastAssign assignor.Assignment
+	classic    *groupcoord.Classic
+	generation int32             // the last completed generation (KIP-848: the group epoch)
+	byID       map[string]int32  // member.id -> member index
+	left       map[int32][]int32 // what members removed outside a rebalance held, for the next one's record
+	revokedBy  map[int32]int32   // partition -> the cooperative member that revoked it last
+	// stoppedEarly: eager members that revoked everything just before the
+	// rebalance their JoinGroup starts.
+	stoppedEarly map[int32]int64
+	// ghosts: a restarted dynamic member's old member id, left in the
+	// group until its session expires.
+	ghosts     map[int32]ghost
+	chosen     string // the assignor the group runs
 	rb         *rebalanceRun
-	rbSeq      int
-	syncing    bool  // every member has rejoined; SyncGroup is under way
-	delayUntil int64 // a new group's initial rebalance delay
 	n          int32 // partitions the group knows (its leader's metadata)
 	leaderSees int64 // when the leader first refreshes its metadata
 
-	target map[int32][]int32 // KIP-848 target assignment, by member index
+	// KIP-848 (see group_kip848.go)
+	consumer   *groupcoord.Consumer
+	lastAssign assignor.Assignment
 
 	hbNs, sessionNs, pollNs int64
 
 	res GroupResult
 }
-
-// Group states.
-const (
-	cgEmpty uint8 = iota
-	cgPreparing
-	cgStable
-)
 
 // setUpConsumers creates the members — every instance the timeline will
 // ever start, each with Concurrency consumer threads — their executors and
@@ -54,10 +54,11 @@ func (s *Sim) setUpConsumers() {
 	s.consumerFailureRate = k.FailureRate
 	g := &s.group
 	g.kip848 = k.GroupProtocol == "consumer"
-	g.byID = map[string]int32{}
+	g.byID, g.left, g.revokedBy, g.stoppedEarly = map[string]int32{}, map[int32][]int32{}, map[int32]int32{}, map[int32]int64{}
+	g.ghosts = map[int32]ghost{}
 	g.hbNs, g.sessionNs, g.pollNs = msToNs(k.HeartbeatIntervalMs), msToNs(k.SessionTimeoutMs), msToNs(k.MaxPollIntervalMs)
 	if g.kip848 {
-		g.hbNs = kip848HeartbeatNs
+		g.hbNs, g.sessionNs = kip848HeartbeatNs, msToNs(k.ConsumerSessionTimeoutMs)
 	}
 	instances := k.Instances
 	for _, a := range s.sc.Timeline {
@@ -101,6 +102,25 @@ func (s *Sim) setUpConsumers() {
 	s.retry.rng = newRNG(s.sc.Seed, streamRetryTopic)
 	s.threadNames = append(s.threadNames, "retry-topic-consumer")
 	g.leaderSees = int64(s.grng.float64() * float64(msToNs(k.MetadataMaxAgeMs)))
+	g.consumer = groupcoord.NewConsumer(groupcoord.ConsumerConfig{Topic: topicName, NewMemberID: s.newMemberID})
+	g.classic = groupcoord.NewClassic(groupcoord.ClassicConfig{Topic: topicName, RebalanceTimeoutNs: g.pollNs,
+		InitialDelayNs: msToNs(k.InitialRebalanceDelayMs), NewMemberID: s.newMemberID})
+}
+
+// ghost is a member id whose process is gone.
+type ghost struct {
+	id     string
+	lastHB int64
+}
+
+// stable says the classic group is Stable: no rebalance under way.
+func (g *coordinator) stable() bool { return g.classic.State() == groupcoord.Stable }
+
+// newMemberID is what the coordinator hands a member joining without one:
+// its client id (or group.instance.id) and a unique suffix, as Kafka's
+// "<client.id>-<UUID>".
+func (s *Sim) newMemberID(base string) string {
+	return base + "-" + strconv.FormatUint(s.grng.uint64()>>32|1<<31, 16)
 }
 
 // startGroup starts the first Instances instances. By default the group
@@ -119,36 +139,32 @@ func (s *Sim) startGroup() {
 	for i := range s.sc.Consumer.Instances {
 		s.startInstance(i)
 	}
+	g.classic.SetPartitions(g.n)
+	g.consumer.SetPartitions(g.n)
 	if s.sc.Consumer.NewGroup {
 		return // the members join at their first poll
 	}
-	for _, m := range s.members {
-		if m.up {
-			m.newMemberID(s)
-			m.inGroup, m.rejoin, m.needsNewID = true, false, false
-			g.order.Add(m.id)
-			g.byID[m.id] = m.idx
-		}
-	}
 	if g.kip848 {
-		g.rb = &rebalanceRun{quiet: true}
-		s.retarget("the group was already running")
-		for _, m := range s.members {
-			if m.inGroup {
-				m.setParts(s, g.target[m.idx])
-			}
-		}
-		s.maybeReconciled()
+		s.startConsumerGroup()
 		return
 	}
-	g.state = cgPreparing
-	g.rb = &rebalanceRun{start: 0, causes: []string{"the group was already running"}, quiet: true}
+	// The members joined and synced before the run: no delay, not reported.
+	var joins []groupcoord.JoinGroup
+	var up []*member
 	for _, m := range s.members {
-		if m.inGroup {
-			m.joined = true
+		if m.up {
+			joins = append(joins, groupcoord.JoinGroup{InstanceID: m.instanceID, ClientID: s.threadNames[m.thread],
+				Protocols: m.assignors, OwnedGeneration: -1})
+			up = append(up, m)
 		}
 	}
-	s.completeRebalance()
+	ids := g.classic.Start(s.now, joins)
+	for i, m := range up {
+		s.admitted(m, ids[i])
+		m.rejoin = false
+	}
+	g.rb = &rebalanceRun{quiet: true}
+	s.stepCoordinator(groupcoord.SyncGroup{Generation: g.classic.Generation()})
 }
 
 // startInstance starts (or restarts) an instance: its members poll at once
@@ -196,6 +212,7 @@ func (s *Sim) resume(p int32) {
 	}
 	// latest: what was written before is skipped.
 	end := l.appendedBy(s.now)
+	s.materialize(p, end-1)
 	for o := l.base; o < end; o++ {
 		r := l.at(o)
 		s.loseRecord(&r)
@@ -215,8 +232,17 @@ func (s *Sim) groupSeesPartitions() {
 	cause := fmt.Sprintf("partitions %d → %d", g.n, s.n)
 	g.n = s.n
 	if g.kip848 {
-		s.retarget(cause)
+		g.consumer.SetPartitions(g.n)
+		s.retargeted(cause)
 		return
 	}
-	s.prepareRebalance(cause)
+	g.classic.SetPartitions(g.n)
+	// The leader's metadata no longer matches its subscription snapshot:
+	// it rejoins at its next poll (ConsumerCoordinator.rejoinNeededOrPending),
+	// which rebalances the group.
+	if ms := g.classic.Members(); len(ms) > 0 {
+		m := s.members[g.byID[ms[0].ID]]
+		m.rejoin, m.joinReason = true, cause
+		m.wakeAt(s, s.now)
+	}
 }

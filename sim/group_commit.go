@@ -1,17 +1,65 @@
 package sim
 
+import (
+	groupcoord "partitionlab/sim/coordinator"
+)
+
+// commitKind says who commits, which decides what a failure looks like.
+type commitKind uint8
+
+const (
+	// commitAuto is poll()'s asynchronous auto-commit: a failure is logged
+	// ("Asynchronous auto-commit of offsets ... failed"), nothing is thrown.
+	commitAuto commitKind = iota
+	// commitOnJoin is onJoinPrepare's synchronous auto-commit (or the
+	// application's commit in onPartitionsRevoked): logged too.
+	commitOnJoin
+	// commitOnRevoke is the application's commitSync in onPartitionsRevoked.
+	commitOnRevoke
+	// commitApp is the application's commitSync after a batch: a failure
+	// throws CommitFailedException.
+	commitApp
+	// commitClose is close(): it commits (auto-commit, or the application's
+	// last commitSync) and logs a failure.
+	commitClose
+)
+
 // commit stores the member's positions of the given partitions as the
-// group's committed offsets (commitSync, the auto-commit, or the commit on
-// close). A member the group no longer counts cannot commit:
-// CommitFailedException, and nothing is stored.
-func (s *Sim) commit(m *member, parts []int32) bool {
-	if !m.inGroup || m.kicked || m.fenced || m.stale {
+// group's committed offsets. A member the group no longer counts cannot
+// commit, and nothing is stored.
+func (s *Sim) commit(m *member, parts []int32, kind commitKind) bool {
+	if m.replaced {
+		// OffsetCommit answered FENCED_INSTANCE_ID.
 		s.group.res.FailedCommits++
-		detail := "the group has already rebalanced and assigned the partitions to another member"
+		s.fence(m)
+		return false
+	}
+	ok, detail := true, ""
+	switch {
+	case !m.inGroup || m.kicked || m.fenced:
+		ok, detail = false, "the group has already rebalanced and assigned the partitions to another member"
 		if m.kicked && m.instanceID == "" {
 			detail = "the consumer is not part of an active group; it is likely that it was kicked out of the group"
 		}
-		s.groupEvent(m.idx, "CommitFailedException", detail)
+	case m.stale:
+		ok, detail = false, "ILLEGAL_GENERATION: the group has already rebalanced and assigned the partitions to another member"
+	case !s.group.kip848 && len(parts) > 0: // nothing to commit sends no request
+		if err := s.group.classic.Step(s.now, groupcoord.OffsetCommit{MemberID: m.id, InstanceID: m.instanceID, Generation: m.gen}).Err; err != groupcoord.None {
+			ok, detail = false, err.String()+": the group has already rebalanced and assigned the partitions to another member"
+		}
+	}
+	if !ok {
+		s.group.res.FailedCommits++
+		event := "CommitFailedException"
+		switch kind {
+		case commitAuto:
+			event, detail = "auto-commit failed", "asynchronous auto-commit failed (logged, not thrown): "+detail
+		case commitOnJoin, commitClose:
+			if s.sc.Consumer.EnableAutoCommit {
+				event, detail = "auto-commit failed", "synchronous auto-commit failed (logged, not thrown): "+detail
+			}
+		}
+		s.groupEvent(m.idx, event, detail)
 		return false
 	}
 	m.lastCommit = s.now
@@ -30,4 +78,14 @@ func (s *Sim) commit(m *member, parts []int32) bool {
 func (s *Sim) commitDue(m *member) bool {
 	k := &s.sc.Consumer
 	return k.CommitAfterBatch || (k.EnableAutoCommit && s.now-m.lastCommit >= s.autoCommitNs)
+}
+
+// pollCommit is the commit poll() makes when one is due: the application's
+// commitSync after each batch, or the auto-commit.
+func (s *Sim) pollCommit(m *member) {
+	kind := commitAuto
+	if s.sc.Consumer.CommitAfterBatch {
+		kind = commitApp
+	}
+	s.commit(m, m.parts, kind)
 }

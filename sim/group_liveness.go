@@ -2,7 +2,8 @@ package sim
 
 import (
 	"fmt"
-	"slices"
+
+	groupcoord "partitionlab/sim/coordinator"
 )
 
 // Liveness: heartbeats come from a background thread every
@@ -11,11 +12,15 @@ import (
 // poll loop is watched separately: a member that does not call poll()
 // within max.poll.interval.ms leaves the group.
 
+// retryBackoffNs is retry.backoff.ms (100 ms): between heartbeats the
+// heartbeat thread wakes this often, and checks the poll deadline each time
+// (AbstractCoordinator.HeartbeatThread).
+const retryBackoffNs = 100_000_000
+
 // armPollCheck schedules the check of a member's poll deadline, at the
 // heartbeat thread's first wake-up after it.
 func (s *Sim) armPollCheck(m *member) {
-	g := &s.group
-	s.at(m.nextHeartbeat(m.lastPoll+g.pollNs, g.hbNs), ctlPollCheck, int(m.idx))
+	s.at(m.nextHeartbeat(m.lastPoll+s.group.pollNs, retryBackoffNs), ctlPollCheck, int(m.idx))
 }
 
 // pollCheck is the heartbeat thread finding poll() overdue. A dynamic
@@ -27,6 +32,12 @@ func (s *Sim) pollCheck(m *member) {
 	if !m.up || !m.inGroup {
 		return
 	}
+	if m.joined && m.state == wIdle && m.alive(s.now) {
+		// Waiting for its JoinGroup to complete, the application is inside
+		// poll(), which returns empty and is called again: the poll timer
+		// keeps being reset (ConsumerCoordinator.poll).
+		m.lastPoll = s.now
+	}
 	if s.now < m.lastPoll+g.pollNs || !m.alive(s.now) {
 		if m.alive(s.now) {
 			s.armPollCheck(m)
@@ -37,7 +48,7 @@ func (s *Sim) pollCheck(m *member) {
 	m.kicked = true
 	why := fmt.Sprintf("poll() not called for %.0f s: max.poll.interval.ms exceeded", nsToS(s.now-m.lastPoll))
 	if m.instanceID == "" {
-		s.removeMember(m, why+"; sent LeaveGroup")
+		s.leaveGroup(m, why+"; sent LeaveGroup")
 		return
 	}
 	s.groupEvent(m.idx, "poll timeout", why+"; static member: no LeaveGroup, heartbeats stop")
@@ -55,6 +66,9 @@ func (s *Sim) stopHeartbeats(m *member) {
 
 // sessionCheck removes a member that sent no heartbeat for session.timeout.ms.
 func (s *Sim) sessionCheck(m *member) {
+	if s.expireGhost(m) {
+		return
+	}
 	if !m.inGroup {
 		return
 	}
@@ -62,7 +76,7 @@ func (s *Sim) sessionCheck(m *member) {
 	if beating || s.now < m.lastHB+s.group.sessionNs {
 		return
 	}
-	s.removeMember(m, fmt.Sprintf("no heartbeat for %.0f s: session.timeout.ms expired", nsToS(s.now-m.lastHB)))
+	s.expireSession(m, fmt.Sprintf("no heartbeat for %.0f s: %s expired", nsToS(s.now-m.lastHB), s.sessionSetting()))
 }
 
 // crashInstance kills an instance: no LeaveGroup, no commit, work in
@@ -121,7 +135,7 @@ func (s *Sim) shutdownInstance(i int) {
 func (s *Sim) close(m *member) {
 	m.stopping = false
 	if k := &s.sc.Consumer; k.EnableAutoCommit || k.CommitAfterBatch || k.CommitOnRevoke {
-		s.commit(m, m.parts)
+		s.commit(m, m.parts, commitClose)
 	}
 	m.up = false
 	m.state = wIdle
@@ -130,61 +144,15 @@ func (s *Sim) close(m *member) {
 		return
 	}
 	if m.instanceID == "" || m.kicked {
-		s.removeMember(m, "shut down: sent LeaveGroup")
+		s.leaveGroup(m, "shut down: sent LeaveGroup")
 		return
 	}
-	s.groupEvent(m.idx, "shut down", "static member: no LeaveGroup; its partitions wait for it or for session.timeout.ms")
+	if s.group.kip848 {
+		// A static member leaves with epoch -2: its place waits for it.
+		s.group.consumer.Step(groupcoord.ConsumerGroupHeartbeat{MemberID: m.id, InstanceID: m.instanceID, MemberEpoch: groupcoord.StaticLeaveEpoch})
+	}
+	s.groupEvent(m.idx, "shut down", "static member: no LeaveGroup; its partitions wait for it or for "+s.sessionSetting())
 	s.stopHeartbeats(m)
-}
-
-// holderOf is the group member holding a group.instance.id, if any.
-func (s *Sim) holderOf(instanceID string) *member {
-	for _, m := range s.members {
-		if m.inGroup && m.instanceID == instanceID {
-			return m
-		}
-	}
-	return nil
-}
-
-// staticRejoin is a JoinGroup with a group.instance.id the group knows: the
-// coordinator swaps in the new member id and, when the group is stable,
-// returns the current assignment without a rebalance. If the old holder is
-// another process that is still alive, it is fenced (FencedInstanceId).
-// It reports whether the member has its partitions back at once.
-func (s *Sim) staticRejoin(old, m *member) bool {
-	g := &s.group
-	parts := slices.Clone(old.parts)
-	g.order.Remove(old.id)
-	delete(g.byID, old.id)
-	asg, hadAsg := g.lastAssign[old.id]
-	delete(g.lastAssign, old.id)
-	target, hadTarget := g.target[old.idx]
-	if old != m {
-		old.setParts(s, nil)
-		old.inGroup, old.fenced = false, true
-		g.res.Fenced++
-		s.groupEvent(old.idx, "FencedInstanceIdException",
-			fmt.Sprintf("another consumer joined with its group.instance.id %q; this one must stop", old.instanceID))
-	}
-	m.newMemberID(s)
-	m.inGroup, m.kicked, m.needsNewID, m.gen = true, false, false, old.gen
-	g.order.Add(m.id)
-	g.byID[m.id] = m.idx
-	if hadAsg {
-		g.lastAssign[m.id] = asg
-	}
-	if hadTarget && old != m {
-		delete(g.target, old.idx)
-		g.target[m.idx] = target
-	}
-	if g.state == cgPreparing && !g.kip848 {
-		return false // it joins the rebalance in progress under its new id
-	}
-	m.parts = nil
-	m.setParts(s, parts) // a new process: positions from the committed offsets
-	s.groupEvent(m.idx, "static rejoin", "the same group.instance.id is back within session.timeout.ms: same partitions, no rebalance")
-	return true
 }
 
 // freezeInstance is a stop-the-world GC pause: no processing, no heartbeats.
@@ -225,7 +193,7 @@ func (s *Sim) unfreeze(m *member) {
 		m.kicked = true
 		s.groupEvent(m.idx, "resumed", "after the pause it is no longer in the group (UNKNOWN_MEMBER_ID)")
 	}
-	if m.inGroup && g.state == cgPreparing && !m.joined {
+	if m.inGroup && !g.kip848 && g.classic.State() == groupcoord.PreparingRebalance && !m.joined {
 		s.at(m.nextHeartbeat(s.now, g.hbNs), ctlDiscover, int(m.idx))
 	}
 	m.wakeAt(s, s.now)

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"fmt"
 	"slices"
 
 	"partitionlab/sim/assignor"
@@ -26,15 +27,18 @@ type GroupResult struct {
 // RebalanceResult is one rebalance (classic) or one new target assignment
 // (KIP-848).
 type RebalanceResult struct {
-	StartS          float64       `json:"start_s"`
-	EndS            float64       `json:"end_s"`
-	Cause           string        `json:"cause"`
-	Protocol        string        `json:"protocol"` // eager, cooperative or consumer
-	Generation      int32         `json:"generation"`
-	Assignor        string        `json:"assignor"`
-	PartitionsMoved int           `json:"partitions_moved"`
-	Moves           []Move        `json:"moves"`
-	Paused          []MemberPause `json:"paused"`
+	StartS          float64 `json:"start_s"`
+	EndS            float64 `json:"end_s"`
+	Cause           string  `json:"cause"`
+	Protocol        string  `json:"protocol"` // eager, cooperative or consumer
+	Generation      int32   `json:"generation"`
+	Assignor        string  `json:"assignor"`
+	PartitionsMoved int     `json:"partitions_moved"`
+	// Revoked lists what cooperative members gave up in this round, to be
+	// handed out in the follow-up round.
+	Revoked []int         `json:"revoked,omitempty"`
+	Moves   []Move        `json:"moves"`
+	Paused  []MemberPause `json:"paused"`
 }
 
 // Move is a partition changing owner in a rebalance.
@@ -114,11 +118,24 @@ func (s *Sim) recordRebalance(rb *rebalanceRun, asg assignor.Assignment, chosen 
 		}
 	}
 	owners := map[int32]string{}
-	for idx, parts := range rb.before {
-		for _, p := range parts {
+	befores := make([]int32, 0, len(rb.before))
+	for idx := range rb.before {
+		befores = append(befores, idx)
+	}
+	slices.Sort(befores)
+	for _, idx := range befores {
+		for _, p := range rb.before[idx] {
 			owners[p] = s.threadNames[s.members[idx].thread]
 		}
 	}
+	// A partition a cooperative member revoked before this round moves
+	// from that member.
+	for p, idx := range g.revokedBy {
+		if _, ok := owners[p]; !ok {
+			owners[p] = s.threadNames[s.members[idx].thread]
+		}
+	}
+	clear(g.revokedBy)
 	for id, tps := range asg {
 		to := s.threadNames[s.members[g.byID[id]].thread]
 		for _, tp := range tps {
@@ -129,6 +146,11 @@ func (s *Sim) recordRebalance(rb *rebalanceRun, asg assignor.Assignment, chosen 
 	}
 	slices.SortFunc(r.Moves, func(a, b Move) int { return a.Partition - b.Partition })
 	r.PartitionsMoved = len(r.Moves)
+	for _, p := range rb.revoked {
+		r.Revoked = append(r.Revoked, int(p))
+	}
+	slices.Sort(r.Revoked)
+	r.Revoked = slices.Compact(r.Revoked)
 	var idxs []int32
 	for idx := range rb.stopped {
 		idxs = append(idxs, idx)
@@ -164,4 +186,28 @@ func (s *Sim) groupResult() GroupResult {
 		MemberPauseS: nsToS(r.pausedMemberNs), PartitionPauseS: nsToS(r.pausedPartitionNs),
 		KickedOut: r.KickedOut, FailedCommits: r.FailedCommits, Fenced: r.Fenced, Refused: r.Refused}
 	return r
+}
+
+// Summary is the group's trouble in words, for a terminal or a caption:
+// "1 rebalance, 0.7 s stop-the-world, 0 kicked out, 2 failed commits, 2 fenced, 0 refused".
+func (t GroupTotals) Summary() string {
+	return fmt.Sprintf("%s, %.1f s stop-the-world, %d kicked out, %s, %d fenced, %d refused",
+		plural(t.Rebalances, "rebalance", "rebalances"), t.StopTheWorldS, t.KickedOut,
+		plural(t.FailedCommits, "failed commit", "failed commits"), t.Fenced, t.Refused)
+}
+
+// Summary is one rebalance in words: "cooperative, 0 partitions moved, 3 revoked".
+func (r RebalanceResult) Summary() string {
+	s := r.Protocol + ", " + plural(r.PartitionsMoved, "partition moved", "partitions moved")
+	if len(r.Revoked) > 0 {
+		s += fmt.Sprintf(", %d revoked", len(r.Revoked))
+	}
+	return s
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

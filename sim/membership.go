@@ -2,7 +2,6 @@ package sim
 
 import (
 	"slices"
-	"strconv"
 )
 
 // membership is a member's side of the consumer group protocol.
@@ -33,6 +32,19 @@ type membership struct {
 	pending    []int32
 	hasPending bool
 
+	// lastAssigned is the assignment it last received: the eager sticky
+	// assignor's user data. A new process starts without one.
+	lastAssigned []int32
+	// revokedNow: a cooperative member that just revoked partitions rejoins
+	// at once to have them handed out.
+	revokedNow []int32
+	// joinReason: the leader rejoins because its metadata changed.
+	joinReason string
+	// replacedAt: another process joined with its group.instance.id at this
+	// time; its next heartbeat or commit is answered FENCED_INSTANCE_ID.
+	replacedAt int64
+	replaced   bool
+
 	hbPhase  int64 // heartbeats are sent at hbPhase + k × interval
 	lastPoll int64
 	lastHB   int64 // the last heartbeat before heartbeats stopped
@@ -46,15 +58,13 @@ type AssignmentChange struct {
 	Partitions []int   `json:"partitions"`
 }
 
-// newMemberID is what the coordinator hands a member joining without one:
-// its client id and a unique suffix, as Kafka's "<client.id>-<UUID>".
-func (m *member) newMemberID(s *Sim) {
-	m.joins++
-	base := m.instanceID
-	if base == "" {
-		base = s.threadNames[m.thread]
+// clientID is what a new member id starts with: the group.instance.id of a
+// static member, the client.id of a dynamic one.
+func (m *member) clientID(s *Sim) string {
+	if m.instanceID != "" {
+		return m.instanceID
 	}
-	m.id = base + "-" + strconv.FormatUint(s.grng.uint64()>>32|1<<31, 16)
+	return s.threadNames[m.thread]
 }
 
 // busyWithGroup says the member cannot process now: it is down, frozen,

@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,26 +14,28 @@ import (
 // it leaves out and validates the result. Unknown fields and values of the
 // wrong JSON type are reported with their path, like range errors.
 func ParseScenario(data []byte) (Scenario, error) {
-	sc, err := withDefaults(data)
+	sc, nums, err := withDefaults(data)
 	if err != nil {
 		return Scenario{}, err
 	}
-	return sc, Validate(sc)
+	return sc, nums.explain(Validate(sc))
 }
 
 // withDefaults decodes a shape-checked document over the defaults, without
-// validating the values.
-func withDefaults(data []byte) (Scenario, error) {
+// validating the values. The numbers checkShape rewrote are the second
+// result, whose explain puts them back into validation's messages.
+func withDefaults(data []byte) (Scenario, rewritten, error) {
 	raw, err := decodeRaw(data)
 	if err != nil {
-		return Scenario{}, err
+		return Scenario{}, nil, err
 	}
-	var c checker
+	var c shapeChecker
 	checkShape(&c, raw, reflect.TypeOf(Scenario{}), "")
 	if err := c.err(); err != nil {
-		return Scenario{}, err
+		return Scenario{}, nil, err
 	}
-	return fromRaw(raw)
+	sc, err := fromRaw(raw)
+	return sc, c.rewritten, err
 }
 
 // DecodeStrict decodes a JSON document into v (a pointer) as encoding/json
@@ -46,28 +47,15 @@ func DecodeStrict(data []byte, v any) error {
 	if err != nil {
 		return err
 	}
-	var c checker
+	var c shapeChecker
 	checkShape(&c, raw, reflect.TypeOf(v).Elem(), "")
 	if err := c.err(); err != nil {
 		return err
 	}
+	if err := c.rewritten.explain(nil); err != nil {
+		return err
+	}
 	return remarshal(raw, v)
-}
-
-func decodeRaw(data []byte) (any, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	var raw any
-	if err := dec.Decode(&raw); err != nil {
-		return nil, FieldErrors{{Message: "not valid JSON: " + err.Error()}}
-	}
-	if dec.More() {
-		return nil, FieldErrors{{Message: "more than one JSON value"}}
-	}
-	if _, ok := raw.(map[string]any); !ok {
-		return nil, FieldErrors{{Message: "must be a JSON object"}}
-	}
-	return raw, nil
 }
 
 // fromRaw decodes a shape-checked document over the defaults. Array
@@ -111,25 +99,28 @@ func remarshal(v any, into any) error {
 }
 
 // checkShape compares a decoded JSON value with the Go type it must fill,
-// reporting unknown fields and wrong JSON types with their paths.
-func checkShape(c *checker, v any, t reflect.Type, path string) {
+// reporting unknown fields and wrong JSON types with their paths. It returns
+// the value to keep: whole numbers are rewritten in digits (1e3 is 1000),
+// and a number too large for its type is replaced by the nearest that fits
+// and noted in c.rewritten.
+func checkShape(c *shapeChecker, v any, t reflect.Type, path string) any {
 	if t == rawMessage || t.Kind() == reflect.Interface {
-		return // any JSON value, checked by whoever reads it
+		return v // any JSON value, checked by whoever reads it
 	}
 	if v == nil {
 		if t.Kind() != reflect.Pointer && t.Kind() != reflect.Slice {
 			c.add(path, "must not be null")
 		}
-		return
+		return v
 	}
 	switch t.Kind() {
 	case reflect.Pointer:
-		checkShape(c, v, t.Elem(), path)
+		return checkShape(c, v, t.Elem(), path)
 	case reflect.Struct:
 		m, ok := v.(map[string]any)
 		if !ok {
 			c.add(path, "must be an object, not %s", jsonKind(v))
-			return
+			return v
 		}
 		fields := jsonFields(t)
 		keys := make([]string, 0, len(m))
@@ -143,16 +134,16 @@ func checkShape(c *checker, v any, t reflect.Type, path string) {
 				c.add(join(path, k), "unknown field%s", suggest(k, fields))
 				continue
 			}
-			checkShape(c, m[k], ft, join(path, k))
+			m[k] = checkShape(c, m[k], ft, join(path, k))
 		}
 	case reflect.Slice:
 		a, ok := v.([]any)
 		if !ok {
 			c.add(path, "must be an array, not %s", jsonKind(v))
-			return
+			return v
 		}
 		for i, e := range a {
-			checkShape(c, e, t.Elem(), fmt.Sprintf("%s[%d]", path, i))
+			a[i] = checkShape(c, e, t.Elem(), fmt.Sprintf("%s[%d]", path, i))
 		}
 	case reflect.String:
 		if _, ok := v.(string); !ok {
@@ -163,24 +154,21 @@ func checkShape(c *checker, v any, t reflect.Type, path string) {
 			c.add(path, "must be true or false, not %s", jsonKind(v))
 		}
 	case reflect.Float64:
-		if _, ok := v.(json.Number); !ok {
+		n, ok := v.(json.Number)
+		if !ok {
 			c.add(path, "must be a number, not %s", jsonKind(v))
+			return v
 		}
+		return c.float(n, path)
 	case reflect.Int, reflect.Uint64:
 		n, ok := v.(json.Number)
 		if !ok {
 			c.add(path, "must be a whole number, not %s", jsonKind(v))
-			return
+			return v
 		}
-		bits, unsigned := 64, t.Kind() == reflect.Uint64
-		if unsigned {
-			if _, err := strconv.ParseUint(n.String(), 10, bits); err != nil {
-				c.add(path, "%s is not a whole number in 0..%d", n, uint64(1<<64-1))
-			}
-		} else if _, err := strconv.ParseInt(n.String(), 10, bits); err != nil {
-			c.add(path, "%s is not a whole number", n)
-		}
+		return c.whole(n, t.Kind() == reflect.Uint64, path)
 	}
+	return v
 }
 
 var rawMessage = reflect.TypeOf(json.RawMessage(nil))
@@ -278,9 +266,12 @@ func ParseScenarioWithSets(doc []byte, sets []string) (Scenario, error) {
 	if len(sets) == 0 {
 		return ParseScenario(doc)
 	}
-	sc, err := withDefaults(doc)
+	sc, nums, err := withDefaults(doc)
 	if err != nil {
 		return Scenario{}, err
+	}
+	if nums.explain(nil) != nil {
+		return ParseScenario(doc) // refused whatever the changes say
 	}
 	full := MarshalScenario(sc)
 	for _, set := range sets {
@@ -302,8 +293,12 @@ func applySet(doc []byte, set string) ([]byte, error) {
 	}
 	// A value is JSON when it parses as JSON, except null: "null" is also a
 	// key strategy's name, and that is what people mean on a command line.
+	// Numbers stay as written, so a seed keeps every digit and 1e3 is read
+	// exactly as it would be in the file.
 	var v any
-	if err := json.Unmarshal([]byte(value), &v); err != nil || v == nil {
+	dec := json.NewDecoder(strings.NewReader(value))
+	dec.UseNumber()
+	if err := dec.Decode(&v); err != nil || v == nil || dec.More() {
 		v = value
 	}
 	raw, err = setPath(raw, strings.Split(path, "."), v)

@@ -22,7 +22,7 @@ func PresetNames() []string {
 		"new-group", "scale-out-eager", "scale-out-cooperative", "scale-out-kip848",
 		"poll-timeout-loop", "poll-timeout-fixed", "rolling-restart-dynamic", "rolling-restart-static",
 		"static-member-crash", "gc-pause", "crash-duplicates", "planned-rebalance",
-		"migration-unsafe", "migration-safe", "executor-commit-trap", "fenced-instance",
+		"migration-unsafe", "migration-safe", "migration-static", "executor-commit-trap", "fenced-instance",
 	}
 	entries, _ := presetFiles.ReadDir("presets")
 	var rest []string

@@ -45,49 +45,47 @@ func (q *appendQueue) Pop() any {
 	return x
 }
 
-func (s *Sim) deferAppend(r *record, at int64) {
-	s.deferred.seq++
-	heap.Push(&s.deferred, deferredAppend{at: at, seq: s.deferred.seq, rec: *r})
-}
-
-// nextDeferred is when the next retried record is appended.
-func (s *Sim) nextDeferred() int64 {
-	if len(s.deferred.items) == 0 {
-		return never
-	}
-	return s.deferred.items[0].at
+func (st *stream) deferAppend(r *record, at int64) {
+	st.deferred.seq++
+	heap.Push(&st.deferred, deferredAppend{at: at, seq: st.deferred.seq, rec: *r})
 }
 
 // produceWithRetries produces a record sent at t (the sender runs ahead of
 // the clock, so t is the record's own time).
-func (s *Sim) produceWithRetries(p *producerRuntime, instance int, r *record, t int64) {
+func (s *Sim) produceWithRetries(st *stream, p *producerRuntime, instance int, r *record, t int64, mode streamMode) {
 	pk := pipeline{p.index, uint16(instance), r.partition}
 	ordered := p.cfg.Idempotence || p.cfg.MaxInFlight == 1
 	if ordered {
-		if until, ok := s.pipelines[pk]; ok {
+		if until, ok := st.pipelines[pk]; ok {
 			// At until itself the retried record has not been appended yet
 			// (the sender runs before the append queue), so wait behind it.
 			if until >= t {
-				s.deferAppend(r, until)
+				st.deferAppend(r, until)
 				return
 			}
-			delete(s.pipelines, pk)
+			delete(st.pipelines, pk)
 		}
 	}
 	if p.rng.float64() >= p.cfg.FailureRate {
-		s.append(r, t)
+		s.append(r, t, mode)
 		return
 	}
-	s.checker.desc(r.g).flags |= flagProducerRetried
-	p.retries++
+	if mode != modeCount {
+		s.checker.desc(r.g).flags |= flagProducerRetried
+	}
+	if mode != modeReplay {
+		p.retries++
+	}
 	backoff := msToNs(p.cfg.RetryBackoffMs)
 	at := t + backoff
 	for p.rng.float64() < p.cfg.FailureRate { // the retry may fail too
 		at += backoff
-		p.retries++
+		if mode != modeReplay {
+			p.retries++
+		}
 	}
-	s.deferAppend(r, at)
+	st.deferAppend(r, at)
 	if ordered {
-		s.pipelines[pk] = at
+		st.pipelines[pk] = at
 	}
 }

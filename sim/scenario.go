@@ -38,6 +38,9 @@ type Workload struct {
 	EventGapMs     float64  `json:"event_gap_ms"`
 	Skus           int      `json:"skus"`
 	Countries      int      `json:"countries"`
+	// KeyDistribution, when set, makes the customers a team's own keys
+	// with their counts (see KeyDistribution).
+	KeyDistribution *KeyDistribution `json:"key_distribution,omitempty"`
 }
 
 // Skew is how orders are spread over customers. Customer ids run from 1; the
@@ -159,6 +162,10 @@ type Group struct {
 	// AutoOffsetReset is auto.offset.reset: latest or earliest.
 	AutoOffsetReset  string  `json:"auto_offset_reset"`
 	MetadataMaxAgeMs float64 `json:"metadata_max_age_ms"`
+	// ConsumerSessionTimeoutMs is the broker's
+	// group.consumer.session.timeout.ms, which governs under the consumer
+	// protocol (KIP-848) instead of the client's session.timeout.ms.
+	ConsumerSessionTimeoutMs float64 `json:"group_consumer_session_timeout_ms"`
 	// InitialRebalanceDelayMs is the broker's group.initial.rebalance.delay.ms.
 	InitialRebalanceDelayMs float64 `json:"initial_rebalance_delay_ms"`
 	// NewGroup starts the run with an empty group that the members join

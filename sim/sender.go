@@ -1,7 +1,5 @@
 package sim
 
-import "container/heap"
-
 // The sender is the actor that turns orders into records: it merges the
 // events of all orders in time order (event j of an order is due at its
 // arrival + j × event_gap), lets the responsible producer key and partition
@@ -60,28 +58,10 @@ func (s *Sim) runSender() {
 		horizon = min(horizon, s.control.items[0].at)
 	}
 	s.sentUntil = horizon
-	q := s.orders
-	for {
-		j, t := q.due()
-		t = max(t, s.now) // later than due only after a pause
-		d := s.nextDeferred()
-		if min(t, d) >= horizon {
-			break
-		}
-		if d <= t {
-			r := heap.Pop(&s.deferred).(deferredAppend)
-			s.append(&r.rec, r.at)
-			continue
-		}
-		o := q.at(q.cursor[j])
-		q.cursor[j]++
-		s.send(o, j, t)
-		if j == 0 && q.cursor[0] == q.end {
-			q.push(s.work.pop())
-		}
-		for q.base < q.end && q.cursor[len(q.cursor)-1] > q.base {
-			q.base++
-		}
+	s.maybeFork()
+	s.noteSenderRun()
+	mode := s.frontMode()
+	for s.step(s.front, s.now, horizon, mode) {
 	}
 	s.scheduleSender()
 }
@@ -91,13 +71,13 @@ func (s *Sim) scheduleSender() {
 		s.sched.set(actorSender, never)
 		return
 	}
-	_, t := s.orders.due()
-	s.sched.set(actorSender, max(min(t, s.nextDeferred()), s.now))
+	_, t := s.front.orders.due()
+	s.sched.set(actorSender, max(min(t, s.front.nextDeferred()), s.now))
 }
 
 // send keys, partitions and produces event j of order o at time t.
-func (s *Sim) send(o *order, j int, t int64) {
-	p := s.producers[s.eventProducer[j]]
+func (s *Sim) send(st *stream, o *order, j int, t int64, mode streamMode) {
+	p := st.producers[s.eventProducer[j]]
 	ii := 0
 	if len(p.instances) > 1 {
 		ii = int(o.id % int64(len(p.instances)))
@@ -114,18 +94,23 @@ func (s *Sim) send(o *order, j int, t int64) {
 	} else {
 		part = p.partitionOf(kind, id, o.customer, inst.viewN)
 	}
-	g, d := s.checker.alloc(o.id)
-	d.sent, d.keyID, d.customer, d.partition, d.viewN = t, id, o.customer, part, inst.viewN
-	d.instance, d.event, d.producer, d.keyKind = uint16(ii), uint8(j), p.index, kind
-	s.checker.link(g, d)
-	s.produced++
-	p.sent++
-	rec := record{g: g, keyID: id, partition: part, keyKind: kind}
+	rec := record{keyID: id, partition: part, keyKind: kind}
+	if mode != modeCount {
+		g, d := s.checker.alloc(o.id)
+		d.sent, d.keyID, d.customer, d.partition, d.viewN = t, id, o.customer, part, inst.viewN
+		d.instance, d.event, d.producer, d.keyKind = uint16(ii), uint8(j), p.index, kind
+		s.checker.link(g, d)
+		rec.g = g
+	}
+	if mode != modeReplay {
+		s.produced++
+		p.sent++
+	}
 	if p.cfg.FailureRate > 0 {
-		s.produceWithRetries(p, ii, &rec, t)
+		s.produceWithRetries(st, p, ii, &rec, t, mode)
 		return
 	}
-	s.append(&rec, t)
+	s.append(&rec, t, mode)
 }
 
 // keyless picks the partition of a record without a key.
@@ -164,14 +149,27 @@ func (s *Sim) keyless(p *producerRuntime, inst *producerInstance, t int64) int32
 }
 
 // append writes a record at the end of its partition at time t and wakes
-// the consumer waiting for it.
-func (s *Sim) append(r *record, t int64) {
+// the consumer waiting for it. Forked (see stream.go), the front stream only
+// counts the record and the back one keeps it.
+func (s *Sim) append(r *record, t int64, mode streamMode) {
 	r.appended = t
 	l := &s.logs[r.partition]
-	l.append(r)
-	s.checker.desc(r.g).offset = r.offset
-	s.metrics.onProduce(r.partition, t)
+	if mode != modeReplay {
+		r.offset = l.appendAt(t, s.lagFloor)
+		s.metrics.onProduce(r.partition, t)
+	}
+	if mode != modeCount {
+		l.keep(r)
+		s.checker.desc(r.g).offset = r.offset
+	}
+	if mode == modeReplay {
+		return
+	}
 	if m := s.owner[r.partition]; m >= 0 {
-		s.members[m].arrive(s, r, l, t)
+		if mode == modeCount {
+			s.members[m].notify(s, t)
+		} else {
+			s.members[m].arrive(s, r, l, t)
+		}
 	}
 }

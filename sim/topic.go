@@ -35,35 +35,63 @@ type entry struct {
 
 // partitionLog holds one partition's records from the oldest one the group
 // may still need (its committed offset) to the end. Records below are
-// dropped, so memory follows the backlog, not the run's length.
+// dropped, so memory follows the backlog, not the run's length; and when
+// the stream is forked (see stream.go) only records up to mEnd are kept,
+// the rest are sent again when a consumer reaches them.
 type partitionLog struct {
 	part int32
-	ring []entry // power-of-two ring indexed by offset & mask
+	ring []entry // power-of-two ring indexed by offset & mask: base..mEnd-1
 	base int64   // oldest retained offset
+	mEnd int64   // one past the last record kept
 	end  int64   // next offset to assign
 	done int64   // records processed or skipped, for lag
+
+	// The append times of offsets rBase..end-1, for lag: every earlier
+	// record was appended before any time lag is still asked for.
+	recent []int64
+	rHead  int
+	rBase  int64
 }
 
-func (l *partitionLog) append(r *record) {
-	if l.end-l.base == int64(len(l.ring)) {
+// appendAt assigns the next offset to a record appended at t. Times up to
+// floor will not be asked about again.
+func (l *partitionLog) appendAt(t, floor int64) int64 {
+	for l.rHead < len(l.recent) && l.recent[l.rHead] <= floor {
+		l.rHead++
+	}
+	if l.rHead == len(l.recent) || (l.rHead > 256 && 2*l.rHead > len(l.recent)) {
+		n := copy(l.recent, l.recent[l.rHead:])
+		l.recent = l.recent[:n]
+		l.rBase += int64(l.rHead)
+		l.rHead = 0
+	}
+	l.recent = append(l.recent, t)
+	o := l.end
+	l.end++
+	return o
+}
+
+// keep stores record r at the next offset kept, its own.
+func (l *partitionLog) keep(r *record) {
+	if l.mEnd-l.base == int64(len(l.ring)) {
 		l.grow()
 	}
-	r.offset = l.end
-	e := &l.ring[l.end&int64(len(l.ring)-1)]
+	r.offset = l.mEnd
+	e := &l.ring[l.mEnd&int64(len(l.ring)-1)]
 	e.g, e.appended, e.keyID, e.keyKind = r.g, r.appended, r.keyID, r.keyKind
-	l.end++
+	l.mEnd++
 }
 
 func (l *partitionLog) grow() {
 	n := max(64, 2*len(l.ring))
 	ring := make([]entry, n)
-	for o := l.base; o < l.end; o++ {
+	for o := l.base; o < l.mEnd; o++ {
 		ring[o&int64(n-1)] = l.ring[o&int64(len(l.ring)-1)]
 	}
 	l.ring = ring
 }
 
-// at returns the record at offset o, which must be in base..end-1.
+// at returns the record at offset o, which must be in base..mEnd-1.
 func (l *partitionLog) at(o int64) record {
 	e := &l.ring[o&int64(len(l.ring)-1)]
 	return record{g: e.g, appended: e.appended, offset: o, keyID: e.keyID, partition: l.part, keyKind: e.keyKind}
@@ -76,20 +104,21 @@ func (l *partitionLog) trim(o int64) {
 	}
 }
 
-// appendedBy is one past the last offset appended by time t. The sender
-// runs ahead, so the log may already hold records appended later; append
-// times grow with offsets, so a binary search finds the boundary.
+// appendedBy is one past the last offset appended by time t, never below
+// base. The sender runs ahead, so the log may already hold records
+// appended later; append times grow with offsets, so a binary search finds
+// the boundary.
 func (l *partitionLog) appendedBy(t int64) int64 {
-	lo, hi := l.base, l.end
+	lo, hi := l.rHead, len(l.recent)
 	for lo < hi {
 		mid := lo + (hi-lo)/2
-		if l.at(mid).appended <= t {
+		if l.recent[mid] <= t {
 			lo = mid + 1
 		} else {
 			hi = mid
 		}
 	}
-	return lo
+	return max(l.base, l.rBase+int64(lo-l.rHead))
 }
 
 // lagAt is how many records appended by t are not yet processed.

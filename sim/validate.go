@@ -34,6 +34,7 @@ func validateFields(sc Scenario) error {
 	c.intIn("topic.partitions", sc.Topic.Partitions, 1, MaxPartitions)
 	c.intIn("topic.record_bytes", sc.Topic.RecordBytes, 1, 1<<20)
 	validateWorkload(&c, sc.Workload)
+	validateKeyDistribution(&c, sc)
 	validateProducers(&c, sc)
 	validateConsumer(&c, sc.Consumer)
 	validateTimeline(&c, sc)
@@ -134,7 +135,7 @@ func validateProducers(c *checker, sc Scenario) {
 			}
 		}
 	}
-	if catchAll >= 0 && unclaimed == 0 {
+	if catchAll >= 0 && unclaimed == 0 && len(sc.Workload.EventsPerOrder) > 0 {
 		c.add(fmt.Sprintf("producers[%d].events", catchAll), "is empty, but the other producers send every event type: this one would send nothing")
 	}
 }

@@ -28,6 +28,14 @@ func validateGroup(c *checker, g Group) {
 	c.oneOf("consumer.group_protocol", g.GroupProtocol, "classic", "consumer")
 	// The broker's group.min/max.session.timeout.ms bound the session.
 	c.floatIn("consumer.session_timeout_ms", g.SessionTimeoutMs, 6000, 1_800_000)
+	// group.consumer.min/max.session.timeout.ms (45 s and 60 s by default)
+	// bound the broker's own setting for the consumer protocol.
+	c.floatIn("consumer.group_consumer_session_timeout_ms", g.ConsumerSessionTimeoutMs, 45000, 60000)
+	if g.GroupProtocol == "consumer" && g.SessionTimeoutMs != DefaultConsumer().SessionTimeoutMs {
+		c.add("consumer.session_timeout_ms", "%s is not used with group_protocol consumer: the broker's group.consumer.session.timeout.ms governs "+
+			"(Kafka 4.0 clients refuse session.timeout.ms with this protocol); set consumer.group_consumer_session_timeout_ms (45000..60000) instead",
+			fmtFloat(g.SessionTimeoutMs))
+	}
 	c.floatIn("consumer.heartbeat_interval_ms", g.HeartbeatIntervalMs, 1, 1_800_000)
 	if g.HeartbeatIntervalMs >= g.SessionTimeoutMs {
 		c.add("consumer.heartbeat_interval_ms", "%s must be lower than session_timeout_ms (%s)",
@@ -46,8 +54,8 @@ func validateAction(c *checker, f func(string) string, a Action, sc Scenario, pa
 	switch a.Action {
 	case ActionSetPartitions:
 		if a.Partitions <= *partitions {
-			c.add(f("partitions"), "%d is not more than the %d partitions the topic has by then: Kafka only increases the count (InvalidPartitionsException)",
-				a.Partitions, *partitions)
+			c.add(f("partitions"), "%d is not in %d..%d: the topic has %d partitions by then and Kafka only increases the count (InvalidPartitionsException)",
+				a.Partitions, *partitions+1, MaxPartitions, *partitions)
 			return
 		}
 		c.intIn(f("partitions"), a.Partitions, 1, MaxPartitions)

@@ -100,7 +100,7 @@ func TestShapeErrorsNameTheField(t *testing.T) {
 		{`{"topic": {"partitions": 6.5}}`, `topic.partitions: 6.5 is not a whole number`},
 		{`{"producers": {"name": "x"}}`, `producers: must be an array, not an object`},
 		{`{"producers": [{"instances": true}]}`, `producers[0].instances: must be a whole number, not true`},
-		{`{"seed": -1}`, `seed: -1 is not a whole number in 0..`},
+		{`{"seed": -1}`, `seed: -1 is not in 0..18446744073709551615`},
 		{`{"consumer": {"enable_auto_commit": "yes"}}`, `consumer.enable_auto_commit: must be true or false`},
 		{`[1, 2]`, `must be a JSON object`},
 		{`{"version": 1`, `not valid JSON`},

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -83,18 +84,30 @@ func KeysPerPartition(title string, n int, series []Series) (string, error) {
 	p.Legend.Left = false
 
 	const width, height = 640, 300
+	top, err := addGroupedBars(p, g, n, series, vg.Length(width-60))
+	if err != nil {
+		return "", err
+	}
+	barAxes(p, g, n, top*1.25)
+	return inlineSVG(p, width, height, fmt.Sprintf("%s: a bar chart of keys per partition for %d partitions", title, n))
+}
+
+// addGroupedBars adds one bar chart per series, side by side in each
+// partition's slot of a data area span wide, each in its own legend entry,
+// and returns the tallest bar.
+func addGroupedBars(p *plot.Plot, g Grouping, n int, series []Series, span vg.Length) (float64, error) {
 	// Leave a fifth of each slot as the gap between partitions.
-	slot := vg.Length(width-60) / vg.Length(g.Bars)
+	slot := span / vg.Length(g.Bars)
 	bar := slot * 0.8 / vg.Length(len(series))
 	top := 0.0
 	for i, s := range series {
 		if len(s.Counts) != n {
-			return "", fmt.Errorf("plots: series %q has %d counts for %d partitions", s.Name, len(s.Counts), n)
+			return 0, fmt.Errorf("plots: series %q has %d counts for %d partitions", s.Name, len(s.Counts), n)
 		}
 		values := g.sum(s.Counts)
 		bc, err := plotter.NewBarChart(values, bar)
 		if err != nil {
-			return "", fmt.Errorf("plots: series %q: %w", s.Name, err)
+			return 0, fmt.Errorf("plots: series %q: %w", s.Name, err)
 		}
 		bc.Color = Color(s.ColorIndex)
 		bc.LineStyle.Width = 0
@@ -105,8 +118,7 @@ func KeysPerPartition(title string, n int, series []Series) (string, error) {
 			top = math.Max(top, v)
 		}
 	}
-	barAxes(p, g, n, top*1.25)
-	return inlineSVG(p, width, height, fmt.Sprintf("%s: a bar chart of keys per partition for %d partitions", title, n))
+	return top, nil
 }
 
 // barAxes sets the axes of a chart of bars grouped by g over n partitions,
@@ -153,7 +165,46 @@ func wholeTicks(lo, hi float64) []plot.Tick {
 	}
 	var ticks []plot.Tick
 	for v := math.Ceil(lo/step) * step; v <= hi; v += step {
-		ticks = append(ticks, plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'f', 0, 64)})
+		ticks = append(ticks, plot.Tick{Value: v, Label: thousands(int64(v))})
+	}
+	return ticks
+}
+
+// thousands writes n with a comma between groups of three digits
+// (30,925), as the page writes counts.
+func thousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}
+
+// msTicks marks a time axis shorter than a couple of seconds in
+// milliseconds, with as many decimals as the step needs: 0.0775 s reads
+// 77.5 ms, and marks 0.76 ms apart fall between ticks a millisecond apart.
+func msTicks(lo, hi float64) []plot.Tick {
+	span := (hi - lo) * 1000
+	step := math.Pow(10, math.Floor(math.Log10(span/5)))
+	for _, m := range []float64{1, 2, 5, 10} {
+		if span/(step*m) <= 8 {
+			step *= m
+			break
+		}
+	}
+	decimals := max(0, int(-math.Floor(math.Log10(step))))
+	var ticks []plot.Tick
+	for v := math.Ceil(lo*1000/step) * step; v <= hi*1000+step*1e-9; v += step {
+		ticks = append(ticks, plot.Tick{Value: v / 1000, Label: strconv.FormatFloat(v, 'f', decimals, 64)})
 	}
 	return ticks
 }

@@ -177,7 +177,12 @@ func TestViolationTimelineShowsThePairAmongItsNeighbours(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		has(t, c.SVG, v.Later.Event+" (sent later, done first)", v.Earlier.Event+" (sent earlier)", v.Key)
+		has(t, c.SVG, v.Later.Event+" (sent later, done first)", v.Earlier.Event+" (sent earlier)")
+		// The key is named: in the title when it is the only one, in the
+		// legend ("key …") beside others.
+		if !strings.Contains(c.SVG, "key "+v.Key) {
+			t.Errorf("the chart does not name key %s", v.Key)
+		}
 		if trace != nil && len(w.Journeys) <= 2 {
 			t.Errorf("with the trace the window shows only %d records", len(w.Journeys))
 		}
@@ -237,5 +242,28 @@ func TestStandaloneSVGHasItsSize(t *testing.T) {
 	s := Standalone(c)
 	if !strings.HasPrefix(s, "<?xml") || !strings.Contains(s, `<svg width="640" height="240"`) {
 		t.Errorf("standalone SVG starts %.120q", s)
+	}
+}
+
+// Counts on the axes have thousands separators, and a violation's window
+// of a few milliseconds is marked in milliseconds.
+func TestTicksReadWell(t *testing.T) {
+	for n, want := range map[int64]string{0: "0", 999: "999", 1000: "1,000", 30925: "30,925", 1234567: "1,234,567", -4500: "-4,500"} {
+		if got := thousands(n); got != want {
+			t.Errorf("thousands(%d) = %q, want %q", n, got, want)
+		}
+	}
+	ticks := msTicks(0.0775, 0.0975)
+	if len(ticks) < 4 || len(ticks) > 9 {
+		t.Fatalf("%d ticks over 20 ms: %+v", len(ticks), ticks)
+	}
+	for _, tk := range ticks {
+		if strings.Contains(tk.Label, "0.0") || tk.Value < 0.0775 || tk.Value > 0.0975+1e-9 {
+			t.Errorf("tick %+v over 77.5..97.5 ms", tk)
+		}
+	}
+	fine := msTicks(0.0870, 0.0885)
+	if len(fine) < 3 {
+		t.Errorf("1.5 ms span gets %d ticks: %+v", len(fine), fine)
 	}
 }

@@ -47,15 +47,16 @@ func (m markPlotter) Plot(c draw.Canvas, plt *plot.Plot) {
 		c.Fill(vg.Rectangle{Min: vg.Point{X: x0, Y: c.Min.Y}, Max: vg.Point{X: min(x1, c.Max.X), Y: c.Max.Y}}.Path())
 	}
 	line := draw.LineStyle{Color: color.RGBA{0x1b, 0x24, 0x30, 0xff}, Width: vg.Points(0.8), Dashes: []vg.Length{vg.Points(4), vg.Points(3)}}
+	// The numbers go at the foot of the lines: the legends sit at the top.
 	label := plt.X.Tick.Label
-	label.XAlign, label.YAlign = draw.XLeft, draw.YTop
+	label.XAlign, label.YAlign = draw.XLeft, draw.YBottom
 	for i, mk := range m.Marks {
 		xi := x(mk.AtS)
 		if xi < c.Min.X || xi > c.Max.X {
 			continue
 		}
 		c.StrokeLine2(line, xi, c.Min.Y, xi, c.Max.Y)
-		c.FillText(label, vg.Point{X: xi + vg.Points(2), Y: c.Max.Y - vg.Points(1)}, strconv.Itoa(i+1))
+		c.FillText(label, vg.Point{X: xi + vg.Points(2), Y: c.Min.Y + vg.Points(2)}, strconv.Itoa(i+1))
 	}
 }
 

@@ -33,14 +33,28 @@ func ViolationTimeline(w ViolationWindow, marks TimeMarks) (Chart, error) {
 		return Chart{}, fmt.Errorf("plots: no violation to draw")
 	}
 	names, pl, tl := w.Lanes()
-	p := lanePlot("Records of the violating keys: written (partition lanes) → processed (thread lanes)", names, w.From, w.To, marks)
+	title := "Records of the violating keys: written (partition lanes) → processed (thread lanes)"
+	if len(w.Keys) == 1 {
+		title = "Records of key " + w.Keys[0] + ": written (partition lanes) → processed (thread lanes)"
+	}
+	p := lanePlot(title, names, w.From, w.To, marks)
 	p.Add(journeys{w: w, n: len(names), pl: pl, tl: tl})
-	p.Legend.Top = true
-	p.Legend.Left = false
-	// Time to the right of the window keeps the legend off the lanes.
-	p.X.Max = w.To + (w.To-w.From)*0.3
+	if w.To-w.From < 2 {
+		// A violation's events are often under a millisecond apart.
+		p.X.Label.Text = "time (ms)"
+		p.X.Tick.Marker = plot.TickerFunc(msTicks)
+	}
+	// One key needs no legend (the title and the list name it); with more,
+	// the legend names each key's mark, in time to the right of the window
+	// so it stays off the lanes, and says "key" so it is not read as a
+	// record.
+	if len(w.Keys) > 1 {
+		p.Legend.Top = true
+		p.Legend.Left = false
+		p.X.Max = w.To + (w.To-w.From)*0.3
+	}
 	for i, k := range w.Keys {
-		if i == 6 {
+		if i == 6 || len(w.Keys) == 1 {
 			break // the legend would cover the lanes; the list names every key
 		}
 		s, err := plotter.NewScatter(plotter.XYs{})
@@ -48,7 +62,7 @@ func ViolationTimeline(w ViolationWindow, marks TimeMarks) (Chart, error) {
 			return Chart{}, err
 		}
 		s.GlyphStyle = keyStyle(i)
-		p.Legend.Add(k, s)
+		p.Legend.Add("key "+k, s)
 	}
 	return render(p, 720, laneHeight(len(names))+20, fmt.Sprintf("Timeline of %d records of the violating keys, %d violations", len(w.Journeys), len(w.Overtakes)))
 }

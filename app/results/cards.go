@@ -74,9 +74,10 @@ func Cards(r *sim.Result) []Card {
 		Card{ID: "lost", Label: "Never processed", Value: Count(r.Lost), Raw: float64(r.Lost),
 			Detail: "records skipped or dropped", Better: Lower, Bad: r.Lost > 0},
 		Card{ID: "lag", Label: "Most records waiting", Value: Count(maxLag), Raw: float64(maxLag),
-			Detail: fmt.Sprintf("on p%d; lag in records not yet processed", lagPart), Better: Lower},
+			Detail: fmt.Sprintf("on p%d; lag in records not yet processed", lagPart), Better: Lower, Bad: lagging(r, maxLag)},
 		Card{ID: "p99", Label: "Latency p99", Value: Millis(r.LatencyMs.P99), Raw: r.LatencyMs.P99,
-			Detail: fmt.Sprintf("send to processed; p50 %s, max %s", Millis(r.LatencyMs.P50), Millis(r.LatencyMs.Max)), Better: Lower},
+			Detail: fmt.Sprintf("send to processed; p50 %s, max %s", Millis(r.LatencyMs.P50), Millis(r.LatencyMs.Max)), Better: Lower,
+			Bad: r.LatencyMs.P99 >= slowP99Ms},
 		Card{ID: "idle", Label: "Idle consumer threads", Value: fmt.Sprintf("%d of %d", r.Consumers.IdleThreads, r.Consumers.Threads),
 			Raw: float64(r.Consumers.IdleThreads), Detail: "members with no partition at the end", Better: Lower, Bad: r.Consumers.IdleThreads > 0},
 		Card{ID: "pause", Label: "Rebalance stop-the-world", Value: Seconds(g.StopTheWorldS), Raw: g.StopTheWorldS,
@@ -85,6 +86,20 @@ func Cards(r *sim.Result) []Card {
 			Detail: fmt.Sprintf("%s processed", Count(r.EventsProcessed)), Better: Neither},
 	)
 	return cards
+}
+
+// slowP99Ms is the p99 latency flagged as worth a look: a second from send
+// to processed is past what an order pipeline usually promises.
+const slowP99Ms = 1000
+
+// lagging reports whether a partition's backlog ever held more than a
+// second of the whole topic's records: its consumer fell well behind.
+func lagging(r *sim.Result, maxLag int64) bool {
+	if r.DurationS <= 0 {
+		return false
+	}
+	perS := float64(r.EventsProduced) / r.DurationS
+	return maxLag > 0 && float64(maxLag) > perS
 }
 
 func causes(cs []sim.CauseCount) string {

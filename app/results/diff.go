@@ -3,6 +3,9 @@ package results
 import (
 	"fmt"
 	"math"
+	"strings"
+
+	"partitionlab/sim"
 )
 
 // Verdict is whether B improves on A for one number.
@@ -20,11 +23,41 @@ const (
 type Delta struct {
 	ID, Label string
 	A, B      Card
-	// Change is B − A as shown ("+0.32", "−12"), empty when equal.
+	// Change is B − A with its unit, in a readable form ("+1,184 ms",
+	// "−0.67 s", "+344"), empty when equal.
 	Change string
+	// Factor is B ÷ A when both are positive and differ by half or more
+	// ("×4.1", "÷3.2"), empty otherwise.
+	Factor string
 	// Arrow is ▲ when B is higher, ▼ when lower, = when equal.
 	Arrow   string
 	Verdict Verdict
+	// Why explains a better or worse number from the evidence of the run
+	// that is worse on it (see Compare); empty otherwise.
+	Why string
+}
+
+// Run is a scenario and its result, one side of a comparison.
+type Run struct {
+	Scenario sim.Scenario
+	Result   *sim.Result
+}
+
+// Compare pairs the headline numbers of two runs and says, for each number
+// that got better or worse, why, from the evidence of the run that is worse
+// on it.
+func Compare(a, b Run) []Delta {
+	deltas := Diff(Cards(a.Result), Cards(b.Result))
+	for i := range deltas {
+		d := &deltas[i]
+		switch d.Verdict {
+		case Worse:
+			d.Why = why(d.ID, b, a, "B")
+		case Better:
+			d.Why = why(d.ID, a, b, "A")
+		}
+	}
+	return deltas
 }
 
 // Diff pairs the cards of two runs (same order: both come from Cards).
@@ -35,10 +68,11 @@ func Diff(a, b []Card) []Delta {
 		d := Delta{ID: ca.ID, Label: ca.Label, A: ca, B: cb, Arrow: "=", Verdict: Same}
 		diff := cb.Raw - ca.Raw
 		if math.Abs(diff) > 1e-9 {
-			d.Arrow, d.Change = "▲", "+"+trim(diff)
+			d.Arrow, d.Change = "▲", "+"+amount(ca.ID, diff)
 			if diff < 0 {
-				d.Arrow, d.Change = "▼", "−"+trim(-diff)
+				d.Arrow, d.Change = "▼", "−"+amount(ca.ID, -diff)
 			}
+			d.Factor = factor(ca.Raw, cb.Raw)
 			switch up := diff > 0; {
 			case ca.Better == Neither:
 				d.Verdict = Changed
@@ -53,9 +87,55 @@ func Diff(a, b []Card) []Delta {
 	return out
 }
 
-func trim(x float64) string {
+// amount writes a positive difference of the card id's number with its
+// unit: milliseconds for latency, seconds for pauses, a ratio's two
+// decimals for load, and whole numbers with separators for counts.
+func amount(id string, x float64) string {
+	switch id {
+	case "p99":
+		return Millis(x)
+	case "pause":
+		if x >= 10 {
+			return fmt.Sprintf("%.1f s", x)
+		}
+		return fmt.Sprintf("%.2f s", x)
+	case "load":
+		return fmt.Sprintf("%.2f", x)
+	}
 	if x == math.Trunc(x) && x < 1e15 {
 		return Count(int64(x))
 	}
 	return fmt.Sprintf("%.3g", x)
+}
+
+// factor is how many times B is A ("×4.1") or A is B ("÷3.2"), when both
+// are positive and one is at least one and a half times the other.
+func factor(a, b float64) string {
+	if a <= 0 || b <= 0 {
+		return ""
+	}
+	r, sign := b/a, "×"
+	if r < 1 {
+		r, sign = a/b, "÷"
+	}
+	if r < 1.5 {
+		return ""
+	}
+	if r >= 100 {
+		return sign + Count(int64(r+0.5))
+	}
+	return sign + strings.TrimSuffix(fmt.Sprintf("%.2g", r), ".0")
+}
+
+// Words is a delta as the table and the report write it: "same", or the
+// change, the factor and the verdict ("+1,184 ms ×176 (worse)").
+func (d Delta) Words() string {
+	if d.Verdict == Same {
+		return "same"
+	}
+	s := d.Change
+	if d.Factor != "" {
+		s += " " + d.Factor
+	}
+	return fmt.Sprintf("%s (%s)", s, d.Verdict)
 }

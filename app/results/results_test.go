@@ -145,3 +145,22 @@ func TestFactsNameEverything(t *testing.T) {
 		t.Errorf("Gap = %q", g)
 	}
 }
+
+// A backlog that keeps growing and a slow p99 are marked like violations;
+// a consumer that keeps up is not.
+func TestLagAndLatencyAreFlagged(t *testing.T) {
+	hot := Cards(run(t, "hot-customer"))
+	if c := card(t, hot, "lag"); !c.Bad {
+		t.Errorf("hot-customer's lag card is not flagged: %+v", c)
+	}
+	if c := card(t, hot, "p99"); !c.Bad {
+		t.Errorf("hot-customer's p99 card is not flagged: %+v", c)
+	}
+	calm := Cards(run(t, "order-id-key"))
+	if c := card(t, calm, "lag"); c.Bad {
+		t.Errorf("order-id-key's lag card is flagged: %+v", c)
+	}
+	if c := card(t, calm, "p99"); c.Bad {
+		t.Errorf("order-id-key's p99 card is flagged: %+v", c)
+	}
+}

@@ -36,18 +36,12 @@ func FromScenario(sc sim.Scenario) *Doc {
 // only when the text is not a JSON object; wrong values are kept, for the
 // engine to explain.
 func ParseDoc(b []byte) (*Doc, error) {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return nil, fmt.Errorf("the scenario is not valid JSON: %w", err)
+	if len(b) > sim.MaxDocumentBytes {
+		return nil, fmt.Errorf("the scenario is %d bytes, more than the %d a scenario may have", len(b), sim.MaxDocumentBytes)
 	}
-	m, ok := v.(map[string]any)
-	if !ok {
-		return nil, fmt.Errorf("the scenario must be a JSON object ({…})")
-	}
-	if dec.More() {
-		return nil, fmt.Errorf("the scenario has more than one JSON value")
+	m, err := sim.DecodeObject(b)
+	if err != nil {
+		return nil, fmt.Errorf("the scenario: %w", err)
 	}
 	return &Doc{root: withDefaults(m)}, nil
 }
@@ -78,9 +72,12 @@ func (d *Doc) Get(path string) any {
 }
 
 // Set puts v at path, creating the objects on the way. An index may be the
-// array's length, which appends.
+// array's length, which appends. A path of no steps ("", ".") names the
+// document itself, which only an object may replace.
 func (d *Doc) Set(path string, v any) {
-	d.root = setIn(d.root, ParsePath(path), v).(map[string]any)
+	if m, ok := setIn(d.root, ParsePath(path), v).(map[string]any); ok {
+		d.root = m
+	}
 }
 
 // Delete removes the field at path (an object field or an array element).

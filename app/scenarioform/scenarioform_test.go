@@ -1,6 +1,8 @@
 package scenarioform
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"reflect"
 	"slices"
@@ -274,5 +276,39 @@ func TestPaths(t *testing.T) {
 	}
 	if _, ok := within("producers[10].key", "producers[1]"); ok {
 		t.Errorf("producers[10] is not inside producers[1]")
+	}
+}
+
+// TestSetNeverPanics: Set used to panic on a path of no steps.
+func TestSetNeverPanics(t *testing.T) {
+	for _, path := range []string{"", ".", "..", "[", "]", "[0]", "a..b", "[-1]", "a[99]"} {
+		d := FromScenario(sim.DefaultScenario())
+		d.Set(path, json.Number("3"))
+		d.Delete(path)
+		d.Get(path)
+		if !bytes.HasPrefix(d.JSON(), []byte("{")) {
+			t.Errorf("Set(%q) made the document %s", path, d.JSON())
+		}
+	}
+	d := FromScenario(sim.DefaultScenario())
+	d.Set("", map[string]any{"seed": json.Number("7")})
+	if got := Display(d, "seed"); got != "7" {
+		t.Errorf("Set(\"\", object) did not replace the document: seed %s", got)
+	}
+}
+
+// TestParseDocSaysWhereAndRefusesHugeDocuments: a file or a paste is
+// bounded like a link, and a syntax error names its line and column.
+func TestParseDocSaysWhereAndRefusesHugeDocuments(t *testing.T) {
+	huge := append([]byte(`{"name": "`), bytes.Repeat([]byte("x"), sim.MaxDocumentBytes)...)
+	huge = append(huge, `"}`...)
+	if _, err := ParseDoc(huge); err == nil || !strings.Contains(err.Error(), "more than the 1048576 a scenario may have") {
+		t.Errorf("a %d-byte document: %v", len(huge), err)
+	}
+	if _, err := ParseDoc([]byte("{\n  \"seed\": 1,\n}")); err == nil || !strings.Contains(err.Error(), "line 3, column 1") {
+		t.Errorf("a trailing comma: %v", err)
+	}
+	if _, err := ParseDoc([]byte(`{"seed": 1, "seed": 2}`)); err == nil || !strings.Contains(err.Error(), "seed: is given twice") {
+		t.Errorf("a duplicate key: %v", err)
 	}
 }

@@ -32,7 +32,7 @@ const (
 
 // maxDocument bounds a decoded document, so a crafted link cannot make the
 // page inflate gigabytes.
-const maxDocument = 1 << 20
+const maxDocument = sim.MaxDocumentBytes
 
 // Encode compresses a scenario document (raw DEFLATE) and writes it in
 // base64url without padding, which needs no escaping in a URL.

@@ -82,7 +82,8 @@ func TestKafkaRecordings(t *testing.T) {
 func oracleAssignor(name string, ids map[string]TopicID) Assignor {
 	switch name {
 	case "uniform":
-		return Uniform{TopicIDs: ids}
+		// Oracle.java hands the assignor LinkedHashSets in ascending order.
+		return Uniform{TopicIDs: ids, OwnedInGivenOrder: true}
 	case "server-range":
 		return ServerRange{}
 	}

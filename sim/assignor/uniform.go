@@ -29,6 +29,11 @@ type Uniform struct {
 	// TopicIDs optionally gives topics the ids a real cluster gave them,
 	// to reproduce Kafka's topic order exactly.
 	TopicIDs map[string]TopicID
+	// OwnedInGivenOrder takes each member's Owned partitions of a topic in
+	// the order given, as when Kafka's assignor is handed an insertion-
+	// ordered set (the recordings under testdata/kafka do that); by default
+	// they are visited in the order of the HashSet the coordinator keeps.
+	OwnedInGivenOrder bool
 }
 
 // TopicID is a Kafka topic id (org.apache.kafka.common.Uuid), its two
@@ -110,17 +115,26 @@ func (u Uniform) compareTopicIDs(a, b string) int {
 	return cmp.Or(cmp.Compare(x.Hi, y.Hi), cmp.Compare(x.Lo, y.Lo))
 }
 
-// previous returns a member's current target partitions of the topic, in
-// ascending order.
-func previous(g *group, i int, topic string) []int {
-	var ids []int
+// previous returns a member's current target partitions of the topic in
+// the iteration order of the HashSet<Integer> Kafka keeps them in, rebuilt
+// from an ascending list as replaying the target assignment record does
+// (new HashSet<>(list)): ascending below the table size, and a partition
+// at or above it in the bin partition & (capacity-1).
+func (u Uniform) previous(g *group, i int, topic string) []int {
+	var ps []int
 	for _, tp := range g.members[i].Owned {
-		if id, ok := g.id(tp); ok && tp.Topic == topic {
-			ids = append(ids, id)
+		if _, ok := g.id(tp); ok && tp.Topic == topic {
+			ps = append(ps, int(tp.Partition))
 		}
 	}
-	slices.Sort(ids)
-	return ids
+	if !u.OwnedInGivenOrder {
+		slices.Sort(ps)
+		ps = newJavaHashSetFrom(func(p int) int32 { return int32(p) }, ps).order()
+	}
+	for k := range ps {
+		ps[k] += g.base[topic]
+	}
+	return ps
 }
 
 // assignHomogeneous is UniformHomogeneousAssignmentBuilder.build. Quotas go
@@ -133,7 +147,7 @@ func (u Uniform) assignHomogeneous(g *group, order []int) [][]int {
 	held := make([]bool, g.total)
 	for i := range g.members {
 		for _, t := range topics {
-			for _, id := range previous(g, i, t) {
+			for _, id := range u.previous(g, i, t) {
 				held[id] = true
 			}
 		}
@@ -155,7 +169,7 @@ func (u Uniform) assignHomogeneous(g *group, order []int) [][]int {
 			quota, extra = quota+1, extra-1
 		}
 		for _, t := range topics {
-			ids := previous(g, i, t)
+			ids := u.previous(g, i, t)
 			keep := min(len(ids), quota)
 			owned[i] = append(owned[i], ids[:keep]...)
 			queue = append(queue, ids[keep:]...)

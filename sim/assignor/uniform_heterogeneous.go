@@ -32,7 +32,7 @@ func (u Uniform) assignHeterogeneous(g *group, order []int) [][]int {
 				h.subscribers[t] = append(h.subscribers[t], pos)
 				// maybeRevokePartitions keeps every partition of a topic
 				// the member still subscribes to.
-				for _, id := range previous(g, i, t) {
+				for _, id := range u.previous(g, i, t) {
 					h.owner[id] = pos
 					h.sizes[pos]++
 				}

@@ -1,6 +1,11 @@
 package assignor
 
-import "testing"
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+)
 
 // The topic ids of Kafka's OptimizedUniformAssignmentBuilderTest and
 // UniformHeterogeneousAssignmentBuilderTest.
@@ -140,5 +145,46 @@ func TestParseTopicID(t *testing.T) {
 		if _, err := ParseTopicID(bad); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
+	}
+}
+
+// TestUniformGivesUpPartitionsInHashSetOrder: a member over its quota gives
+// up the partitions UniformHomogeneousAssignmentBuilder.maybeRevokePartitions
+// meets last while iterating its HashSet<Integer>. Partitions at or above
+// the table size (32 for 20 partitions) come first, in their bins, so B
+// keeps 32..39 and 20..24 and gives up 25..31 — not 33..39, as ascending
+// order would.
+func TestUniformGivesUpPartitionsInHashSetOrder(t *testing.T) {
+	span := func(lo, hi int) string {
+		var s []string
+		for p := lo; p <= hi; p++ {
+			s = append(s, fmt.Sprintf("t:%d", p))
+		}
+		return strings.Join(s, ",")
+	}
+	cases := []struct {
+		name    string
+		members []Member
+		want    Assignment
+	}{{
+		name:    "a member joins two holding 20 each of 40",
+		members: []Member{owning(m("A", "t"), 1, span(0, 19)), owning(m("B", "t"), 1, span(20, 39)), m("C", "t")},
+		want:    want("A="+span(0, 13), "B="+span(20, 24)+","+span(32, 39), "C="+span(14, 19)+","+span(25, 31)),
+	}, {
+		name:    "below the table size the order is ascending",
+		members: []Member{owning(m("A", "t"), 1, span(0, 5)), owning(m("B", "t"), 1, span(6, 11)), m("C", "t")},
+		want:    want("A="+span(0, 3), "B="+span(6, 9), "C="+span(4, 5)+","+span(10, 11)),
+	}}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			n := int32(0)
+			for _, mb := range c.members {
+				n += int32(len(mb.Owned))
+			}
+			got := mustAssign(t, Uniform{}, map[string]int32{"t": n}, c.members)
+			if !reflect.DeepEqual(got, c.want) {
+				t.Errorf("got  %v\nwant %v", got, c.want)
+			}
+		})
 	}
 }

@@ -50,8 +50,8 @@ func TestLessonsAreNumberedWithoutGapsAndUnique(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(all) != 20 {
-		t.Errorf("%d lessons, want the 20 of issue 6", len(all))
+	if len(all) < 20 {
+		t.Errorf("%d lessons, want at least the 20 of issue 6", len(all))
 	}
 	ids := map[string]bool{}
 	for i, l := range all {

@@ -1,0 +1,96 @@
+package app
+
+import (
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"partitionlab/sim"
+)
+
+// byoPanel brings a team's own keys or client configuration into an
+// editor's scenario: a file or pasted text, and a list of what became of
+// every setting (mapped, no effect, not modelled, unknown) or the lines
+// that could not be read.
+type byoPanel struct {
+	app.Compo
+
+	Ied   *editor
+	kind  string
+	text  string
+	notes []string
+	err   string
+}
+
+func newBYOPanel(e *editor) *byoPanel { return &byoPanel{Ied: e, kind: byoKeys} }
+
+func (c *byoPanel) Render() app.UI {
+	pre := c.Ied.prefix + "byo-"
+	kinds := []struct{ value, label string }{
+		{byoKeys, "Keys: CSV key,count, or one key per line"},
+		{byoProperties, "Client configuration: .properties (Java, Spring Boot, librdkafka)"},
+		{byoYAML, "Client configuration: Spring Boot application.yml"},
+	}
+	return app.Details().Class("byo").ID(pre+"panel").Body(
+		app.Summary().Text("Bring your own keys or client configuration"),
+		app.Div().Class("field").Body(
+			app.Label().For(pre+"kind").Text("What"),
+			app.Select().ID(pre+"kind").OnChange(func(ctx app.Context, _ app.Event) { c.kind = ctx.JSSrc().Get("value").String() }).Body(
+				app.Range(kinds).Slice(func(i int) app.UI {
+					return app.Option().Value(kinds[i].value).Selected(kinds[i].value == c.kind).Text(kinds[i].label)
+				}),
+			),
+		),
+		app.Div().Class("field").Body(
+			app.Label().For(pre+"file").Text("From a file"),
+			app.Input().Type("file").ID(pre+"file").Accept(".csv,.txt,.properties,.yml,.yaml,.conf").OnChange(c.onFile),
+		),
+		app.Div().Class("field").Body(
+			app.Label().For(pre+"text").Text("Or paste it"),
+			app.Textarea().ID(pre+"text").Rows(4).Attr("spellcheck", "false").Text(c.text).
+				OnInput(func(ctx app.Context, _ app.Event) { c.text = ctx.JSSrc().Get("value").String() }),
+			app.Button().Type("button").ID(pre+"apply").Text("Import").OnClick(func(ctx app.Context, _ app.Event) {
+				c.apply(ctx, "", c.text)
+			}),
+		),
+		app.If(c.err != "", app.Div().Class("error").ID(pre+"error").Aria("live", "polite").Body(
+			app.P().Text("Nothing imported:"),
+			app.Ul().Body(app.Range(strings.Split(c.err, "\n")).Slice(func(i int) app.UI {
+				return app.Li().Text(strings.Split(c.err, "\n")[i])
+			})),
+		)),
+		app.If(len(c.notes) > 0, app.Ul().Class("byo-notes").ID(pre+"notes").Aria("live", "polite").Body(
+			app.Range(c.notes).Slice(func(i int) app.UI { return app.Li().Text(c.notes[i]) }),
+		)),
+	)
+}
+
+func (c *byoPanel) onFile(ctx app.Context, _ app.Event) {
+	input := ctx.JSSrc()
+	name := ""
+	if files := input.Get("files"); files.Truthy() && files.Length() > 0 {
+		name = files.Index(0).Get("name").String()
+	}
+	if strings.HasSuffix(name, ".yml") || strings.HasSuffix(name, ".yaml") {
+		c.kind = byoYAML
+	}
+	readFile(ctx, input, importFileLimit,
+		func(ctx app.Context, text string) { c.apply(ctx, name, text) },
+		func(size int) { c.err, c.notes = fileTooLarge(size), nil })
+}
+
+// apply imports into the editor's scenario, or shows why nothing was.
+func (c *byoPanel) apply(ctx app.Context, name, text string) {
+	e := c.Ied
+	sc, notes, err := importInto(e.sc, c.kind, name, text)
+	if err != nil {
+		c.err, c.notes = err.Error(), nil
+		return
+	}
+	if err := e.loadJSON(sim.MarshalScenario(sc)); err != nil {
+		c.err, c.notes = err.Error(), nil
+		return
+	}
+	c.err, c.notes, c.text = "", notes, ""
+	ctx.NewActionWithValue(actionEdited, e.prefix)
+}

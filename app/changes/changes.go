@@ -1,0 +1,136 @@
+// Package changes lists the single changes a design review tries on a
+// scenario: "B = A with twice the partitions", "… keyed by order_id",
+// "… with cooperative-sticky". Each is one decision a team weighs, so the
+// Compare page can open on A and one alternative, and every difference it
+// shows comes from that decision.
+//
+// changes is plain Go: it must never import go-app or net/http.
+package changes
+
+import (
+	"fmt"
+	"slices"
+
+	"partitionlab/sim"
+)
+
+// Change is one alternative to a scenario.
+type Change struct {
+	// ID names the change in links ("partitions-x2").
+	ID string
+	// Label says what B does differently, as the picker shows it.
+	Label string
+	apply func(sc *sim.Scenario)
+}
+
+// Custom is the ID of the change to any one field, given as path=value like
+// simulate's --set (see Apply).
+const Custom = "field"
+
+// List is every change, in the order the picker shows them.
+func List() []Change {
+	return []Change{
+		{"partitions-x2", "twice the partitions", func(sc *sim.Scenario) {
+			sc.Topic.Partitions = min(sc.Topic.Partitions*2, 10000)
+			for i := range sc.Timeline { // planned increases keep their proportion
+				if sc.Timeline[i].Action == "set_partitions" {
+					sc.Timeline[i].Partitions *= 2
+				}
+			}
+		}},
+		{"key-order-id", "keyed by order_id", setKey("order_id")},
+		{"key-customer-id", "keyed by customer_id", setKey("customer_id")},
+		{"salt-hot", "the hottest customer salted over 8 buckets", func(sc *sim.Scenario) {
+			for i := range sc.Producers {
+				sc.Producers[i].Key = "salted_customer_id"
+				sc.Producers[i].Salting = &sim.Salting{HotCustomers: 1, Buckets: 8, BucketSource: "order_id"}
+			}
+		}},
+		{"threads-x2", "twice the consumer threads", func(sc *sim.Scenario) { sc.Consumer.Concurrency *= 2 }},
+		{"instance-plus-1", "one more consumer instance", func(sc *sim.Scenario) { sc.Consumer.Instances++ }},
+		{"mode-per-key-queues", "per-key queues in each consumer", setMode("per_key_queues")},
+		{"mode-thread-pool", "a thread pool in each consumer", setMode("thread_pool")},
+		{"mode-sequential", "sequential consumers", setMode("sequential")},
+		{"cooperative-sticky", "the cooperative-sticky assignor", func(sc *sim.Scenario) {
+			sc.Consumer.Assignors = []string{"cooperative-sticky"}
+		}},
+		{"kip848", "the KIP-848 consumer protocol", func(sc *sim.Scenario) { sc.Consumer.GroupProtocol = "consumer" }},
+		{"static-membership", "static membership (group.instance.id)", func(sc *sim.Scenario) { sc.Consumer.StaticMembership = true }},
+		{"commit-on-revoke", "a commit in onPartitionsRevoked", func(sc *sim.Scenario) { sc.Consumer.CommitOnRevoke = true }},
+		{"idempotence-off", "enable.idempotence=false", func(sc *sim.Scenario) {
+			for i := range sc.Producers {
+				sc.Producers[i].Idempotence = false
+			}
+		}},
+		{"drain-first", "partitions added after draining", func(sc *sim.Scenario) {
+			for i := range sc.Timeline {
+				if sc.Timeline[i].Action == "set_partitions" {
+					sc.Timeline[i].DrainFirst = true
+				}
+			}
+		}},
+		{Custom, "one field changed (path=value)", nil},
+	}
+}
+
+func setKey(key string) func(sc *sim.Scenario) {
+	return func(sc *sim.Scenario) {
+		for i := range sc.Producers {
+			sc.Producers[i].Key, sc.Producers[i].Salting = key, nil
+		}
+	}
+}
+
+func setMode(mode string) func(sc *sim.Scenario) {
+	return func(sc *sim.Scenario) { sc.Consumer.Mode = mode }
+}
+
+// Find is the change with the given ID.
+func Find(id string) (Change, bool) {
+	i := slices.IndexFunc(List(), func(c Change) bool { return c.ID == id })
+	if i < 0 {
+		return Change{}, false
+	}
+	return List()[i], true
+}
+
+// Apply is a with the change made and named after it. For Custom, set is
+// path=value as simulate's --set takes it. It fails when the change gives
+// an invalid scenario (the engine's message names the field) or changes
+// nothing, so the reviewer picks another.
+func Apply(a sim.Scenario, c Change, set string) (sim.Scenario, error) {
+	b := clone(a)
+	label := c.Label
+	if c.ID == Custom {
+		var err error
+		if b, err = sim.ParseScenarioWithSets(sim.MarshalScenario(a), []string{set}); err != nil {
+			return sim.Scenario{}, err
+		}
+		label = set
+	} else {
+		c.apply(&b)
+		var err error
+		if b, err = sim.ParseScenario(sim.MarshalScenario(b)); err != nil {
+			return sim.Scenario{}, err
+		}
+	}
+	if string(sim.MarshalScenario(b)) == string(sim.MarshalScenario(a)) {
+		return sim.Scenario{}, fmt.Errorf("A already has %s: pick another change", label)
+	}
+	name := a.Name
+	if name == "" {
+		name = "A"
+	}
+	b.Name = name + " with " + label
+	return b, nil
+}
+
+// clone copies a scenario through its JSON form, so changing B's slices
+// never changes A.
+func clone(sc sim.Scenario) sim.Scenario {
+	c, err := sim.ParseScenario(sim.MarshalScenario(sc))
+	if err != nil { // a scenario that ran always reads back
+		return sc
+	}
+	return c
+}

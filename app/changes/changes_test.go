@@ -1,0 +1,56 @@
+package changes
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"partitionlab/sim"
+)
+
+func TestEveryChangeChangesTheDefaultScenarioAndLeavesAAlone(t *testing.T) {
+	a, err := sim.Preset("add-partitions")
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := string(sim.MarshalScenario(a))
+	for _, c := range List() {
+		if c.ID == Custom {
+			continue
+		}
+		b, err := Apply(a, c, "")
+		if err != nil {
+			if strings.Contains(err.Error(), "already has") {
+				continue // add-partitions is already keyed by customer_id, for example
+			}
+			t.Errorf("%s: %v", c.ID, err)
+			continue
+		}
+		if !strings.HasSuffix(b.Name, " with "+c.Label) {
+			t.Errorf("%s: B is named %q", c.ID, b.Name)
+		}
+		if string(sim.MarshalScenario(a)) != before {
+			t.Fatalf("%s changed A", c.ID)
+		}
+	}
+}
+
+func TestChangesSayWhatTheyDid(t *testing.T) {
+	a, _ := sim.Preset("order-events")
+	c, _ := Find("partitions-x2")
+	b, err := Apply(a, c, "")
+	if err != nil || b.Topic.Partitions != 2*a.Topic.Partitions {
+		t.Errorf("twice the partitions: %d from %d, %v", b.Topic.Partitions, a.Topic.Partitions, err)
+	}
+	custom, _ := Find(Custom)
+	if b, err := Apply(a, custom, "consumer.concurrency=3"); err != nil || b.Consumer.Concurrency != 3 || !strings.HasSuffix(b.Name, "consumer.concurrency=3") {
+		t.Errorf("a field change: %+v, %v", b.Consumer, err)
+	}
+	if _, err := Apply(a, custom, "topic.partitions=0"); err == nil || !strings.Contains(err.Error(), "topic.partitions") {
+		t.Errorf("an invalid value is refused naming the field: %v", err)
+	}
+	same := fmt.Sprintf("topic.partitions=%d", a.Topic.Partitions)
+	if _, err := Apply(a, custom, same); err == nil || !strings.Contains(err.Error(), "pick another") {
+		t.Errorf("a change that changes nothing (%s) is refused: %v", same, err)
+	}
+}

@@ -1,0 +1,138 @@
+package app
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"partitionlab/app/flow"
+)
+
+// flowView is the run drawn as records moving from the producers to the
+// partitions to the consumer threads (package flow). The moment comes
+// from its owner (the scrubber's step, Play); the view glides to it with
+// requestAnimationFrame, one bucket per playTick, so records are seen
+// travelling. The browser holds animation frames back while the tab is
+// hidden, so a hidden tab costs nothing; people who ask for reduced
+// motion get the moment without the glide.
+type flowView struct {
+	app.Compo
+
+	// Irun is the prepared result (unexported data behind a pointer, so
+	// go-app compares the pointer only); Iversion changes with it.
+	Irun     *flow.Run
+	Iversion int
+	// Istep is the moment to show (a series bucket: its end); Iplaying is
+	// true while the run plays.
+	Istep    int
+	Iplaying bool
+
+	pos     float64 // the moment drawn, in buckets
+	version int
+	frame   app.Func // the requestAnimationFrame callback
+	pending bool     // a frame is requested
+	last    float64  // the time of the last frame, ms
+	frames  int      // frames drawn, for the tests
+}
+
+func newFlowView(r *flow.Run, version, step int, playing bool) *flowView {
+	return &flowView{Irun: r, Iversion: version, Istep: step, Iplaying: playing}
+}
+
+func (c *flowView) target() float64 { return float64(c.Istep + 1) }
+
+func (c *flowView) OnMount(ctx app.Context) {
+	c.pos, c.version, c.last = c.target(), c.Iversion, -1
+	c.frame = app.FuncOf(func(_ app.Value, args []app.Value) any {
+		ts := args[0].Float()
+		ctx.Dispatch(func(ctx app.Context) { c.onFrame(ctx, ts) })
+		return nil
+	})
+}
+
+func (c *flowView) OnDismount() {
+	if c.frame != nil {
+		c.frame.Release()
+		c.frame = nil
+	}
+}
+
+// OnUpdate runs when the owner gives a new moment or a new result.
+func (c *flowView) OnUpdate(ctx app.Context) {
+	if c.version != c.Iversion {
+		c.version, c.pos = c.Iversion, c.target()
+		return
+	}
+	d := c.target() - c.pos
+	switch {
+	case d == 0 && !c.Iplaying:
+	case reducedMotion() || !c.Iplaying && (math.Abs(d) > 2 || d < 0 && d > -1):
+		c.pos = c.target() // a jump (the scrubber) is shown at once
+	default:
+		c.request()
+	}
+}
+
+// request asks the browser for the next animation frame, once.
+func (c *flowView) request() {
+	if c.pending || c.frame == nil {
+		return
+	}
+	c.pending = true
+	app.Window().Call("requestAnimationFrame", c.frame)
+}
+
+// onFrame moves the picture toward the moment asked for: one bucket per
+// playTick, faster when it falls behind.
+func (c *flowView) onFrame(ctx app.Context, ts float64) {
+	c.pending = false
+	dt := 16.0
+	if c.last >= 0 {
+		dt = min(ts-c.last, 100)
+	}
+	c.last = ts
+	goal := c.target()
+	if c.Iplaying {
+		goal = min(goal+0.999, float64(c.Irun.Buckets())) // the next step is on its way
+	}
+	rate := dt / float64(playTick.Milliseconds())
+	d := goal - c.pos
+	step := math.Copysign(max(rate, math.Abs(d)*dt/250), d)
+	if math.Abs(step) >= math.Abs(d) {
+		c.pos = goal
+	} else {
+		c.pos += step
+	}
+	c.frames++
+	if c.pos != c.target() || c.Iplaying {
+		c.request()
+	} else {
+		c.last = -1
+	}
+}
+
+// reducedMotion reports whether the person asked their system for less
+// motion.
+func reducedMotion() bool {
+	mm := app.Window().Get("matchMedia")
+	if !mm.Truthy() {
+		return false
+	}
+	return app.Window().Call("matchMedia", "(prefers-reduced-motion: reduce)").Get("matches").Bool()
+}
+
+func (c *flowView) Render() app.UI {
+	if c.Irun == nil {
+		return app.Div()
+	}
+	if c.version != c.Iversion {
+		c.version, c.pos = c.Iversion, c.target() // before the first mount
+	}
+	s := c.Irun.At(c.pos)
+	return app.Div().Class("flow").ID("flow").DataSet("pos", strconv.FormatFloat(c.pos, 'f', 3, 64)).
+		DataSet("frames", c.frames).Body(
+		app.Raw(s.SVG()),
+		app.P().ID("flow-summary").Class("help flow-summary").Text(s.Summary()),
+	)
+}

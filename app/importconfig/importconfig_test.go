@@ -1,0 +1,172 @@
+package importconfig
+
+import (
+	"strings"
+	"testing"
+
+	"partitionlab/sim"
+)
+
+const producerProps = `# order-service producer
+bootstrap.servers=kafka-1:9092,kafka-2:9092
+key.serializer=org.apache.kafka.common.serialization.StringSerializer
+value.serializer=io.confluent.kafka.serializers.KafkaAvroSerializer
+acks=all
+batch.size=32768
+linger.ms=20
+enable.idempotence=false
+max.in.flight.requests.per.connection=5
+retries=2147483647
+retry.backoff.ms=250
+metadata.max.age.ms=60000
+partitioner.class=org.apache.kafka.clients.producer.RoundRobinPartitioner
+frobnicate.level=11
+`
+
+const consumerProps = `group.id=billing
+partition.assignment.strategy=org.apache.kafka.clients.consumer.CooperativeStickyAssignor
+group.instance.id=billing-1
+session.timeout.ms=10000
+heartbeat.interval.ms=2000
+max.poll.interval.ms=60000
+max.poll.records=100
+enable.auto.commit=false
+auto.commit.interval.ms=1000
+auto.offset.reset=earliest
+retry.backoff.ms=100
+group.protocol=classic
+`
+
+const springYAML = `spring:
+  kafka:
+    bootstrap-servers:
+      - kafka-1:9092
+      - kafka-2:9092
+    producer:
+      batch-size: 64KB
+      key-serializer: org.apache.kafka.common.serialization.LongSerializer
+      properties:
+        linger.ms: 10   # a comment
+    consumer:
+      max-poll-records: 250
+      heartbeat-interval: 5s
+      auto-commit-interval: PT2S
+      properties:
+        "[partition.assignment.strategy]": org.apache.kafka.clients.consumer.RangeAssignor,org.apache.kafka.clients.consumer.CooperativeStickyAssignor
+    listener:
+      concurrency: 8
+      ack-mode: BATCH
+      type: batch
+`
+
+func imported(t *testing.T, files ...File) (sim.Scenario, []Note) {
+	t.Helper()
+	sc := sim.DefaultScenario()
+	notes, err := Import(files, &sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sim.Validate(sc); err != nil {
+		t.Fatalf("the imported scenario is refused: %v", err)
+	}
+	return sc, notes
+}
+
+func outcome(notes []Note, key string) Note {
+	for _, n := range notes {
+		if n.Key == key {
+			return n
+		}
+	}
+	return Note{}
+}
+
+func TestJavaPropertiesMapEverySettingOrSayWhyNot(t *testing.T) {
+	sc, notes := imported(t, File{"producer.properties", producerProps}, File{"consumer.properties", consumerProps})
+	p, c := sc.Producers[0], sc.Consumer
+	if p.BatchSize != 32768 || p.LingerMs != 20 || p.Idempotence || p.MaxInFlight != 5 || p.RetryBackoffMs != 250 ||
+		p.MetadataMaxAgeMs != 60000 || p.Serializer != "string" {
+		t.Errorf("producer: %+v", p)
+	}
+	if strings.Join(c.Assignors, ",") != "cooperative-sticky" || !c.StaticMembership || c.SessionTimeoutMs != 10000 ||
+		c.HeartbeatIntervalMs != 2000 || c.MaxPollIntervalMs != 60000 || c.MaxPollRecords != 100 || c.EnableAutoCommit ||
+		c.AutoCommitIntervalMs != 1000 || c.AutoOffsetReset != "earliest" || c.GroupProtocol != "classic" {
+		t.Errorf("consumer: %+v", c.Group)
+	}
+	lines := strings.Count(producerProps, "=") + strings.Count(consumerProps, "=")
+	if len(notes) != lines {
+		t.Errorf("%d notes for %d settings: a setting went unaccounted", len(notes), lines)
+	}
+	for key, want := range map[string]Outcome{"acks": NoEffect, "retries": NoEffect, "frobnicate.level": Unknown,
+		"partitioner.class": NotModelled, "group.id": NoEffect, "linger.ms": Mapped} {
+		if got := outcome(notes, key); got.Outcome != want {
+			t.Errorf("%s: %s, want %s", key, got.Outcome, want)
+		}
+	}
+	// The consumer's retry.backoff.ms is not the producer's.
+	if n := notes[len(notes)-2]; n.Key != "retry.backoff.ms" || n.Outcome != NoEffect || p.RetryBackoffMs != 250 {
+		t.Errorf("the consumer's retry.backoff.ms: %v", n)
+	}
+	if s := outcome(notes, "linger.ms").String(); s != "producer.properties:7: linger.ms=20 → producers[0].linger_ms" {
+		t.Errorf("a mapped note reads %q", s)
+	}
+}
+
+func TestSpringBootYAMLAndProperties(t *testing.T) {
+	sc, notes := imported(t, File{"application.yml", springYAML})
+	p, c := sc.Producers[0], sc.Consumer
+	if p.BatchSize != 64*1024 || p.LingerMs != 10 || p.Serializer != "long" {
+		t.Errorf("producer: %+v", p)
+	}
+	if c.MaxPollRecords != 250 || c.HeartbeatIntervalMs != 5000 || c.AutoCommitIntervalMs != 2000 || c.Concurrency != 8 ||
+		!c.CommitAfterBatch || c.EnableAutoCommit || strings.Join(c.Assignors, ",") != "range,cooperative-sticky" {
+		t.Errorf("consumer: %+v", c)
+	}
+	if n := outcome(notes, "spring.kafka.bootstrap-servers"); n.Outcome != NoEffect || n.Value != "kafka-1:9092,kafka-2:9092" {
+		t.Errorf("a YAML list: %+v", n)
+	}
+	props := `spring.kafka.consumer.max-poll-records=250
+spring.kafka.listener.concurrency=8
+spring.kafka.producer.properties.linger.ms=10
+spring.kafka.listener.ack-mode=RECORD
+`
+	sc2, notes2 := imported(t, File{"application.properties", props})
+	if sc2.Consumer.MaxPollRecords != 250 || sc2.Consumer.Concurrency != 8 || sc2.Producers[0].LingerMs != 10 {
+		t.Errorf("Spring properties: %+v", sc2.Consumer)
+	}
+	if n := outcome(notes2, "spring.kafka.listener.ack-mode"); n.Outcome != NotModelled || !strings.Contains(n.Why, "RECORD") {
+		t.Errorf("ack-mode RECORD: %+v", n)
+	}
+}
+
+func TestLibrdkafkaNames(t *testing.T) {
+	conf := "partitioner=consistent_random\nqueue.buffering.max.ms=15\nmax.in.flight=1\nenable.idempotence=true\n" +
+		"auto.offset.reset=smallest\nbatch.num.messages=10000\n"
+	sc, notes := imported(t, File{"librdkafka.conf", conf})
+	if sc.Producers[0].Client != "librdkafka" || sc.Producers[0].LingerMs != 15 || sc.Producers[0].MaxInFlight != 1 {
+		t.Errorf("producer: %+v", sc.Producers[0])
+	}
+	if n := outcome(notes, "auto.offset.reset"); n.Outcome != Mapped || sc.Consumer.AutoOffsetReset != "earliest" {
+		t.Errorf("smallest is earliest: %+v", n)
+	}
+	_, notes = imported(t, File{"p.conf", "partitioner=fnv1a_random\n"})
+	if notes[0].Outcome != NotModelled {
+		t.Errorf("fnv1a: %+v", notes[0])
+	}
+}
+
+func TestAnUnreadableValueIsAnErrorAndChangesNothing(t *testing.T) {
+	sc := sim.DefaultScenario()
+	before := string(sim.MarshalScenario(sc))
+	_, err := Import([]File{{"p.properties", "linger.ms=5\nbatch.size=big\nmax.poll.records=lots\n"}}, &sc)
+	if err == nil || !strings.Contains(err.Error(), `p.properties:2: batch.size=big: "big" is not a size`) ||
+		!strings.Contains(err.Error(), "p.properties:3: max.poll.records=lots") {
+		t.Errorf("error: %v", err)
+	}
+	if string(sim.MarshalScenario(sc)) != before {
+		t.Errorf("a failed import changed the scenario")
+	}
+	if _, err := Import([]File{{"a.yml", "spring:\n  kafka: &x\n"}}, &sc); err == nil || !strings.Contains(err.Error(), "a.yml:2") {
+		t.Errorf("an anchor: %v", err)
+	}
+}

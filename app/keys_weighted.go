@@ -1,0 +1,113 @@
+package app
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"partitionlab/app/keymap"
+	"partitionlab/sim/keydist"
+)
+
+// Weighted keys on the Key → partition page: with "Lines are key,count"
+// ticked, each line is a key and its record count (the same CSV that
+// partitionlab import keys reads), and the chart and the load summary
+// count records, not keys. A sample of keys, one per line, needs no
+// counts: each line already counts once.
+
+// weightedTexts reads the box's lines as key,count: the keys (blank where
+// a line holds none, so line numbers stay the person's), each line's
+// count, and the lines that cannot be read.
+func weightedTexts(lines []string) (texts []string, weights []int64, errs []string) {
+	texts, weights = make([]string, len(lines)), make([]int64, len(lines))
+	for i, l := range lines {
+		if keymap.Blank(l) || (i == 0 && keydist.IsHeader(l)) {
+			continue
+		}
+		key, n, err := keydist.CSVLine(l)
+		if err != nil {
+			errs = append(errs, "line "+strconv.Itoa(i+1)+": "+err.Error())
+			continue
+		}
+		texts[i], weights[i] = key, n
+	}
+	return texts, weights, errs
+}
+
+// recordsPerPartition counts client c's records on each partition, each
+// key weighing its line's count.
+func recordsPerPartition(p keymap.Placement, c int, weights []int64) []int {
+	counts := make([]int, p.Partitions)
+	for k, part := range p.At[c] {
+		if part != keymap.Keyless {
+			w := int64(1) // the empty key has no line (Pos 0): it counts once
+			if pos := p.Keys[k].Pos; pos > 0 {
+				w = weights[pos-1]
+			}
+			counts[part] += int(w)
+		}
+	}
+	return counts
+}
+
+// loadSummary is the busiest partition's share of the records for each
+// client, and how it compares with the mean.
+func loadSummary(p keymap.Placement, weights []int64) []string {
+	var out []string
+	for c, client := range p.Clients {
+		counts := recordsPerPartition(p, c, weights)
+		var total, top, hot int
+		for part, n := range counts {
+			total += n
+			if n > top {
+				top, hot = n, part
+			}
+		}
+		if total == 0 {
+			continue
+		}
+		out = append(out, fmt.Sprintf("%s: p%d receives %.1f %% of the %d records, %.2f× the mean partition", client.Name(), hot,
+			100*float64(top)/float64(total), total, float64(top)*float64(p.Partitions)/float64(total)))
+	}
+	return out
+}
+
+// renderWeightedOption is the "Lines are key,count" switch and the file
+// that fills the box.
+func (c *keysPage) renderWeightedOption() app.UI {
+	return app.Div().Class("field").Body(
+		app.Div().Class("check").Body(
+			app.Input().Type("checkbox").ID("weighted").Checked(c.weighted).OnChange(func(ctx app.Context, _ app.Event) {
+				c.weighted = ctx.JSSrc().Get("checked").Bool()
+				c.compute()
+			}),
+			app.Label().For("weighted").Text("Lines are key,count (a CSV of your keys and their record counts): count records, not keys"),
+		),
+		app.Label().For("keys-file").Text("Or load a file of keys (CSV key,count, or one key per line)"),
+		app.Input().Type("file").ID("keys-file").Accept(".csv,.txt").OnChange(func(ctx app.Context, _ app.Event) {
+			readFile(ctx, ctx.JSSrc(), importFileLimit, func(ctx app.Context, text string) {
+				lines := keymap.Lines(text)
+				c.keysText, c.weighted = text, len(lines) > 0 && keydist.IsHeader(lines[0])
+				for _, l := range lines {
+					if _, _, err := keydist.CSVLine(l); err == nil && !keymap.Blank(l) {
+						c.weighted = true
+						break
+					}
+				}
+				c.compute()
+			}, func(size int) { c.res.keyErrs = []string{fileTooLarge(size)} })
+		}),
+	)
+}
+
+// renderLoad says how much of the records the busiest partition takes.
+func (c *keysPage) renderLoad() app.UI {
+	if !c.weighted {
+		return app.Text("")
+	}
+	lines := loadSummary(c.res.placement, c.res.weights)
+	return app.Ul().ID("weighted-load").Class("weighted-load").Body(
+		app.Range(lines).Slice(func(i int) app.UI { return app.Li().Text(lines[i]) }),
+	)
+}

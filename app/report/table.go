@@ -1,0 +1,22 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"text/tabwriter"
+)
+
+// Table writes the differences for a terminal: both scenarios with their
+// digests, then one line per headline number.
+func (rv *Review) Table(w io.Writer) error {
+	for _, s := range rv.sides() {
+		fmt.Fprintf(w, "%s  %s, seed %d, %g s, digest %s\n", s.letter, scenarioName(s.Scenario), s.Result.Seed, s.Result.DurationS, s.Result.Digest)
+	}
+	fmt.Fprintln(w)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "number\tA\tB\tB compared with A\twhy")
+	for _, d := range rv.Deltas {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s %s\t%s\n", d.Label, d.A.Value, d.B.Value, d.Arrow, d.Words(), d.Why)
+	}
+	return tw.Flush()
+}

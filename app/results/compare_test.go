@@ -1,0 +1,78 @@
+package results
+
+import (
+	"strings"
+	"testing"
+
+	"partitionlab/sim"
+)
+
+func presetRun(t *testing.T, name string) Run {
+	t.Helper()
+	sc, err := sim.Preset(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Run{Scenario: sc, Result: run(t, name)}
+}
+
+func deltaByID(ds []Delta, id string) Delta {
+	for _, d := range ds {
+		if d.ID == id {
+			return d
+		}
+	}
+	return Delta{}
+}
+
+// The reviewer's case: cooperative-sticky processes records twice where
+// eager does not, and the row says why with the evidence.
+func TestCompareSaysWhyCooperativeIsWorse(t *testing.T) {
+	a, b := presetRun(t, "scale-out-eager"), presetRun(t, "scale-out-cooperative")
+	ds := Compare(a, b)
+	for _, d := range ds {
+		t.Logf("%-20s %-10s %-10s %-24s %s", d.ID, d.A.Value, d.B.Value, d.Words(), d.Why)
+	}
+	dup := deltaByID(ds, "duplicates")
+	if dup.Verdict != Worse {
+		t.Fatalf("duplicates: %+v", dup)
+	}
+	want := Count(b.Result.Duplicates) + " records processed twice"
+	if !strings.HasPrefix(dup.Why, "B: "+want) || !strings.Contains(dup.Why, "cooperative revocation does not commit") {
+		t.Errorf("duplicates' why %q, want %q and the uncommitted revocation", dup.Why, want)
+	}
+	p99 := deltaByID(ds, "p99")
+	if p99.Verdict != Worse || !strings.HasSuffix(p99.Change, " ms") || !strings.HasPrefix(p99.Change, "+") || p99.Why == "" {
+		t.Errorf("p99: %+v", p99)
+	}
+	// Seen from the other side, the same row is better and the why is A's.
+	back := deltaByID(Compare(b, a), "duplicates")
+	if back.Verdict != Better || !strings.HasPrefix(back.Why, "A: "+want) {
+		t.Errorf("reversed: %+v", back)
+	}
+	for _, d := range ds {
+		if d.Verdict == Same && d.Why != "" {
+			t.Errorf("%s is the same but says why: %q", d.ID, d.Why)
+		}
+	}
+}
+
+func TestChangesKeepTheirUnitAndAReadableForm(t *testing.T) {
+	for _, c := range []struct {
+		id   string
+		a, b float64
+		want string
+	}{
+		{"p99", 6.75, 1190.75, "+1,184 ms ×176 (worse)"},
+		{"pause", 1.2, 0.53, "−0.67 s ÷2.3 (better)"},
+		{"lag", 100, 410, "+310 ×4.1 (worse)"},
+		{"load", 1.08, 1.73, "+0.65 ×1.6 (worse)"},
+		{"lag", 0, 344, "+344 (worse)"},
+		{"lag", 100, 120, "+20 (worse)"},
+	} {
+		d := Diff([]Card{{ID: c.id, Raw: c.a, Better: Lower}}, []Card{{ID: c.id, Raw: c.b, Better: Lower}})[0]
+		if got := d.Words(); got != c.want {
+			t.Errorf("%s %g → %g: %q, want %q", c.id, c.a, c.b, got, c.want)
+		}
+	}
+}

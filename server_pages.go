@@ -1,0 +1,196 @@
+//go:build !wasm
+
+package main
+
+import (
+	"bytes"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// placeholderHost is the host go-app is told a page was asked for. go-app
+// writes the request's address into every page (og:url), quoting it its own
+// way, so a raw `"` in a query could close the attribute: pages are
+// rendered from the path alone and this host, which is then replaced by the
+// site's own address. Nothing of a request but its path (a registered
+// page's, or go-app answers 404) reaches the HTML.
+const placeholderHost = "partitionlab.invalid"
+
+// pages is go-app's handler, fed only the path of each request, with the
+// site's address in place of the placeholder. Since a page then depends on
+// its path alone, each is rendered once (go-app pre-renders the page,
+// which takes up to 75 ms, on every request) and kept.
+func (s site) pages() http.Handler {
+	h := s.handler()
+	placeholder := []byte("http://" + placeholderHost + "/")
+	public := []byte(s.publicURL())
+	var mu sync.Mutex
+	rendered := map[string]*bufferedResponse{}
+	render := func(r *http.Request) *bufferedResponse {
+		clean := r.Clone(r.Context())
+		clean.URL = &url.URL{Path: r.URL.Path}
+		clean.RequestURI = clean.URL.RequestURI()
+		clean.Host = placeholderHost
+		var b bufferedResponse
+		h.ServeHTTP(&b, clean)
+		body := bytes.ReplaceAll(b.body.Bytes(), placeholder, public)
+		if strings.HasPrefix(b.header.Get("Content-Type"), "text/html") {
+			body = sortAttributes(body)
+		}
+		b.body = *bytes.NewBuffer(body)
+		b.header.Del("Content-Length")
+		return b.withStatus()
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// A conditional request is answered by go-app, cheaply (304).
+		cacheable := r.Header.Get("If-None-Match") == ""
+		mu.Lock()
+		b := rendered[r.URL.Path]
+		mu.Unlock()
+		if b == nil || !cacheable {
+			b = render(r)
+			// Only pages that exist are kept: the map holds at most the
+			// registered addresses, whatever paths are asked for.
+			if cacheable && b.code == http.StatusOK {
+				mu.Lock()
+				rendered[r.URL.Path] = b
+				mu.Unlock()
+			}
+		}
+		for k, v := range b.header {
+			w.Header()[k] = v
+		}
+		w.WriteHeader(b.code)
+		w.Write(b.body.Bytes())
+	})
+}
+
+// publicURL is where the site's root is: --url when given, else the base
+// path, so a page's og:url never names the machine that wrote it.
+func (s site) publicURL() string {
+	if s.url != "" {
+		return s.url
+	}
+	return s.base
+}
+
+// bufferedResponse holds a response so its body can be rewritten.
+type bufferedResponse struct {
+	header http.Header
+	code   int
+	body   bytes.Buffer
+}
+
+func (b *bufferedResponse) Header() http.Header {
+	if b.header == nil {
+		b.header = http.Header{}
+	}
+	return b.header
+}
+
+func (b *bufferedResponse) WriteHeader(code int) {
+	if b.code == 0 {
+		b.code = code
+	}
+}
+
+func (b *bufferedResponse) Write(p []byte) (int, error) {
+	b.WriteHeader(http.StatusOK)
+	return b.body.Write(p)
+}
+
+func (b *bufferedResponse) status() int {
+	if b.code == 0 {
+		return http.StatusOK
+	}
+	return b.code
+}
+
+// withStatus fills in the status and the header map of a handler that set
+// neither.
+func (b *bufferedResponse) withStatus() *bufferedResponse {
+	b.code = b.status()
+	b.Header()
+	return b
+}
+
+// sortAttributes writes the attributes of every start tag of a page go-app
+// rendered in name order. go-app writes them in map order, so the same page
+// came out differently each time: two builds of one source differed, and
+// so did the ETag of a page. go-app writes an attribute as ` name` or
+// ` name="Go-quoted value"` and escapes "<" in text, so a tag is found by
+// its "<"; a tag that does not read that way is left as it is.
+func sortAttributes(page []byte) []byte {
+	var out bytes.Buffer
+	out.Grow(len(page))
+	for {
+		i := bytes.IndexByte(page, '<')
+		if i < 0 {
+			out.Write(page)
+			return out.Bytes()
+		}
+		out.Write(page[:i])
+		page = page[i:]
+		tag, attrs, n := readTag(page)
+		if n == 0 {
+			out.WriteByte('<')
+			page = page[1:]
+			continue
+		}
+		slices.SortStableFunc(attrs, func(a, b attribute) int { return strings.Compare(a.name, b.name) })
+		out.WriteString(tag)
+		for _, a := range attrs {
+			out.WriteString(a.text)
+		}
+		out.WriteByte('>')
+		page = page[n:]
+	}
+}
+
+type attribute struct{ name, text string }
+
+// readTag reads a start tag at the start of b: "<name", its attributes and
+// ">". n is the length read, 0 when b does not start with such a tag.
+func readTag(b []byte) (tag string, attrs []attribute, n int) {
+	s := string(b[:min(len(b), 1<<16)])
+	end := 1
+	for end < len(s) && (isAlnum(s[end]) || s[end] == '-') {
+		end++
+	}
+	if end == 1 {
+		return "", nil, 0
+	}
+	tag = s[:end]
+	for end < len(s) {
+		switch {
+		case s[end] == '>':
+			return tag, attrs, end + 1
+		case s[end] != ' ':
+			return "", nil, 0
+		}
+		start := end
+		end++
+		nameStart := end
+		for end < len(s) && s[end] != '=' && s[end] != ' ' && s[end] != '>' {
+			end++
+		}
+		name := s[nameStart:end]
+		if end < len(s) && s[end] == '=' {
+			q, err := strconv.QuotedPrefix(s[end+1:])
+			if err != nil {
+				return "", nil, 0
+			}
+			end += 1 + len(q)
+		}
+		attrs = append(attrs, attribute{name: name, text: s[start:end]})
+	}
+	return "", nil, 0
+}
+
+func isAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}

@@ -1,0 +1,158 @@
+//go:build !wasm
+
+package main
+
+import (
+	"bufio"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+)
+
+// testServer is serve's whole handler chain over a test web directory.
+func testServer(t *testing.T) http.Handler {
+	t.Helper()
+	return newHTTPServer(newServeMux(testWeb(t), site{base: "/", version: "test"}), serveTimeouts()).Handler
+}
+
+func do(h http.Handler, method, target string, header http.Header) *http.Response {
+	req := httptest.NewRequest(method, target, nil)
+	for k, v := range header {
+		req.Header[k] = v
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return rec.Result()
+}
+
+// TestServeReflectsNothingOfTheRequest: go-app wrote the request's address
+// into og:url with Go quoting, so a raw `"` in the query closed the
+// attribute and put markup in the page.
+func TestServeReflectsNothingOfTheRequest(t *testing.T) {
+	h := testServer(t)
+	const marker = "zq7marker"
+	for _, target := range []string{
+		`/?a="><script>alert(1)</script>` + marker,
+		`/keys?x=` + marker + `"onload="alert(1)`,
+		`/learn?lesson=` + marker + `#frag`,
+	} {
+		req := httptest.NewRequest(http.MethodGet, "/", nil)
+		req.URL.RawQuery = strings.SplitN(target, "?", 2)[1]
+		req.URL.Path = strings.SplitN(target, "?", 2)[0]
+		req.Host = `evil.example"><script>` + marker
+		req.Header.Set("X-Forwarded-Host", marker)
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		body := rec.Body.String()
+		if rec.Code != http.StatusOK {
+			t.Fatalf("%s: status %d", target, rec.Code)
+		}
+		if strings.Contains(body, marker) || strings.Contains(body, "evil.example") {
+			t.Errorf("%s: the page repeats part of the request", target)
+		}
+		if !strings.Contains(body, `<meta content="/`) || !strings.Contains(body, `property="og:url"`) {
+			t.Errorf("%s: og:url is not the page's own path", target)
+		}
+	}
+}
+
+// TestServeSendsSecurityHeaders: no Content-Security-Policy, nosniff,
+// Referrer-Policy or frame-ancestors were sent, and /web/* had no
+// Cache-Control.
+func TestServeSendsSecurityHeaders(t *testing.T) {
+	h := testServer(t)
+	for _, path := range []string{"/", "/keys", "/app.js", "/web/partitionlab.css", "/web/app.wasm", "/nope"} {
+		res := do(h, http.MethodGet, path, nil)
+		want := map[string]string{
+			"X-Content-Type-Options": "nosniff",
+			"Referrer-Policy":        "no-referrer",
+		}
+		for k, v := range want {
+			if got := res.Header.Get(k); got != v {
+				t.Errorf("%s: %s = %q, want %q", path, k, got, v)
+			}
+		}
+		csp := res.Header.Get("Content-Security-Policy")
+		for _, d := range []string{"frame-ancestors 'none'", "script-src 'self' 'wasm-unsafe-eval'", "object-src 'none'"} {
+			if !strings.Contains(csp, d) {
+				t.Errorf("%s: the Content-Security-Policy %q lacks %s", path, csp, d)
+			}
+		}
+		if strings.Contains(csp, "'unsafe-eval'") {
+			t.Errorf("%s: the policy allows eval", path)
+		}
+		if strings.HasPrefix(path, "/web/") && res.Header.Get("Cache-Control") != "no-cache" {
+			t.Errorf("%s: Cache-Control %q", path, res.Header.Get("Cache-Control"))
+		}
+	}
+}
+
+// TestServeAnswersOnlyGetAndHead: every method was answered 200.
+func TestServeAnswersOnlyGetAndHead(t *testing.T) {
+	h := testServer(t)
+	for _, m := range []string{http.MethodPost, http.MethodPut, http.MethodDelete, http.MethodPatch, http.MethodOptions, "PROPFIND"} {
+		for _, path := range []string{"/", "/web/icon.svg", "/app-worker.js"} {
+			res := do(h, m, path, nil)
+			if res.StatusCode != http.StatusMethodNotAllowed || res.Header.Get("Allow") != "GET, HEAD" {
+				t.Errorf("%s %s: %d, Allow %q; want 405, GET, HEAD", m, path, res.StatusCode, res.Header.Get("Allow"))
+			}
+		}
+	}
+	for _, m := range []string{http.MethodGet, http.MethodHead} {
+		if res := do(h, m, "/keys", nil); res.StatusCode != http.StatusOK {
+			t.Errorf("%s /keys: %d", m, res.StatusCode)
+		}
+	}
+}
+
+// TestServeHasTimeouts: only the header time-out was set, so idle and
+// slow-body connections were held forever.
+func TestServeHasTimeouts(t *testing.T) {
+	real := newHTTPServer(http.NotFoundHandler(), serveTimeouts())
+	if real.ReadHeaderTimeout <= 0 || real.ReadTimeout <= 0 || real.WriteTimeout <= 0 || real.IdleTimeout <= 0 {
+		t.Fatalf("serve's time-outs: header %v, read %v, write %v, idle %v", real.ReadHeaderTimeout, real.ReadTimeout, real.WriteTimeout, real.IdleTimeout)
+	}
+	if real.WriteTimeout < 2*time.Minute {
+		t.Errorf("a write time-out of %v cuts app.wasm off on a slow link", real.WriteTimeout)
+	}
+	// The same server with short time-outs, to watch them act.
+	short := timeouts{header: 300 * time.Millisecond, read: 300 * time.Millisecond, write: time.Second, idle: 300 * time.Millisecond}
+	srv := newHTTPServer(newServeMux(testWeb(t), site{base: "/", version: "test"}), short)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve(ln)
+	defer srv.Close()
+
+	closedWithin := func(c net.Conn, d time.Duration) bool {
+		c.SetReadDeadline(time.Now().Add(d))
+		_, err := io.Copy(io.Discard, c)
+		return err == nil // EOF: the server closed it
+	}
+	// Idle after one request.
+	c, _ := net.Dial("tcp", ln.Addr().String())
+	io.WriteString(c, "GET /web/icon.svg HTTP/1.1\r\nHost: x\r\n\r\n")
+	if res, err := http.ReadResponse(bufio.NewReader(c), nil); err != nil || res.StatusCode != 200 {
+		t.Fatalf("first request: %v", err)
+	}
+	if !closedWithin(c, 3*time.Second) {
+		t.Errorf("an idle keep-alive connection was held past the idle time-out")
+	}
+	// A body that never comes.
+	c, _ = net.Dial("tcp", ln.Addr().String())
+	io.WriteString(c, "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\nabc")
+	if !closedWithin(c, 3*time.Second) {
+		t.Errorf("a slow body held the connection past the read time-out")
+	}
+	// Headers that never end.
+	c, _ = net.Dial("tcp", ln.Addr().String())
+	io.WriteString(c, "GET / HTTP/1.1\r\nHost: x\r\n")
+	if !closedWithin(c, 3*time.Second) {
+		t.Errorf("slow headers held the connection past the header time-out")
+	}
+}

@@ -1,0 +1,233 @@
+// Package keydist reads a team's own key distribution, to stand for the
+// customers of a scenario (sim.KeyDistribution): a CSV of key,count (with
+// or without a header) or a sample of keys, one per line, which it counts.
+// The hottest keys stay named; beyond MaxNamed the rest become the tail.
+//
+// keydist imports sim only (and the standard library); the command line's
+// "import keys", the app's import and the Key → partition page share it.
+package keydist
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"partitionlab/sim"
+)
+
+// MaxNamed is how many of the hottest keys stay named; the others become
+// the tail, which keeps a scenario (and its link) small.
+const MaxNamed = 2000
+
+// Format is how the text was read.
+type Format string
+
+// Formats.
+const (
+	CSV    Format = "csv"    // key,count per line
+	Sample Format = "sample" // one key per line, counted
+)
+
+// LineError is a line that cannot be read.
+type LineError struct {
+	Line    int
+	Message string
+}
+
+func (e LineError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Message) }
+
+// maxErrors is how many bad lines an error lists.
+const maxErrors = 10
+
+// Result is what was read: the distribution, the format and the counts
+// behind it, for a person to check.
+type Result struct {
+	Distribution sim.KeyDistribution
+	Format       Format
+	// Lines is the number of keys read (data lines).
+	Lines int
+	// Records is the sum of all counts.
+	Records int64
+}
+
+// Parse reads a key distribution. Every bad line is refused with its line
+// number (the error lists up to ten); nothing is half-read.
+func Parse(r io.Reader) (Result, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	var (
+		res    Result
+		errs   []error
+		counts = map[string]int64{}
+		order  []string
+		first  = map[string]int{}
+		n      int
+	)
+	for sc.Scan() {
+		n++
+		line := strings.TrimSuffix(sc.Text(), "\r")
+		if n == 1 {
+			line = strings.TrimPrefix(line, "\uFEFF") // a spreadsheet's byte-order mark
+		}
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		if res.Format == "" {
+			res.Format = formatOf(line)
+			if res.Format == CSV && isHeader(line) {
+				continue
+			}
+		}
+		key, count, err := readLine(line, res.Format)
+		if err != nil {
+			errs = append(errs, LineError{n, err.Error()})
+			continue
+		}
+		if res.Format == CSV {
+			if j, dup := first[key]; dup {
+				errs = append(errs, LineError{n, fmt.Sprintf("key %q is already on line %d", key, j)})
+				continue
+			}
+			first[key] = n
+		}
+		if _, ok := counts[key]; !ok {
+			order = append(order, key)
+		}
+		counts[key] += count
+		res.Lines++
+		res.Records += count
+	}
+	if err := sc.Err(); err != nil {
+		return Result{}, fmt.Errorf("line %d: %w", n+1, err)
+	}
+	if len(errs) > 0 {
+		if len(errs) > maxErrors {
+			errs = append(errs[:maxErrors], fmt.Errorf("… and %d more bad lines", len(errs)-maxErrors))
+		}
+		return Result{}, errors.Join(errs...)
+	}
+	if len(order) == 0 {
+		return Result{}, errors.New("no keys: give key,count lines or one key per line")
+	}
+	res.Distribution = distribution(order, counts)
+	return res, nil
+}
+
+// formatOf says a line is CSV when it ends in a comma and a whole
+// number (or is a header such as key,count), a sampled key otherwise.
+func formatOf(line string) Format {
+	i := strings.LastIndexByte(line, ',')
+	if i < 0 {
+		return Sample
+	}
+	if _, err := strconv.ParseInt(strings.TrimSpace(line[i+1:]), 10, 64); err == nil || isHeader(line) {
+		return CSV
+	}
+	return Sample
+}
+
+// IsHeader says a line is a CSV header such as key,count.
+func IsHeader(line string) bool { return isHeader(line) }
+
+func isHeader(line string) bool {
+	i := strings.LastIndexByte(line, ',')
+	return i >= 0 && strings.EqualFold(strings.Trim(strings.TrimSpace(line[i+1:]), `"`), "count")
+}
+
+// readLine reads one data line: key,count (see CSVLine), or a sampled
+// key as it is.
+func readLine(line string, f Format) (string, int64, error) {
+	if f == Sample {
+		return line, 1, nil
+	}
+	return CSVLine(line)
+}
+
+// CSVLine reads one key,count line; the key may be quoted as in CSV
+// ("a,b" or "say ""hi""").
+func CSVLine(line string) (string, int64, error) {
+	i := strings.LastIndexByte(line, ',')
+	if i < 0 {
+		return "", 0, fmt.Errorf("%q is not key,count", line)
+	}
+	key, num := line[:i], strings.TrimSpace(line[i+1:])
+	count, err := strconv.ParseInt(num, 10, 64)
+	if err != nil || count < 1 {
+		return "", 0, fmt.Errorf("count %q is not a whole number from 1 to %d", num, int64(1<<63-1))
+	}
+	if len(key) >= 2 && key[0] == '"' && key[len(key)-1] == '"' {
+		inner := key[1 : len(key)-1]
+		if strings.Count(inner, `"`) != 2*strings.Count(inner, `""`) {
+			return "", 0, fmt.Errorf("key %s has a lone quote inside its quotes (write \"\" for a quote)", key)
+		}
+		key = strings.ReplaceAll(inner, `""`, `"`)
+	}
+	if key == "" {
+		return "", 0, errors.New("the key is empty")
+	}
+	return key, count, nil
+}
+
+// distribution keeps the MaxNamed hottest keys named (ties in the order
+// first seen) and puts the rest in the tail.
+func distribution(order []string, counts map[string]int64) sim.KeyDistribution {
+	slices.SortStableFunc(order, func(a, b string) int {
+		switch ca, cb := counts[a], counts[b]; {
+		case ca > cb:
+			return -1
+		case ca < cb:
+			return 1
+		}
+		return 0
+	})
+	var d sim.KeyDistribution
+	for i, k := range order {
+		if i < MaxNamed {
+			d.Keys = append(d.Keys, sim.KeyCount{Key: k, Count: counts[k]})
+			continue
+		}
+		d.TailKeys++
+		d.TailCount += counts[k]
+	}
+	return d
+}
+
+// Apply makes sc's customers the distribution's keys: the count of
+// customers follows the keys and the skew is the keys' own. It returns
+// what else it had to change, for the person to read.
+func Apply(sc *sim.Scenario, d sim.KeyDistribution) []string {
+	var notes []string
+	w := &sc.Workload
+	w.KeyDistribution = &d
+	if w.Customers != d.Customers() {
+		notes = append(notes, fmt.Sprintf("workload.customers: %d → %d, the keys", w.Customers, d.Customers()))
+		w.Customers = d.Customers()
+	}
+	if w.CustomerSkew.Kind != "uniform" {
+		notes = append(notes, fmt.Sprintf("workload.customer_skew: %s → uniform, the counts set the skew", w.CustomerSkew.Kind))
+	}
+	w.CustomerSkew = sim.Skew{Kind: "uniform"}
+	for i := range sc.Producers {
+		p := &sc.Producers[i]
+		if p.Serializer == "long" && (p.Key == sim.KeyCustomerID || p.Key == sim.KeySaltedCustomerID) {
+			notes = append(notes, fmt.Sprintf("producers[%d].serializer: long → string, the keys are strings", i))
+			p.Serializer = "string"
+		}
+	}
+	return notes
+}
+
+// FromCounts is the distribution of counted keys, as a sample of a topic
+// gives them: the hottest named, ties in key order, the rest the tail.
+func FromCounts(counts map[string]int64) sim.KeyDistribution {
+	order := make([]string, 0, len(counts))
+	for k := range counts {
+		order = append(order, k)
+	}
+	slices.Sort(order)
+	return distribution(order, counts)
+}

@@ -1,0 +1,41 @@
+package sim
+
+import (
+	"runtime"
+	"testing"
+)
+
+// allocated is how many bytes run allocates in all.
+func allocated(run func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	run()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// TestNothingIsSizedForTheWorstCase: a millisecond at a million orders a
+// second on 10,000 partitions with a day between commits sends a thousand
+// records. It once reserved 20 GB up front (every partition's log sized
+// from rate × auto-commit interval) and died in a browser tab; the run's
+// memory must follow what happens in it.
+func TestNothingIsSizedForTheWorstCase(t *testing.T) {
+	sc, err := ParseScenario([]byte(`{"duration_s":0.001,"topic":{"partitions":10000},"workload":{"orders_per_s":1000000},"consumer":{"auto_commit_interval_ms":86400000}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r *Result
+	n := allocated(func() {
+		if r, err = Run(sc); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if r.EventsProduced < 900 {
+		t.Errorf("%d events produced, want about 1000", r.EventsProduced)
+	}
+	if n > 50<<20 {
+		t.Errorf("the run allocated %.0f MB for %d events", float64(n)/(1<<20), r.EventsProduced)
+	}
+	t.Logf("%.1f MB allocated", float64(n)/(1<<20))
+}

@@ -1,0 +1,209 @@
+package sim
+
+import (
+	"container/heap"
+	"maps"
+)
+
+// A record waiting in a partition must cost a few bytes at most, however
+// long the backlog. The records are a pure function of the stream's state
+// (the workload's and producers' random streams, the orders not yet fully
+// sent, the retried records waiting) and of two outside inputs: when the
+// sender runs after a pause, and when a restart refreshes the producers'
+// metadata. So when the logs hold too many records, the engine forks the
+// stream: the front copy goes on sending at the clock, but only counts what
+// it appends (offsets and append times for lag, the metrics, waking the
+// consumers); the back copy, left where the records stopped being kept,
+// sends the same records again when a consumer reaches them, with their
+// ordering-checker entries. When the back copy catches up, the two join.
+
+// stream is everything that decides which records are sent, when, to which
+// partition and in what order.
+type stream struct {
+	work      *workload
+	orders    *orderQueue
+	producers []*producerRuntime
+	deferred  appendQueue
+	pipelines map[pipeline]int64
+	pos       int64 // steps taken: events sent and retried records appended
+}
+
+// How a stream step treats a record.
+type streamMode uint8
+
+const (
+	modeFull   streamMode = iota // the front, keeping every record: everything
+	modeCount                    // the front, forked: counts and wakes, keeps nothing
+	modeReplay                   // the back: keeps the records and checks them, counts nothing
+)
+
+// forkAt is how many records the logs keep before the stream forks.
+const forkAt = 1 << 18
+
+// replayMark is an outside input to the stream at a step: the sender ran at
+// floor (so nothing due earlier is sent before it), or a restart gave every
+// producer instance the partition count n (n > 0).
+type replayMark struct {
+	pos   int64
+	floor int64
+	n     int32
+}
+
+func newStream(s *Sim) *stream {
+	st := &stream{pipelines: map[pipeline]int64{}}
+	for i, p := range s.sc.Producers {
+		st.producers = append(st.producers, newProducerRuntime(p, i, s.sc, newRNG(s.sc.Seed, streamProducer+uint64(i))))
+	}
+	st.work = newWorkload(s.sc.Workload, newRNG(s.sc.Seed, streamWorkload))
+	st.orders = newOrderQueue(len(s.sc.Workload.EventsPerOrder), st.work.eventGapNs)
+	st.orders.push(st.work.pop())
+	return st
+}
+
+// clone copies the stream's state. The producers' partition caches are
+// pure functions of the key and are shared.
+func (st *stream) clone() *stream {
+	c := *st
+	w := *st.work
+	r := *st.work.rng
+	w.rng = &r
+	c.work = &w
+	q := *st.orders
+	q.ring = append([]order(nil), st.orders.ring...)
+	q.cursor = append([]int64(nil), st.orders.cursor...)
+	c.orders = &q
+	c.producers = make([]*producerRuntime, len(st.producers))
+	for i, p := range st.producers {
+		pc := *p
+		pr := *p.rng
+		pc.rng = &pr
+		pc.instances = append([]producerInstance(nil), p.instances...)
+		pc.buf = make([]byte, 0, 32)
+		c.producers[i] = &pc
+	}
+	c.deferred.items = append([]deferredAppend(nil), st.deferred.items...)
+	c.pipelines = maps.Clone(st.pipelines)
+	return &c
+}
+
+// nextDeferred is when the next retried record is appended.
+func (st *stream) nextDeferred() int64 {
+	if len(st.deferred.items) == 0 {
+		return never
+	}
+	return st.deferred.items[0].at
+}
+
+// step takes the stream's next step if it is due before horizon: a retried
+// record appended, or an event sent (not before floor). It reports whether
+// it took one.
+func (s *Sim) step(st *stream, floor, horizon int64, mode streamMode) bool {
+	q := st.orders
+	j, t := q.due()
+	t = max(t, floor) // later than due only after a pause
+	d := st.nextDeferred()
+	if min(t, d) >= horizon {
+		return false
+	}
+	st.pos++
+	if d <= t {
+		r := heap.Pop(&st.deferred).(deferredAppend)
+		s.append(&r.rec, r.at, mode)
+		return true
+	}
+	o := q.at(q.cursor[j])
+	q.cursor[j]++
+	s.send(st, o, j, t, mode)
+	if j == 0 && q.cursor[0] == q.end {
+		q.push(st.work.pop())
+	}
+	for q.base < q.end && q.cursor[len(q.cursor)-1] > q.base {
+		q.base++
+	}
+	return true
+}
+
+// frontMode is how the front stream treats its records now.
+func (s *Sim) frontMode() streamMode {
+	if s.back != nil {
+		return modeCount
+	}
+	return modeFull
+}
+
+// maybeFork forks the stream when the logs keep too many records. A member
+// holding records handed to it in advance (see member.arrive) would miss
+// the ones appended beside them uncounted, so the fork waits for none.
+func (s *Sim) maybeFork() {
+	if s.back != nil || s.forkAt < 0 {
+		return
+	}
+	var kept int64
+	for p := range s.logs {
+		kept += s.logs[p].mEnd - s.logs[p].base
+	}
+	if kept < s.forkAt {
+		return
+	}
+	for _, m := range s.members {
+		if m.prefilled {
+			return
+		}
+	}
+	s.back = s.front.clone()
+	s.replay = append(s.replay[:0], replayMark{pos: s.front.pos, floor: s.now})
+	s.replayNext = 0
+}
+
+// noteSenderRun tells the back stream the time of a run of the sender.
+func (s *Sim) noteSenderRun() {
+	if s.back != nil {
+		s.replay = append(s.replay, replayMark{pos: s.front.pos, floor: s.now})
+	}
+}
+
+// restartProducers gives every producer instance fresh metadata.
+func (s *Sim) restartProducers() {
+	resetViews(s.front, s.n)
+	if s.back != nil {
+		s.replay = append(s.replay, replayMark{pos: s.front.pos, n: s.n})
+	}
+}
+
+func resetViews(st *stream, n int32) {
+	for _, p := range st.producers {
+		for i := range p.instances {
+			p.instances[i].viewN = n
+		}
+	}
+}
+
+// materialize has the back stream send again until partition p keeps
+// offset o.
+func (s *Sim) materialize(p int32, o int64) {
+	l := &s.logs[p]
+	for l.mEnd <= o && s.back != nil {
+		b := s.back
+		for s.replayNext < len(s.replay) && s.replay[s.replayNext].pos <= b.pos {
+			if m := s.replay[s.replayNext]; m.n > 0 {
+				resetViews(b, m.n)
+			} else {
+				s.backFloor = m.floor
+			}
+			s.replayNext++
+		}
+		s.step(b, s.backFloor, never, modeReplay)
+		if b.pos == s.front.pos {
+			s.join()
+		}
+	}
+}
+
+// join ends a fork: the back stream has sent everything the front has. The
+// two are the same but for the retried records waiting, which only the back
+// one has registered with the ordering checker.
+func (s *Sim) join() {
+	s.front.deferred = s.back.deferred
+	s.back = nil
+	s.replay = s.replay[:0]
+}
