@@ -37,7 +37,7 @@ func (s site) pages() http.Handler {
 		h.ServeHTTP(&b, clean)
 		body := bytes.ReplaceAll(b.body.Bytes(), placeholder, public)
 		if strings.HasPrefix(b.header.Get("Content-Type"), "text/html") {
-			body = sortAttributes(body)
+			body = sortAttributes(allowZoom(body))
 		}
 		b.body = *bytes.NewBuffer(body)
 		b.header.Del("Content-Length")
@@ -114,4 +114,18 @@ func (b *bufferedResponse) withStatus() *bufferedResponse {
 	b.code = b.status()
 	b.Header()
 	return b
+}
+
+// goappViewport is the viewport go-app v9 writes into every page: it
+// forbids zooming (maximum-scale=1, user-scalable=0), which people who
+// need larger text rely on. It is rewritten here, in the HTML itself, so
+// the page needs no inline script and a static copy is right without one.
+const (
+	goappViewport = `width=device-width, initial-scale=1, maximum-scale=1, user-scalable=0, viewport-fit=cover`
+	zoomViewport  = `width=device-width, initial-scale=1, viewport-fit=cover`
+)
+
+// allowZoom rewrites go-app's viewport tag in an HTML page.
+func allowZoom(page []byte) []byte {
+	return bytes.ReplaceAll(page, []byte(goappViewport), []byte(zoomViewport))
 }

@@ -31,7 +31,7 @@ func contentSecurityPolicy() string {
 		"script-src " + strings.Join(scripts, " "),
 		"style-src 'self' 'unsafe-inline'",
 		"img-src 'self' data: blob:",
-		"connect-src 'self'",
+		"connect-src 'self' blob:", // a page reads back a report it made
 		"worker-src 'self'",
 		"manifest-src 'self'",
 		"object-src 'none'",

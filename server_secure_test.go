@@ -214,3 +214,19 @@ func TestEveryInlineScriptIsAllowedByItsHash(t *testing.T) {
 		}
 	}
 }
+
+// TestPagesLetPeopleZoom: go-app's viewport tag forbids zooming; the page
+// says otherwise in its HTML, with no inline script.
+func TestPagesLetPeopleZoom(t *testing.T) {
+	h := testServer(t)
+	for _, path := range []string{"/", "/keys", "/learn", "/compare"} {
+		body, _ := io.ReadAll(do(h, http.MethodGet, path, nil).Body)
+		page := string(body)
+		if strings.Contains(page, "user-scalable=0") || strings.Contains(page, "maximum-scale") {
+			t.Errorf("%s: the viewport still forbids zooming", path)
+		}
+		if !strings.Contains(page, `content="`+zoomViewport+`"`) {
+			t.Errorf("%s: no viewport tag %q", path, zoomViewport)
+		}
+	}
+}
