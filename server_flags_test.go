@@ -21,8 +21,9 @@ func TestNumberFlagsNameTheirRange(t *testing.T) {
 		{[]string{"partition", "--compare", "0", "k"}, "--compare: 0 is not in 1..100000"},
 		{[]string{"partition", "--partitions", "2.5", "k"}, "--partitions: 2.5 is not a whole number in 1..100000"},
 		{[]string{"simulate", "--preset", "order-events", "--max-lag", "99999999999999999999"}, "--max-lag: 99999999999999999999 is not in 0..9223372036854775807"},
-		{[]string{"simulate", "--preset", "order-events", "--max-imbalance", "1e309"}, "--max-imbalance: 1e309 is not a number in 0..1.8e308"},
-		{[]string{"simulate", "--preset", "order-events", "--max-p99-ms", "-1"}, "--max-p99-ms: -1 is not a number in 0..1.8e308"},
+		{[]string{"simulate", "--preset", "order-events", "--max-imbalance", "1e309"}, "--max-imbalance: 1e309 is not in 0..1.8e308"},
+		{[]string{"simulate", "--preset", "order-events", "--max-p99-ms", "-1"}, "--max-p99-ms: -1 is not in 0..1.8e308"},
+		{[]string{"simulate", "--preset", "order-events", "--max-p99-ms", "soon"}, "--max-p99-ms: soon is not a number in 0..1.8e308"},
 		{[]string{"simulate", "--preset", "order-events", "--max-lost", "NaN"}, "--max-lost: NaN is not a whole number in 0..9223372036854775807"},
 	}
 	for _, c := range cases {
