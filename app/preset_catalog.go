@@ -63,6 +63,7 @@ var themeOrder = []struct {
 		{"planned-rebalance", "A clean shutdown"},
 		{"migration-unsafe", "Eager → cooperative in one step: refused"},
 		{"migration-safe", "Eager → cooperative in two steps"},
+		{"migration-static", "Eager → cooperative with static members"},
 	}},
 	{"Liveness and failures", [][2]string{
 		{"poll-timeout-loop", "Slow processing past max.poll.interval.ms"},

@@ -89,3 +89,20 @@ func containsAll(s string, parts ...string) bool {
 	}
 	return true
 }
+
+// A lesson step that runs a scenario shows the flow view too, and an
+// editor field carries Spring's name beside Kafka's setting.
+func TestFlowViewInLessonsAndSpringHints(t *testing.T) {
+	ctx := newTab(t)
+	open(t, ctx, env.baseURL+"learn?lesson=hot-customer&step=1")
+	waitFor(t, ctx, `document.querySelector("#learn-results #flow svg") !== null`)
+	if hot := eval[int](t, ctx, `document.querySelectorAll('#learn-results .flow-partition[data-hot="true"]').length`); hot != 1 {
+		t.Errorf("the lesson's flow view marks %d hottest partitions", hot)
+	}
+
+	open(t, ctx, env.baseURL+"#preset=retry-topic")
+	waitFor(t, ctx, `document.querySelector('[data-path="consumer.retry"] .help') !== null`)
+	if h := eval[string](t, ctx, `document.querySelector('[data-path="consumer.retry"] .help').textContent`); !containsAll(h, "Spring", "@RetryableTopic", "DefaultErrorHandler") {
+		t.Errorf("the retry field's hint lacks Spring's names: %q", h)
+	}
+}

@@ -16,15 +16,7 @@ func runPreset(t *testing.T, name string, sets ...string) *Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc, err := ParseScenarioWithSets(doc, sets)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := Run(sc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
+	return runDoc(t, string(doc), sets...)
 }
 
 func hottest(r *Result) PartitionResult { return r.Partitions[r.Load.HottestPartition] }

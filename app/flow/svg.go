@@ -110,7 +110,7 @@ func (s Scene) drawThreads(b *strings.Builder) {
 	n := len(s.Threads)
 	for i, th := range s.Threads {
 		y := s.rowY(i, n)
-		stroke, dash, bg, state := "#1d3557", "", "#ffffff", partitionList(th.Partitions)
+		stroke, dash, bg, state := "#1d3557", "", "#ffffff", plots.PartitionList(th.Partitions)
 		if th.Paused {
 			stroke, dash, bg, state = "#52606d", ` stroke-dasharray="6 4"`, "#eef2f6", "paused"
 		} else if len(th.Partitions) == 0 {
@@ -178,18 +178,6 @@ func (s Scene) drawFlashes(b *strings.Builder) {
 		}
 		b.WriteString(`</g>`)
 	}
-}
-
-// partitionList writes partitions as "p0,1,2".
-func partitionList(ps []int) string {
-	if len(ps) == 0 {
-		return ""
-	}
-	parts := make([]string, len(ps))
-	for i, p := range ps {
-		parts[i] = fmt.Sprint(p)
-	}
-	return "p" + strings.Join(parts, ",")
 }
 
 func clip(s string, n int) string {

@@ -27,7 +27,7 @@ func Assignments(r *sim.Result, marks TimeMarks) (Chart, error) {
 			if k+1 < len(hist) {
 				end = hist[k+1].AtS
 			}
-			segs = append(segs, segment{lane: lane, from: a.AtS, to: end, label: partitionList(a.Partitions)})
+			segs = append(segs, segment{lane: lane, from: a.AtS, to: end, label: PartitionList(a.Partitions)})
 		}
 	}
 	p := lanePlot("Partitions of each consumer thread over time"+note, names, 0, r.DurationS, marks)
@@ -35,8 +35,8 @@ func Assignments(r *sim.Result, marks TimeMarks) (Chart, error) {
 	return render(p, 640, laneHeight(len(shown)), fmt.Sprintf("Partitions owned by each of %d consumer threads over time", len(ms)))
 }
 
-// partitionList writes partitions as "p0,1,2", or "" for none.
-func partitionList(ps []int) string {
+// PartitionList writes partitions as "p0,1,2", or "" for none.
+func PartitionList(ps []int) string {
 	if len(ps) == 0 {
 		return ""
 	}

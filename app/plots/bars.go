@@ -4,11 +4,12 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+
+	"partitionlab/app/results"
 )
 
 // MaxBars is how many bars per client a chart shows at most. With more
@@ -165,28 +166,9 @@ func wholeTicks(lo, hi float64) []plot.Tick {
 	}
 	var ticks []plot.Tick
 	for v := math.Ceil(lo/step) * step; v <= hi; v += step {
-		ticks = append(ticks, plot.Tick{Value: v, Label: thousands(int64(v))})
+		ticks = append(ticks, plot.Tick{Value: v, Label: results.Count(int64(v))})
 	}
 	return ticks
-}
-
-// thousands writes n with a comma between groups of three digits
-// (30,925), as the page writes counts.
-func thousands(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
 }
 
 // msTicks marks a time axis shorter than a couple of seconds in

