@@ -63,22 +63,21 @@ func supervise(cmd *exec.Cmd, stderr io.Writer) int {
 	}
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
-	interrupted := false
 	for {
 		select {
 		case s := <-signals:
-			interrupted = true
 			cmd.Process.Signal(s)
 		case err := <-done:
-			return childStatus(err, interrupted, stderr)
+			return childStatus(err, stderr)
 		}
 	}
 }
 
 // childStatus maps how the child ended to this process's status. A child
-// stopped by the signal someone sent (Ctrl-C) did not crash: the status is
-// the shell's 128+signal.
-func childStatus(err error, interrupted bool, stderr io.Writer) int {
+// stopped by a signal that stops programs on purpose (Ctrl-C, kill, a
+// closed terminal or pipe: "partitionlab partition … | head") did not
+// crash: the status is the shell's 128+signal, as without the supervisor.
+func childStatus(err error, stderr io.Writer) int {
 	if err == nil {
 		return crashed(stderr, "it ended without a status") // the child always adds childStatusBase
 	}
@@ -90,7 +89,8 @@ func childStatus(err error, interrupted bool, stderr io.Writer) int {
 		return code
 	}
 	if st, ok := exit.Sys().(syscall.WaitStatus); ok && st.Signaled() {
-		if interrupted {
+		switch st.Signal() {
+		case syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGPIPE:
 			return 128 + int(st.Signal())
 		}
 		return crashed(stderr, fmt.Sprintf("it was killed by %v, perhaps for using too much memory", st.Signal()))

@@ -28,6 +28,9 @@ func TestACrashIsNotBadInput(t *testing.T) {
 		{"echo 'fatal error: runtime: out of memory' >&2; exit 2", 1, true},
 		{"echo 'panic: runtime error: index out of range' >&2; exit 2", 1, true},
 		{"kill -9 $$", 1, true},
+		{"kill -SEGV $$", 1, true},
+		{"kill -INT $$", 130, false},
+		{"kill -PIPE $$", 141, false},
 	}
 	for _, c := range cases {
 		var stderr strings.Builder

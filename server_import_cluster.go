@@ -10,6 +10,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"slices"
 	"strings"
@@ -187,7 +188,7 @@ func (v *clusterView) applyGroup(sc *sim.Scenario, add func(string, ...any)) str
 	for _, m := range g.members {
 		add("  %s %s on %s: partitions %v", m.clientID, m.id, m.host, m.partitions)
 		static = static || m.instanceID != ""
-		hosts[m.host]++
+		hosts[hostOf(m.host)]++
 	}
 	for p, l := range g.lag {
 		if l < 0 {
@@ -230,4 +231,14 @@ func mapValues(m map[string]int) []int {
 		out = append(out, v)
 	}
 	return out
+}
+
+// hostOf is a member's host without the "/" and port some brokers add
+// ("/10.0.0.7:51234" → "10.0.0.7"), so members of one process group.
+func hostOf(clientHost string) string {
+	h := strings.TrimPrefix(clientHost, "/")
+	if host, _, err := net.SplitHostPort(h); err == nil {
+		return host
+	}
+	return h
 }

@@ -114,8 +114,31 @@ func readGroup(ctx context.Context, adm *kadm.Client, topic, group string, end [
 		return nil, fmt.Errorf("group %q: %w", group, err)
 	}
 	d, ok := described[group]
+	classic := ok && d.Err == nil && d.State != "Dead" && (d.ProtocolType == "consumer" || d.ProtocolType == "")
+	// A classic group that runs has its assignor as its protocol; a KIP-848
+	// group (or an empty one) does not, so ask the KIP-848 way first.
+	if !classic || d.Protocol == "" {
+		if cg, err := adm.DescribeConsumerGroups(ctx, group); err == nil {
+			if c, ok := cg[group]; ok && c.Err == nil && c.State != "Dead" && c.State != "" {
+				g.state, g.protocol, g.assignor = c.State, "consumer", c.AssignorName
+				for _, m := range c.Members {
+					mv := memberView{id: m.MemberID, clientID: m.ClientID, host: m.ClientHost, instanceID: deref(m.InstanceID)}
+					// A response may name assigned topics by id only; a member
+					// subscribed to this topic alone is assigned this topic.
+					only := len(m.SubscribedTopics) == 1 && m.SubscribedTopics[0] == topic
+					m.Assignment.Each(func(t string, p int32) {
+						if t == topic || (t == "" && only) {
+							mv.partitions = append(mv.partitions, p)
+						}
+					})
+					g.members = append(g.members, mv)
+				}
+				classic = false
+			}
+		}
+	}
 	switch {
-	case ok && d.Err == nil && d.ProtocolType == "consumer" && d.State != "Dead":
+	case classic:
 		g.state, g.protocol, g.assignor = d.State, "classic", d.Protocol
 		for _, m := range d.Members {
 			mv := memberView{id: m.MemberID, clientID: m.ClientID, host: m.ClientHost, instanceID: deref(m.InstanceID)}
@@ -128,25 +151,8 @@ func readGroup(ctx context.Context, adm *kadm.Client, topic, group string, end [
 			}
 			g.members = append(g.members, mv)
 		}
-	default:
-		cg, err := adm.DescribeConsumerGroups(ctx, group)
-		if err != nil {
-			return nil, fmt.Errorf("group %q: %w", group, err)
-		}
-		c, ok := cg[group]
-		if !ok || c.Err != nil || c.State == "Dead" {
-			return nil, fmt.Errorf("group %q: %w (neither a classic nor a KIP-848 consumer group)", group, errNotThere)
-		}
-		g.state, g.protocol, g.assignor = c.State, "consumer", c.AssignorName
-		for _, m := range c.Members {
-			mv := memberView{id: m.MemberID, clientID: m.ClientID, host: m.ClientHost, instanceID: deref(m.InstanceID)}
-			m.Assignment.Each(func(t string, p int32) {
-				if t == topic {
-					mv.partitions = append(mv.partitions, p)
-				}
-			})
-			g.members = append(g.members, mv)
-		}
+	case g.protocol == "":
+		return nil, fmt.Errorf("group %q: %w (neither a classic nor a KIP-848 consumer group)", group, errNotThere)
 	}
 	for i := range g.members {
 		slices.Sort(g.members[i].partitions)

@@ -176,3 +176,60 @@ func TestImportClusterNamesAnAddressThatDoesNotAnswer(t *testing.T) {
 		t.Errorf("a missing address: exit %d: %s", code, errOut)
 	}
 }
+
+// A KIP-848 group (franz-go's ServerSideBalancer) is read as group.protocol
+// consumer, with its members and the broker's assignor.
+func TestImportClusterReadsAKIP848Group(t *testing.T) {
+	c, err := kfake.NewCluster(kfake.NumBrokers(1), kfake.SeedTopics(4, "orders"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	addr := c.ListenAddrs()[0]
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	for i := range 2 {
+		member, err := kgo.NewClient(kgo.SeedBrokers(addr), kgo.ConsumerGroup("next"), kgo.ConsumeTopics("orders"),
+			kgo.ServerSideBalancer(), kgo.Balancers(kgo.RangeBalancer()), kgo.DisableAutoCommit(), kgo.ClientID(fmt.Sprintf("next-%d", i)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		go func() {
+			for ctx.Err() == nil && !member.PollFetches(ctx).IsClientClosed() {
+			}
+		}()
+		defer member.Close()
+	}
+	cl, err := kgo.NewClient(kgo.SeedBrokers(addr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cl.Close()
+	adm := kadm.NewClient(cl)
+	for {
+		g, err := adm.DescribeConsumerGroups(ctx, "next")
+		d := g["next"]
+		assigned := 0
+		for _, ps := range d.AssignedPartitions() {
+			assigned += len(ps)
+		}
+		if err == nil && d.State == "Stable" && len(d.Members) == 2 && assigned == 4 && len(d.Members[0].Assignment) > 0 && len(d.Members[1].Assignment) > 0 {
+			break
+		}
+		if ctx.Err() != nil {
+			t.Fatalf("the KIP-848 group never settled: %v %+v", err, g)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	code, out, errOut := runCLI("import", "cluster", "--bootstrap-server", addr, "--topic", "orders", "--group", "next", "--sample", "0")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	sc := scenarioOut(t, out)
+	if sc.Consumer.GroupProtocol != "consumer" || sc.Consumer.Instances*sc.Consumer.Concurrency != 2 || sc.Topic.Partitions != 4 {
+		t.Errorf("group protocol %q, %d×%d members, %d partitions", sc.Consumer.GroupProtocol, sc.Consumer.Instances, sc.Consumer.Concurrency, sc.Topic.Partitions)
+	}
+	if !strings.Contains(errOut, "consumer protocol") || !strings.Contains(errOut, "next-0") || strings.Contains(errOut, "partitions []") {
+		t.Errorf("stderr: %s", errOut)
+	}
+}

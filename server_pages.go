@@ -6,8 +6,6 @@ import (
 	"bytes"
 	"net/http"
 	"net/url"
-	"slices"
-	"strconv"
 	"strings"
 	"sync"
 )
@@ -39,7 +37,7 @@ func (s site) pages() http.Handler {
 		h.ServeHTTP(&b, clean)
 		body := bytes.ReplaceAll(b.body.Bytes(), placeholder, public)
 		if strings.HasPrefix(b.header.Get("Content-Type"), "text/html") {
-			body = sortAttributes(body)
+			body = sortAttributes(allowZoom(body))
 		}
 		b.body = *bytes.NewBuffer(body)
 		b.header.Del("Content-Length")
@@ -118,79 +116,16 @@ func (b *bufferedResponse) withStatus() *bufferedResponse {
 	return b
 }
 
-// sortAttributes writes the attributes of every start tag of a page go-app
-// rendered in name order. go-app writes them in map order, so the same page
-// came out differently each time: two builds of one source differed, and
-// so did the ETag of a page. go-app writes an attribute as ` name` or
-// ` name="Go-quoted value"` and escapes "<" in text, so a tag is found by
-// its "<"; a tag that does not read that way is left as it is.
-func sortAttributes(page []byte) []byte {
-	var out bytes.Buffer
-	out.Grow(len(page))
-	for {
-		i := bytes.IndexByte(page, '<')
-		if i < 0 {
-			out.Write(page)
-			return out.Bytes()
-		}
-		out.Write(page[:i])
-		page = page[i:]
-		tag, attrs, n := readTag(page)
-		if n == 0 {
-			out.WriteByte('<')
-			page = page[1:]
-			continue
-		}
-		slices.SortStableFunc(attrs, func(a, b attribute) int { return strings.Compare(a.name, b.name) })
-		out.WriteString(tag)
-		for _, a := range attrs {
-			out.WriteString(a.text)
-		}
-		out.WriteByte('>')
-		page = page[n:]
-	}
-}
+// goappViewport is the viewport go-app v9 writes into every page: it
+// forbids zooming (maximum-scale=1, user-scalable=0), which people who
+// need larger text rely on. It is rewritten here, in the HTML itself, so
+// the page needs no inline script and a static copy is right without one.
+const (
+	goappViewport = `width=device-width, initial-scale=1, maximum-scale=1, user-scalable=0, viewport-fit=cover`
+	zoomViewport  = `width=device-width, initial-scale=1, viewport-fit=cover`
+)
 
-type attribute struct{ name, text string }
-
-// readTag reads a start tag at the start of b: "<name", its attributes and
-// ">". n is the length read, 0 when b does not start with such a tag.
-func readTag(b []byte) (tag string, attrs []attribute, n int) {
-	s := string(b[:min(len(b), 1<<16)])
-	end := 1
-	for end < len(s) && (isAlnum(s[end]) || s[end] == '-') {
-		end++
-	}
-	if end == 1 {
-		return "", nil, 0
-	}
-	tag = s[:end]
-	for end < len(s) {
-		switch {
-		case s[end] == '>':
-			return tag, attrs, end + 1
-		case s[end] != ' ':
-			return "", nil, 0
-		}
-		start := end
-		end++
-		nameStart := end
-		for end < len(s) && s[end] != '=' && s[end] != ' ' && s[end] != '>' {
-			end++
-		}
-		name := s[nameStart:end]
-		if end < len(s) && s[end] == '=' {
-			q, err := strconv.QuotedPrefix(s[end+1:])
-			if err != nil {
-				return "", nil, 0
-			}
-			end += 1 + len(q)
-		}
-		attrs = append(attrs, attribute{name: name, text: s[start:end]})
-	}
-	return "", nil, 0
-}
-
-func isAlnum(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+// allowZoom rewrites go-app's viewport tag in an HTML page.
+func allowZoom(page []byte) []byte {
+	return bytes.ReplaceAll(page, []byte(goappViewport), []byte(zoomViewport))
 }

@@ -3,30 +3,45 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/base64"
 	"net/http"
+	"regexp"
 	"strings"
 	"time"
 )
 
 // contentSecurityPolicy allows what the app needs and nothing else: its own
-// scripts (go-app's app.js and wasm_exec.js; no inline script), compiling
-// app.wasm ('wasm-unsafe-eval', not 'unsafe-eval'), inline style attributes
-// (the charts and the key colours set them), images drawn as data: and
-// blob: URLs (chart downloads), its service worker and manifest, and no
-// framing by other sites.
-var contentSecurityPolicy = strings.Join([]string{
-	"default-src 'self'",
-	"script-src 'self' 'wasm-unsafe-eval'",
-	"style-src 'self' 'unsafe-inline'",
-	"img-src 'self' data: blob:",
-	"connect-src 'self'",
-	"worker-src 'self'",
-	"manifest-src 'self'",
-	"object-src 'none'",
-	"base-uri 'self'",
-	"form-action 'self'",
-	"frame-ancestors 'none'",
-}, "; ")
+// scripts (go-app's app.js and wasm_exec.js, and the inline scripts the
+// handler adds to the head, by their hashes), compiling WebAssembly
+// ('wasm-unsafe-eval', not 'unsafe-eval'), inline style attributes (the
+// charts and the key colours set them), images drawn as data: and blob:
+// URLs (chart downloads), its workers and manifest, and no framing by other
+// sites.
+func contentSecurityPolicy() string {
+	scripts := []string{"'self'", "'wasm-unsafe-eval'"}
+	for _, raw := range (site{base: "/"}).handler().RawHeaders {
+		for _, m := range inlineScript.FindAllStringSubmatch(raw, -1) {
+			sum := sha256.Sum256([]byte(m[1]))
+			scripts = append(scripts, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'")
+		}
+	}
+	return strings.Join([]string{
+		"default-src 'self'",
+		"script-src " + strings.Join(scripts, " "),
+		"style-src 'self' 'unsafe-inline'",
+		"img-src 'self' data: blob:",
+		"connect-src 'self' blob:", // a page reads back a report it made
+		"worker-src 'self'",
+		"manifest-src 'self'",
+		"object-src 'none'",
+		"base-uri 'self'",
+		"form-action 'self'",
+		"frame-ancestors 'none'",
+	}, "; ")
+}
+
+var inlineScript = regexp.MustCompile(`(?s)<script>(.*?)</script>`)
 
 // middleware wraps a handler; serve applies a list of them in order, the
 // first outermost, so another concern (compression, say) is one more entry.
@@ -60,9 +75,10 @@ func onlyGetAndHead(next http.Handler) http.Handler {
 // response as another type, from sending the page's address (a shared
 // link's scenario is in it) to other sites, and from framing the app.
 func securityHeaders(next http.Handler) http.Handler {
+	csp := contentSecurityPolicy()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("Content-Security-Policy", contentSecurityPolicy)
+		h.Set("Content-Security-Policy", csp)
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "no-referrer")
 		h.Set("X-Frame-Options", "DENY") // frame-ancestors for older browsers

@@ -4,10 +4,15 @@ package main
 
 import (
 	"bufio"
+	"crypto/sha256"
+	"encoding/base64"
 	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -16,7 +21,7 @@ import (
 // testServer is serve's whole handler chain over a test web directory.
 func testServer(t *testing.T) http.Handler {
 	t.Helper()
-	return newHTTPServer(newServeMux(testWeb(t), site{base: "/", version: "test"}), serveTimeouts()).Handler
+	return newHTTPServer(serveHandler(testWeb(t), "test"), serveTimeouts()).Handler
 }
 
 func do(h http.Handler, method, target string, header http.Header) *http.Response {
@@ -121,7 +126,7 @@ func TestServeHasTimeouts(t *testing.T) {
 	}
 	// The same server with short time-outs, to watch them act.
 	short := timeouts{header: 300 * time.Millisecond, read: 300 * time.Millisecond, write: time.Second, idle: 300 * time.Millisecond}
-	srv := newHTTPServer(newServeMux(testWeb(t), site{base: "/", version: "test"}), short)
+	srv := newHTTPServer(serveHandler(testWeb(t), "test"), short)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -154,5 +159,74 @@ func TestServeHasTimeouts(t *testing.T) {
 	io.WriteString(c, "GET / HTTP/1.1\r\nHost: x\r\n")
 	if !closedWithin(c, 3*time.Second) {
 		t.Errorf("slow headers held the connection past the header time-out")
+	}
+}
+
+// TestServeFetchesNothingForARequest: go-app answered /robots.txt,
+// /sitemap.xml and /ads.txt by fetching /web/NAME from the host the request
+// named, so a Host header sent the server to any address.
+func TestServeFetchesNothingForARequest(t *testing.T) {
+	fetched := make(chan string, 10)
+	elsewhere := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fetched <- r.URL.Path
+		io.WriteString(w, "Disallow: /from-elsewhere")
+	}))
+	defer elsewhere.Close()
+	h := testServer(t)
+	for _, path := range []string{"/robots.txt", "/sitemap.xml", "/ads.txt"} {
+		req := httptest.NewRequest(http.MethodGet, path, nil)
+		req.Host = strings.TrimPrefix(elsewhere.URL, "http://")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if strings.Contains(rec.Body.String(), "from-elsewhere") || rec.Code != http.StatusNotFound {
+			t.Errorf("%s: %d %q; want 404, the web directory has none", path, rec.Code, rec.Body.String())
+		}
+	}
+	web := testWeb(t)
+	os.WriteFile(filepath.Join(web, "robots.txt"), []byte("User-agent: *\n"), 0o644)
+	h = newHTTPServer(serveHandler(web, "test"), serveTimeouts()).Handler
+	if res := do(h, http.MethodGet, "/robots.txt", nil); res.StatusCode != http.StatusOK {
+		t.Errorf("web/robots.txt is not served at /robots.txt: %d", res.StatusCode)
+	}
+	select {
+	case p := <-fetched:
+		t.Errorf("serve fetched %s from the host a request named", p)
+	default:
+	}
+}
+
+// TestEveryInlineScriptIsAllowedByItsHash: an inline script in a page runs
+// only if the policy names its hash.
+func TestEveryInlineScriptIsAllowedByItsHash(t *testing.T) {
+	h := testServer(t)
+	for _, path := range []string{"/", "/keys", "/learn", "/compare", "/simplified"} {
+		res := do(h, http.MethodGet, path, nil)
+		body, _ := io.ReadAll(res.Body)
+		csp := res.Header.Get("Content-Security-Policy")
+		for _, m := range regexp.MustCompile(`(?s)<script(?: [^>]*)?>(.*?)</script>`).FindAllStringSubmatch(string(body), -1) {
+			if strings.TrimSpace(m[1]) == "" {
+				continue // <script src=…></script>
+			}
+			sum := sha256.Sum256([]byte(m[1]))
+			if hash := "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"; !strings.Contains(csp, hash) {
+				t.Errorf("%s: the inline script %.60q is not allowed by the policy (no %s)", path, m[1], hash)
+			}
+		}
+	}
+}
+
+// TestPagesLetPeopleZoom: go-app's viewport tag forbids zooming; the page
+// says otherwise in its HTML, with no inline script.
+func TestPagesLetPeopleZoom(t *testing.T) {
+	h := testServer(t)
+	for _, path := range []string{"/", "/keys", "/learn", "/compare"} {
+		body, _ := io.ReadAll(do(h, http.MethodGet, path, nil).Body)
+		page := string(body)
+		if strings.Contains(page, "user-scalable=0") || strings.Contains(page, "maximum-scale") {
+			t.Errorf("%s: the viewport still forbids zooming", path)
+		}
+		if !strings.Contains(page, `content="`+zoomViewport+`"`) {
+			t.Errorf("%s: no viewport tag %q", path, zoomViewport)
+		}
 	}
 }

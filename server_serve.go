@@ -46,7 +46,7 @@ func runServe(fs *flag.FlagSet, args []string, stdout, _ io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("--addr: %w", err)
 	}
-	srv := newHTTPServer(withTransport(newServeMux(*webDir, site{base: "/", version: version}), *webDir, version), serveTimeouts())
+	srv := newHTTPServer(serveHandler(*webDir, version), serveTimeouts())
 	// The first line names the URL; the browser tests read it to find a
 	// port picked with :0.
 	fmt.Fprintf(stdout, "Partition Lab on http://%s/ (assets from %s, version %s)\n", ln.Addr(), *webDir, version)
@@ -71,14 +71,19 @@ func runServe(fs *flag.FlagSet, args []string, stdout, _ io.Writer) error {
 	}
 }
 
+// serveHandler is all that serve answers with, inside the middleware of
+// newHTTPServer.
+func serveHandler(webDir, version string) http.Handler {
+	return withTransport(newServeMux(webDir, site{base: "/", version: version}), webDir, version)
+}
+
 // newServeMux serves the web directory under /web/ (app.wasm compressed
 // when the browser accepts it) and every page through go-app.
 func newServeMux(webDir string, s site) *http.ServeMux {
 	mux := http.NewServeMux()
 	files := http.StripPrefix("/web/", http.FileServer(http.Dir(webDir)))
 	mux.HandleFunc("/web/", func(w http.ResponseWriter, r *http.Request) {
-		switch {
-		case strings.HasSuffix(r.URL.Path, "/"):
+		if strings.HasSuffix(r.URL.Path, "/") {
 			http.NotFound(w, r) // no directory listings
 			return
 		}
@@ -94,6 +99,19 @@ func newServeMux(webDir string, s site) *http.ServeMux {
 		}
 		files.ServeHTTP(w, r)
 	})
+	// go-app answers these by fetching /web/NAME from the host the request
+	// names, a request to any server a client cares to name: serve them
+	// from the web directory instead.
+	for _, name := range []string{"robots.txt", "sitemap.xml", "ads.txt"} {
+		mux.HandleFunc("/"+name, func(w http.ResponseWriter, r *http.Request) {
+			path := filepath.Join(webDir, name)
+			if _, err := os.Stat(path); err != nil {
+				http.NotFound(w, r)
+				return
+			}
+			http.ServeFile(w, r, path)
+		})
+	}
 	mux.Handle("/", s.pages())
 	return mux
 }

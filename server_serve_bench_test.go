@@ -16,13 +16,15 @@ import (
 	"time"
 )
 
-// A first visit to the app: the page, go-app's files, the styles, icons
-// and app.wasm (gzipped), then the other pages as the navigation prefetches
-// nothing and a person clicks through.
-var firstVisit = []string{
-	"/", "/app.css", "/wasm_exec.js", "/app.js", "/manifest.webmanifest", "/app-worker.js",
-	"/web/partitionlab.css", "/web/learn.css", "/web/icon.svg", "/web/icon-192.png", "/web/app.wasm",
-	"/keys", "/learn", "/compare", "/simplified",
+// firstVisit is what a first visit to the app asks for: the page, go-app's
+// files, the styles, icons, app.wasm and the engine's worker (compressed),
+// then the other pages as a person clicks through.
+func firstVisit(version string) []string {
+	return append([]string{
+		"/", "/app.css", "/wasm_exec.js", "/app.js", "/manifest.webmanifest", "/app-worker.js",
+		"/web/partitionlab.css", "/web/learn.css", "/web/icon.svg", "/web/icon-192.png", "/web/app.wasm",
+		"/web/engine.js?v=" + version, "/keys", "/learn", "/compare", "/simplified",
+	}, engineResources(version)...)
 }
 
 const (
@@ -33,21 +35,27 @@ const (
 
 // BenchmarkServeLoad is a load test of serve on loopback: each round,
 // loadClients concurrent visitors each make loadVisits first visits
-// (firstVisit: 15 requests, app.wasm among them), so a round is bounded at
-// 1,920 requests and loadTimeout. It reports requests per second, the p99
+// (firstVisit: 18 requests, app.wasm among them), so a round is bounded at
+// 2,304 requests and loadTimeout. It reports requests per second, the p99
 // latency and the errors (any status but 200, or a failed request).
 func BenchmarkServeLoad(b *testing.B) {
 	web := "web"
 	if _, err := os.Stat(filepath.Join(web, "app.wasm")); err != nil {
 		web = benchWeb(b) // without make build: a stand-in app.wasm of 3 MB
 	}
-	srv := newHTTPServer(newServeMux(web, site{base: "/", version: "bench"}), serveTimeouts())
+	version, err := webVersion(web)
+	if err != nil {
+		b.Fatal(err)
+	}
+	visit := firstVisit(version)
+	srv := newHTTPServer(serveHandler(web, version), serveTimeouts())
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		b.Fatal(err)
 	}
 	go srv.Serve(ln)
 	defer srv.Close()
+	b.Logf("serving %s, version %s", web, version)
 	base := "http://" + ln.Addr().String()
 	transport := &http.Transport{MaxIdleConnsPerHost: loadClients, DisableCompression: true}
 	defer transport.CloseIdleConnections()
@@ -69,7 +77,7 @@ func BenchmarkServeLoad(b *testing.B) {
 				var mine []time.Duration
 				failed := 0
 				for range loadVisits {
-					for _, path := range firstVisit {
+					for _, path := range visit {
 						t0 := time.Now()
 						if err := fetch(ctx, client, base+path); err != nil {
 							failed++
@@ -85,7 +93,7 @@ func BenchmarkServeLoad(b *testing.B) {
 		}
 		wg.Wait()
 		elapsed += time.Since(start)
-		requests += loadClients * loadVisits * len(firstVisit)
+		requests += loadClients * loadVisits * len(visit)
 		cancel()
 	}
 	b.StopTimer()
@@ -104,7 +112,7 @@ func fetch(ctx context.Context, client *http.Client, url string) error {
 	if err != nil {
 		return err
 	}
-	req.Header.Set("Accept-Encoding", "gzip")
+	req.Header.Set("Accept-Encoding", "gzip, deflate, br") // as a browser sends it
 	res, err := client.Do(req)
 	if err != nil {
 		return err
@@ -133,7 +141,9 @@ func benchWeb(b *testing.B) string {
 	for i := range wasm {
 		wasm[i] = byte(i * 7 % 251)
 	}
-	os.WriteFile(filepath.Join(dir, "app.wasm"), wasm, 0o644)
-	os.WriteFile(filepath.Join(dir, "app.wasm.gz"), wasm[:1<<20], 0o644)
+	for _, name := range []string{"app.wasm", "engine.wasm"} {
+		os.WriteFile(filepath.Join(dir, name), wasm, 0o644)
+		os.WriteFile(filepath.Join(dir, name+".gz"), wasm[:1<<20], 0o644)
+	}
 	return dir
 }

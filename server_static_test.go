@@ -85,7 +85,7 @@ func TestStaticWritesASiteThatWorksUnderASubPathAndOffline(t *testing.T) {
 		t.Errorf("icons or CSS are not under the sub-path")
 	}
 	// Static hosts send no X-Wasm-Length, so the label shows no percentage.
-	if !strings.Contains(appJS, `goappLoadingLabel = "Loading Partition Lab…";`) {
+	if !strings.Contains(appJS, `goappLoadingLabel = "Loading the app…: the page answers once it has loaded.";`) {
 		t.Errorf("app.js loading label shows a progress number a static host would get wrong")
 	}
 	// The pages are pre-rendered: readable before app.wasm runs. The home

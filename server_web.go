@@ -57,11 +57,11 @@ func (s site) handler() *goapp.Handler {
 		},
 		BackgroundColor:         "#f5f7fa",
 		ThemeColor:              "#1d3557",
-		Styles:                  []string{"/web/partitionlab.css", "/web/learn.css"},
+		Styles:                  []string{"/web/partitionlab.css", "/web/learn.css", "/web/loading.css"},
 		Scripts:                 []string{engineScript(s.version)},
 		CacheableResources:      engineResources(s.version),
 		Version:                 s.version,
-		LoadingLabel:            "Loading Partition Lab… {progress}%",
+		LoadingLabel:            "Loading the app… {progress}%: the page answers once it has loaded.",
 		WasmContentLengthHeader: wasmLengthHeader,
 	}
 	// zoom.js runs first, as the head is read: go-app's viewport tag forbids
@@ -71,10 +71,10 @@ func (s site) handler() *goapp.Handler {
 	if s.static {
 		// A static host sends no length header, and if it compresses the
 		// file the browser's count would pass 100 %: show no number at all.
-		h.LoadingLabel = "Loading Partition Lab…"
+		h.LoadingLabel = "Loading the app…: the page answers once it has loaded."
 	}
 	// go-app precaches the PNG icons but not the SVG one the header shows.
-	h.CacheableResources = []string{"/web/icon.svg"}
+	h.CacheableResources = append(h.CacheableResources, "/web/icon.svg")
 	if s.base != "/" {
 		h.Resources = goapp.CustomProvider("", s.base)
 		// go-app precaches "/repo" but the browser asks for "/repo/"; without

@@ -1,7 +1,7 @@
 package app
 
 import (
-	"partitionlab/app/plots"
+	"partitionlab/app/report"
 	"partitionlab/app/results"
 )
 
@@ -16,19 +16,11 @@ type reviewView struct {
 
 func newReviewView(a, b *resultView) *reviewView {
 	rv := &reviewView{a: a, b: b, deltas: results.Compare(a.run(), b.run())}
-	sa := plots.Side{Name: "A: " + scenarioTitle(a.sc.Name), Result: a.r}
-	sb := plots.Side{Name: "B: " + scenarioTitle(b.sc.Name), Result: b.r}
+	sa, sb := report.Sides(a.run(), b.run())
 	key := a.r.Digest + b.r.Digest
-	for _, s := range []struct {
-		id, caption string
-		draw        func(a, b plots.Side) (plots.Chart, error)
-	}{
-		{"compare-chart-records", "Records each partition received in A (blue) and B (orange, right of each pair), on one axis.", plots.CompareRecords},
-		{"compare-chart-lag", "The most records waiting on any partition, A solid and B dashed, on one axis.", plots.CompareLag},
-		{"compare-chart-throughput", "Records processed per second, A solid and B dashed, on one axis.", plots.CompareThroughput},
-	} {
-		c, err := s.draw(sa, sb)
-		nc := namedChart{id: s.id, caption: s.caption, chart: c, key: key + s.id}
+	for _, s := range report.ComparisonCharts() {
+		c, err := s.Draw(sa, sb)
+		nc := namedChart{id: "compare-chart-" + s.Name, caption: s.Caption, chart: c, key: key + s.Name}
 		if err != nil {
 			nc.err = err.Error()
 		}

@@ -24,7 +24,7 @@ const (
 // kept per tab, so a reload of a tab whose page died mid-run knows.
 const (
 	crashedKey  = "partitionlab.crashed"
-	inFlightKey = "partitionlab.in-flight"
+	inFlightKey = "partitionlab.in-flight"    // web/engine.js clears it when the page goes away normally
 	speedKey    = "partitionlab.engine-speed" // events per second
 	maxCrashes  = 20
 )
@@ -83,8 +83,8 @@ func crashes(ctx app.Context) []crash {
 }
 
 // crashedBefore says why sc's run stopped the engine before, or "" if it
-// did not. A run still in flight when this tab's previous page went away
-// (a crash of the whole page, or a reload mid-run) counts too.
+// did not. A run still in flight when this tab's previous page died (a
+// crash of the whole page: a normal unload clears the mark) counts too.
 func crashedBefore(ctx app.Context, key string) string {
 	for _, c := range crashes(ctx) {
 		if c.Key == key {
@@ -94,7 +94,7 @@ func crashedBefore(ctx app.Context, key string) string {
 	var f inFlight
 	ctx.SessionStorage().Get(inFlightKey, &f)
 	if f.Key == key && f.Load != pageLoad() {
-		return "the page stopped, or was reloaded, before this run ended"
+		return "the page stopped before this run ended"
 	}
 	return ""
 }

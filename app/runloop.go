@@ -24,16 +24,16 @@ const restartAfter = time.Second
 // scenario and draws the replies: it answers input whatever the engine
 // does. Starting a run replaces the one in flight.
 type runLoop struct {
-	id       int // the run in flight, or the last one
-	running  bool
-	progress float64
-	phase    runner.Phase
-	partial  *runner.Partial
-	hooks    runHooks
-	out      *runOutcome
-	key      string // runKey of the run in flight
-	started  time.Time
-	drawn    time.Time // when the page was last drawn during the run
+	id      int // the run in flight, or the last one
+	running bool
+	share   float64 // of the run done, 0..1
+	phase   runner.Phase
+	partial *runner.Partial
+	hooks   runHooks
+	out     *runOutcome
+	key     string // runKey of the run in flight
+	started time.Time
+	drawn   time.Time // when the page was last drawn during the run
 	// simMs is the time from the request to the result, traceMs from the
 	// result to the trace, and engineMs the engine's own time in the
 	// worker, for the performance figures.
@@ -47,6 +47,7 @@ type runLoop struct {
 	crashed string
 	// listener hears the worker for this view, registered at each start.
 	listener app.Func
+	progress progressViews
 }
 
 // runHooks are what the owner does when a result is ready (draw it), when
@@ -113,7 +114,7 @@ func (l *runLoop) send(ctx app.Context, sc sim.Scenario, traced bool, h runHooks
 	markInFlight(ctx, l.key)
 	e.Call("post", string(req))
 	l.hooks, l.out = h, &runOutcome{}
-	l.running, l.progress, l.phase, l.partial = true, 0, runner.Simulating, nil
+	l.running, l.share, l.phase, l.partial = true, 0, runner.Simulating, nil
 	l.started, l.drawn, l.simMs, l.traceMs, l.engineMs = time.Now(), time.Now(), 0, 0, 0
 }
 
@@ -153,23 +154,29 @@ func (l *runLoop) hear(ctx app.Context, data string) {
 	}
 	switch r.Kind {
 	case runner.KindProgress:
-		l.progress, l.phase = r.Progress, r.Phase
+		l.share, l.phase = r.Progress, r.Phase
 		if r.Partial != nil {
 			l.partial = r.Partial
 		}
-		if time.Since(l.drawn) >= redrawEvery {
+		if time.Since(l.drawn) < redrawEvery {
+			break
+		}
+		if v := l.progress; v.view != nil {
+			l.drawn = time.Now()
+			v.ctx.Dispatch(func(app.Context) {}) // the progress alone
+		} else {
 			l.redraw(ctx)
 		}
 	case runner.KindResult:
 		l.simMs = ms(time.Since(l.started))
-		l.engineMs, l.progress, l.phase = r.EngineMs, r.Progress, r.Phase
+		l.engineMs, l.share, l.phase = r.EngineMs, r.Progress, r.Phase
 		learnSpeed(ctx, r.Result.EventsProduced, r.EngineMs)
 		l.out.result = r.Result
 		l.hooks.result(ctx, l.out)
 		l.redraw(ctx)
 	case runner.KindDone:
 		l.traceMs = ms(time.Since(l.started)) - l.simMs
-		l.running, l.progress, l.phase = false, 1, runner.Done
+		l.running, l.share, l.phase = false, 1, runner.Done
 		l.out.trace = r.Trace
 		clearInFlight(ctx)
 		if l.hooks.done != nil {
@@ -211,7 +218,7 @@ func (l *runLoop) redraw(ctx app.Context) {
 }
 
 // percent is the progress bar's value, never above 100.
-func (l *runLoop) percent() int { return min(int(l.progress*100), 100) }
+func (l *runLoop) percent() int { return min(int(l.share*100), 100) }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 

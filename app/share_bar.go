@@ -77,12 +77,13 @@ func (p *simulatePage) onImportFile(ctx app.Context, _ app.Event) {
 // onPaste keeps the pasted text, unless it is too large to be a scenario:
 // that is not even copied out of the page.
 func (p *simulatePage) onPaste(ctx app.Context, _ app.Event) {
-	v := ctx.JSSrc().Get("value")
-	if n := v.Length(); n > sim.MaxDocumentBytes {
+	// textLength is the value's length in UTF-16 units, read without
+	// copying the text.
+	if n := ctx.JSSrc().Get("textLength").Int(); n > sim.MaxDocumentBytes {
 		p.share.paste, p.share.message = "", importTooLarge(n, "characters")
 		return
 	}
-	p.share.paste = v.String()
+	p.share.paste = ctx.JSSrc().Get("value").String()
 }
 
 func importTooLarge(size int, unit string) string {
@@ -109,7 +110,7 @@ func (p *simulatePage) importText(ctx app.Context, text string) {
 		p.share.message = "Nothing imported: " + err.Error()
 		return
 	}
-	p.share.message = "Scenario imported."
 	p.share.paste = ""
-	p.onEdited(ctx, app.Action{})
+	p.onEdited(ctx, app.Action{}) // clears the message of the previous action
+	p.share.message = "Scenario imported."
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"net/url"
 	"reflect"
-	"strconv"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -51,6 +50,9 @@ type simulatePage struct {
 	// there are, counted once.
 	start   bool
 	lessons string
+	// prerendered is the result drawn on the server, for the app (see
+	// prerender.go).
+	prerendered string
 }
 
 func newSimulatePage() *simulatePage {
@@ -86,6 +88,12 @@ func (p *simulatePage) OnNav(ctx app.Context) {
 		if err != nil {
 			p.ed.notice = "The scenario in this link could not be read: " + err.Error()
 		}
+	}
+	// The page came with this scenario's result (the default's): show it.
+	if r := prerenderedResult(p.ed.sc); r != nil && p.ed.valid && p.view == nil {
+		p.showResult(ctx, p.ed.sc, r)
+		p.view.traced = true
+		return
 	}
 	p.startRun(ctx)
 }
@@ -135,19 +143,7 @@ func (p *simulatePage) startRun(ctx app.Context) {
 	p.ran = &sc
 	p.cancelled = false
 	p.loop.start(ctx, sc, true, runHooks{
-		result: func(ctx app.Context, j *runOutcome) {
-			t0 := time.Now()
-			p.views++
-			p.view = newResultView(sc, j.Result(), p.views)
-			p.drawMs = float64(time.Since(t0).Microseconds()) / 1000
-			if p.views == 1 {
-				app.Window().Get("performance").Call("mark", firstResultMark)
-			}
-			// Once the result is on screen: building a link costs a few
-			// JSON round trips, which the browser's thread should not pay
-			// before the run.
-			ctx.Defer(func(ctx app.Context) { p.remember(ctx, sc) })
-		},
+		result: func(ctx app.Context, j *runOutcome) { p.showResult(ctx, sc, j.Result()) },
 		done: func(ctx app.Context, j *runOutcome) {
 			if p.view != nil && p.view.r == j.Result() && j.Trace() != nil {
 				p.view.setTrace(j.Trace())
@@ -156,6 +152,20 @@ func (p *simulatePage) startRun(ctx app.Context) {
 			}
 		},
 	})
+}
+
+// showResult draws a result of sc.
+func (p *simulatePage) showResult(ctx app.Context, sc sim.Scenario, r *sim.Result) {
+	t0 := time.Now()
+	p.views++
+	p.view = newResultView(sc, r, p.views)
+	p.drawMs = float64(time.Since(t0).Microseconds()) / 1000
+	if p.views == 1 {
+		app.Window().Get("performance").Call("mark", firstResultMark)
+	}
+	// Once the result is on screen: building a link costs a few JSON
+	// round trips, which the browser's thread should not pay before.
+	ctx.Defer(func(ctx app.Context) { p.remember(ctx, sc) })
 }
 
 // remember puts the scenario of the result shown in the address, so a
@@ -203,6 +213,7 @@ func (p *simulatePage) Render() app.UI {
 			app.Div().Class("results-column").ID("results-column").TabIndex(-1).Body(
 				p.renderStatus(),
 				results,
+				p.renderPrerendered(),
 			),
 		),
 	)
@@ -234,10 +245,8 @@ func (p *simulatePage) renderStatus() app.UI {
 	return app.Div().ID("run-status").Class("run-status").DataSet("state", state).Aria("live", "polite").
 		DataSet("sim-ms", l.simMs).DataSet("engine-ms", l.engineMs).DataSet("draw-ms", p.drawMs).DataSet("trace-ms", l.traceMs).Body(
 		app.If(l.running,
-			app.Progress().ID("run-progress").Max(100).Value(l.percent()).Aria("label", "Progress of the run"),
-			app.Span().Class("progress-text").Text(text+" "+strconv.Itoa(l.percent())+" %"),
+			newRunProgress(l, text),
 			app.Button().Type("button").ID("cancel-run").Text("Cancel").OnClick(p.onCancel),
-			app.Span().ID("run-partial").Class("progress-text").Text(l.partialText()),
 		).Else(
 			app.Span().Class("progress-text").Text(text),
 		),

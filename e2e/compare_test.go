@@ -1,6 +1,8 @@
 package e2e
 
 import (
+	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -59,11 +61,10 @@ func TestCompareCarriesAReview(t *testing.T) {
 		t.Errorf("Simulate's way to Compare is %q, want this scenario as A and B as A with a change", href)
 	}
 	// Its review downloads from there too.
-	eval[bool](t, ctx, `(() => { window.saved = [];
-		HTMLAnchorElement.prototype.click = function () { window.saved.push({name: this.download, href: this.href}); };
-		document.getElementById("download-review").click(); return true; })()`)
+	recordDownloads(t, ctx)
+	eval[bool](t, ctx, `(document.getElementById("download-review").click(), true)`)
 	waitFor(t, ctx, `window.saved.length === 1`)
-	if page := eval[string](t, ctx, `fetch(window.saved[0].href).then(r => r.text())`, chromedp.EvalAwaitPromise); !strings.Contains(page,
+	if page := savedText(t, ctx, 0); !strings.Contains(page,
 		"<h1>Design review: scale-out-eager</h1>") || !strings.Contains(page, cliResult(t, "scale-out-eager").Digest) {
 		t.Errorf("the Simulate page's review is not of its scenario")
 	}
@@ -122,17 +123,16 @@ func TestCompareCarriesAReview(t *testing.T) {
 	}
 
 	// The report downloads.
-	eval[bool](t, ctx, `(() => { window.saved = [];
-		HTMLAnchorElement.prototype.click = function () { window.saved.push({name: this.download, href: this.href}); };
-		document.getElementById("report-html").click(); document.getElementById("report-markdown").click(); return true; })()`)
+	recordDownloads(t, ctx)
+	eval[bool](t, ctx, `(document.getElementById("report-html").click(), document.getElementById("report-markdown").click(), true)`)
 	waitFor(t, ctx, `window.saved.length === 2`)
-	html := eval[string](t, ctx, `fetch(window.saved[0].href).then(r => r.text())`, chromedp.EvalAwaitPromise)
+	html := savedText(t, ctx, 0)
 	digestB := eval[string](t, ctx, `document.getElementById("digest-b").textContent`)
 	if !strings.HasPrefix(html, "<!DOCTYPE html>") || strings.Count(html, "<svg") != 3 || !strings.Contains(html, digestB) ||
 		!strings.Contains(html, "a cooperative revocation does not commit") || strings.Contains(html, "<script") {
 		t.Errorf("the HTML review is not self-contained with the charts, B's digest and the why (%d bytes)", len(html))
 	}
-	zip := eval[map[string]any](t, ctx, `fetch(window.saved[1].href).then(r => r.arrayBuffer()).then(b => ({
+	zip := eval[map[string]any](t, ctx, `window.blobs[window.saved[1].href].arrayBuffer().then(b => ({
 		size: b.byteLength, head: String.fromCharCode(...new Uint8Array(b.slice(0, 2))), name: window.saved[1].name}))`, chromedp.EvalAwaitPromise)
 	if zip["head"] != "PK" || !strings.HasSuffix(zip["name"].(string), ".zip") {
 		t.Errorf("the Markdown review is not a zip: %v", zip)
@@ -146,4 +146,25 @@ func TestCompareCarriesAReview(t *testing.T) {
 	if msg := eval[string](t, ctx, `document.getElementById("change-error").textContent`); !strings.Contains(msg, "topic.partitions") {
 		t.Errorf("an invalid field change says %q", msg)
 	}
+}
+
+// recordDownloads keeps what the page saves instead of letting the browser
+// save it: each link's name and its Blob (read without fetch, which the
+// page's Content-Security-Policy keeps to its own origin).
+func recordDownloads(t *testing.T, ctx context.Context) {
+	t.Helper()
+	eval[bool](t, ctx, `(() => { window.saved = []; window.blobs = window.blobs || {};
+		if (!window.recording) {
+			const create = URL.createObjectURL;
+			URL.createObjectURL = b => { const u = create.call(URL, b); window.blobs[u] = b; return u; };
+			window.recording = true;
+		}
+		HTMLAnchorElement.prototype.click = function () { window.saved.push({name: this.download, href: this.href}); };
+		return true; })()`)
+}
+
+// savedText is the text of the i-th file the page saved.
+func savedText(t *testing.T, ctx context.Context, i int) string {
+	t.Helper()
+	return eval[string](t, ctx, fmt.Sprintf(`window.blobs[window.saved[%d].href].text()`, i), chromedp.EvalAwaitPromise)
 }

@@ -16,15 +16,7 @@ func runPreset(t *testing.T, name string, sets ...string) *Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc, err := ParseScenarioWithSets(doc, sets)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := Run(sc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
+	return runDoc(t, string(doc), sets...)
 }
 
 func hottest(r *Result) PartitionResult { return r.Partitions[r.Load.HottestPartition] }
@@ -52,7 +44,7 @@ func TestSameKeySamePartitionOffsetsIncrease(t *testing.T) {
 		}
 		for o := l.base; o < l.end; o++ {
 			r := l.at(o)
-			if want := hashcore.PartitionForKey([]byte(string(appendKeyText(nil, r.keyKind, r.keyID, 0))), int(s.n)); int(r.partition) != want {
+			if want := hashcore.PartitionForKey([]byte(string(appendKeyText(nil, r.keyKind, r.keyID, 0, nil))), int(s.n)); int(r.partition) != want {
 				t.Fatalf("customer %d on p%d, murmur2 says p%d", r.keyID, r.partition, want)
 			}
 			if w, seen := last[r.keyID]; seen && (w.partition != r.partition || w.offset >= o) {
@@ -273,7 +265,7 @@ func TestIdleThreadsBeyondPartitions(t *testing.T) {
 	}
 }
 
-func itoa(i int) string { return string(appendKeyText(nil, kindCustomer, int64(i), 0)) }
+func itoa(i int) string { return string(appendKeyText(nil, kindCustomer, int64(i), 0, nil)) }
 
 func TestViolationsOverTimeAddUp(t *testing.T) {
 	r := runPreset(t, "add-partitions")

@@ -13,6 +13,7 @@ const (
 	MaxInstances      = 1000
 	MaxThreads        = 10000
 	MaxTimeline       = 200
+	MaxSaltedKeys     = 1 << 20 // salting.hot_customers × salting.buckets
 )
 
 // DefaultScenario is the scenario every document starts from: one Java

@@ -18,17 +18,18 @@ type Sim struct {
 	sched *schedule
 	steps int64
 
-	front         *stream // sends at the clock
-	back          *stream // forked: sends again what the logs did not keep (see stream.go)
-	replay        []replayMark
-	replayNext    int
-	backFloor     int64
-	forkAt        int64 // records the logs keep before the stream forks; -1: never
-	lagFloor      int64 // no lag is asked for before this time any more
-	eventProducer []uint8
-	producers     []*producerRuntime // the front stream's
-	paused        bool
-	sentUntil     int64 // every record appended before this is in the logs
+	front          *stream // sends at the clock
+	back           *stream // forked: sends again what the logs did not keep (see stream.go)
+	replay         []replayMark
+	replayNext     int
+	backFloor      int64
+	forkAt         int64 // records the logs keep before the stream forks; -1: never
+	keptSinceCount int64 // records kept since the logs were last counted
+	lagFloor       int64 // no lag is asked for before this time any more
+	eventProducer  []uint8
+	producers      []*producerRuntime // the front stream's
+	paused         bool
+	sentUntil      int64 // every record appended before this is in the logs
 
 	logs      []partitionLog // one per partition the topic will ever have
 	n         int32          // partitions now

@@ -88,9 +88,26 @@ func peakHeap(b *testing.B, sc Scenario) (uint64, *Result) {
 		b.Fatal(err)
 	}
 	var peak uint64
-	for !s.Advance(1 << 18) {
+	for done := false; !done; {
+		done = s.Advance(1 << 18)
 		runtime.ReadMemStats(&ms)
 		peak = max(peak, ms.HeapAlloc-min(base, ms.HeapAlloc))
 	}
 	return peak, s.Result()
+}
+
+// BenchmarkAllocationBomb runs a millisecond at a million orders a second on
+// 10,000 partitions with a day between commits: it once reserved 20 GB
+// before the first event. It reports the time and the memory a run takes.
+func BenchmarkAllocationBomb(b *testing.B) {
+	sc, err := ParseScenario([]byte(`{"duration_s":0.001,"topic":{"partitions":10000},"workload":{"orders_per_s":1000000},"consumer":{"auto_commit_interval_ms":86400000}}`))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var peak uint64
+	for b.Loop() {
+		p, _ := peakHeap(b, sc)
+		peak = max(peak, p)
+	}
+	b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MiB")
 }

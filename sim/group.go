@@ -35,9 +35,8 @@ type coordinator struct {
 	leaderSees int64 // when the leader first refreshes its metadata
 
 	// KIP-848 (see group_kip848.go)
-	order      assignor.JoinOrder
+	consumer   *groupcoord.Consumer
 	lastAssign assignor.Assignment
-	target     map[int32][]int32 // target assignment, by member index
 
 	hbNs, sessionNs, pollNs int64
 
@@ -103,6 +102,7 @@ func (s *Sim) setUpConsumers() {
 	s.retry.rng = newRNG(s.sc.Seed, streamRetryTopic)
 	s.threadNames = append(s.threadNames, "retry-topic-consumer")
 	g.leaderSees = int64(s.grng.float64() * float64(msToNs(k.MetadataMaxAgeMs)))
+	g.consumer = groupcoord.NewConsumer(groupcoord.ConsumerConfig{Topic: topicName, NewMemberID: s.newMemberID})
 	g.classic = groupcoord.NewClassic(groupcoord.ClassicConfig{Topic: topicName, RebalanceTimeoutNs: g.pollNs,
 		InitialDelayNs: msToNs(k.InitialRebalanceDelayMs), NewMemberID: s.newMemberID})
 }
@@ -140,27 +140,12 @@ func (s *Sim) startGroup() {
 		s.startInstance(i)
 	}
 	g.classic.SetPartitions(g.n)
+	g.consumer.SetPartitions(g.n)
 	if s.sc.Consumer.NewGroup {
 		return // the members join at their first poll
 	}
 	if g.kip848 {
-		for _, m := range s.members {
-			if m.up {
-				m.id = s.newMemberID(m.clientID(s))
-				m.joins++
-				m.inGroup, m.rejoin, m.needsNewID = true, false, false
-				g.order.Add(m.id)
-				g.byID[m.id] = m.idx
-			}
-		}
-		g.rb = &rebalanceRun{quiet: true}
-		s.retarget("the group was already running")
-		for _, m := range s.members {
-			if m.inGroup {
-				m.setParts(s, g.target[m.idx])
-			}
-		}
-		s.maybeReconciled()
+		s.startConsumerGroup()
 		return
 	}
 	// The members joined and synced before the run: no delay, not reported.
@@ -247,7 +232,8 @@ func (s *Sim) groupSeesPartitions() {
 	cause := fmt.Sprintf("partitions %d → %d", g.n, s.n)
 	g.n = s.n
 	if g.kip848 {
-		s.retarget(cause)
+		g.consumer.SetPartitions(g.n)
+		s.retargeted(cause)
 		return
 	}
 	g.classic.SetPartitions(g.n)

@@ -1,74 +1,90 @@
 package sim
 
 import (
-	"fmt"
 	"slices"
 
-	"partitionlab/sim/assignor"
+	groupcoord "partitionlab/sim/coordinator"
 )
 
 // kip848HeartbeatNs is the broker's group.consumer.heartbeat.interval.ms:
 // under the consumer protocol the broker, not the client, sets it.
 const kip848HeartbeatNs = 5_000_000_000
 
-// The consumer protocol (KIP-848). The coordinator keeps a target
-// assignment, recomputed by the server-side uniform assignor whenever the
-// membership or the partition count changes. Each member learns its target
-// in heartbeat responses, revokes what it must give up at its next poll
-// (committing first) and acknowledges at once; a partition is handed to its
-// new owner at that member's next heartbeat after the old owner released
-// it. Members keep processing what does not move: there is no barrier.
+// The consumer protocol (KIP-848), from the engine's side. The coordinator
+// (coordinator.Consumer) keeps a target assignment, recomputed by the
+// server-side uniform assignor whenever the membership or the partition
+// count changes. Each member learns its target in heartbeat responses,
+// revokes what it must give up at its next poll (committing first) and
+// acknowledges at once with a heartbeat; a partition is handed to its new
+// owner at that member's next heartbeat after the old owner released it.
+// Members keep processing what does not move: there is no barrier.
+
+// startConsumerGroup is a KIP-848 group already running at the start.
+func (s *Sim) startConsumerGroup() {
+	g := &s.group
+	var joins []groupcoord.ConsumerGroupHeartbeat
+	var up []*member
+	for _, m := range s.members {
+		if m.up {
+			joins = append(joins, groupcoord.ConsumerGroupHeartbeat{InstanceID: m.instanceID, ClientID: s.threadNames[m.thread]})
+			up = append(up, m)
+		}
+	}
+	ids := g.consumer.Start(joins)
+	for i, m := range up {
+		s.admitted(m, ids[i])
+		m.rejoin = false
+	}
+	g.rb = &rebalanceRun{quiet: true}
+	s.retargeted("the group was already running")
+	for _, m := range up {
+		m.setParts(s, g.consumer.Member(m.id).Target)
+	}
+	s.maybeReconciled()
+}
 
 // consumerJoin is a member's first heartbeat (epoch 0): it joins, the
-// target is recomputed, and it keeps fetching whatever it holds.
+// target is recomputed, and it keeps fetching whatever it holds. A static
+// member takes back its place if its previous holder left with epoch -2;
+// if that one has not (a crash), it is refused: UNRELEASED_INSTANCE_ID.
 func (s *Sim) consumerJoin(m *member) bool {
 	g := &s.group
 	m.rejoin = false
-	if m.instanceID != "" {
-		if old := s.holderOf(m.instanceID); old != nil && (old != m || m.needsNewID) {
-			if old != m && old.alive(s.now) {
-				// Unlike the classic protocol, the newcomer loses.
-				m.up = false
-				s.group.res.Refused++
-				s.groupEvent(m.idx, "UnreleasedInstanceIdException",
-					"a live member already holds group.instance.id "+m.instanceID)
-				return false
-			}
-			s.staticRejoin848(old, m)
-			s.heartbeat848(m)
-			return true
-		}
+	if m.inGroup && !m.needsNewID {
+		s.heartbeat848(m)
+		return true
 	}
-	if !m.inGroup {
-		m.id = s.newMemberID(m.clientID(s))
-		m.joins++
-		m.inGroup = true
-		g.order.Add(m.id)
-		g.byID[m.id] = m.idx
-		s.retarget(s.threadNames[m.thread] + " joined")
+	if m.inGroup && m.instanceID == "" {
+		s.leaveGhost(m) // a restarted process: its old member id waits for its session to expire
 	}
-	s.heartbeat848(m)
+	r := g.consumer.Step(groupcoord.ConsumerGroupHeartbeat{InstanceID: m.instanceID, ClientID: s.threadNames[m.thread],
+		MemberEpoch: groupcoord.JoinEpoch})
+	if r.Err == groupcoord.UnreleasedInstanceID {
+		m.up = false
+		s.sched.set(m.actor, never)
+		g.res.Refused++
+		s.groupEvent(m.idx, "UnreleasedInstanceIdException", "a member that has not left still holds group.instance.id "+m.instanceID)
+		return false
+	}
+	if r.Replaced != "" {
+		delete(g.byID, r.Replaced)
+		s.admitted(m, r.MemberID)
+		m.parts = nil
+		m.setParts(s, r.Assignment) // a new process: positions from the committed offsets
+		s.groupEvent(m.idx, "static rejoin", "the same group.instance.id is back within the session time-out: same partitions, no new epoch")
+		return true
+	}
+	s.admitted(m, r.MemberID)
+	if r.Retargeted {
+		s.retargeted(s.threadNames[m.thread] + " joined")
+	}
+	s.applyHeartbeat(m, r)
 	return true
 }
 
-// retarget computes a new target assignment: a new group epoch.
-func (s *Sim) retarget(cause string) {
+// retargeted applies a new target assignment: a new group epoch.
+func (s *Sim) retargeted(cause string) {
 	g := &s.group
-	if g.target == nil {
-		g.target = map[int32][]int32{}
-	}
-	ids := g.order.MemberIDs()
-	var members []assignor.Member
-	for _, id := range ids {
-		m := s.members[g.byID[id]]
-		members = append(members, assignor.Member{MemberID: id, InstanceID: m.instanceID, Topics: []string{topicName},
-			Owned: toTPs(g.target[m.idx]), Generation: g.generation})
-	}
-	for idx := range g.target {
-		if !s.members[idx].inGroup {
-			delete(g.target, idx)
-		}
-	}
 	if g.rb == nil {
 		g.rb = &rebalanceRun{start: s.now, before: map[int32][]int32{}}
 		for _, m := range s.members {
@@ -80,48 +96,56 @@ func (s *Sim) retarget(cause string) {
 	if !slices.Contains(g.rb.causes, cause) {
 		g.rb.causes = append(g.rb.causes, cause)
 	}
-	g.generation++
-	asg, err := assignor.Uniform{}.Assign(map[string]int32{topicName: g.n}, members)
-	if err != nil {
-		s.groupEvent(-1, "assignment failed", err.Error())
-		return
-	}
-	g.lastAssign = asg
-	for _, id := range ids {
-		m := s.members[g.byID[id]]
-		g.target[m.idx] = fromTPs(asg[id])
-		if !slices.Equal(m.parts, g.target[m.idx]) && m.alive(s.now) {
+	g.generation = g.consumer.Epoch()
+	g.lastAssign = g.consumer.Assignment()
+	for _, cm := range g.consumer.Members() {
+		m := s.memberOf(cm.ID)
+		if m != nil && !slices.Equal(m.parts, cm.Target) && m.alive(s.now) {
 			s.at(m.nextHeartbeat(s.now, g.hbNs), ctlHeartbeat, int(m.idx))
 		}
 	}
 	s.maybeReconciled()
 }
 
-// heartbeat848 is a member's heartbeat under the consumer protocol: the
-// response carries the part of its target it may hold now.
+// heartbeat848 is a member's heartbeat under the consumer protocol: it
+// reports what it owns; the response carries what it may hold now.
 func (s *Sim) heartbeat848(m *member) {
-	g := &s.group
 	if !m.inGroup || !m.alive(s.now) {
 		return
 	}
-	target := g.target[m.idx]
-	var allowed []int32
-	waiting := false
-	for _, p := range target {
-		if o := s.owner[p]; o == -1 || o == m.idx {
-			allowed = append(allowed, p)
-		} else {
-			waiting = true // still held by its previous owner
-		}
+	r := s.group.consumer.Step(groupcoord.ConsumerGroupHeartbeat{MemberID: m.id, InstanceID: m.instanceID, MemberEpoch: m.gen, Owned: m.parts})
+	s.applyHeartbeat(m, r)
+}
+
+func (s *Sim) applyHeartbeat(m *member, r groupcoord.ConsumerResponse) {
+	g := &s.group
+	if r.Err != groupcoord.None {
+		return
 	}
-	if !slices.Equal(allowed, m.parts) {
-		m.pending, m.hasPending = allowed, true
-		m.gen = g.generation
+	if !slices.Equal(r.Assignment, m.parts) {
+		m.pending, m.hasPending = r.Assignment, true
+		m.gen = r.Epoch
 		m.wakeAt(s, s.now)
 	}
-	if waiting {
+	if r.Waiting {
 		s.at(m.nextHeartbeat(s.now+1, g.hbNs), ctlHeartbeat, int(m.idx))
 	}
+}
+
+// acknowledge is a member's heartbeat right after it reconciled: the
+// partitions it released are free for their new owners.
+func (s *Sim) acknowledge(m *member) {
+	s.group.consumer.Step(groupcoord.ConsumerGroupHeartbeat{MemberID: m.id, InstanceID: m.instanceID, MemberEpoch: m.gen, Owned: m.parts})
+}
+
+// leave848 removes a member from the consumer group (LeaveGroup epoch -1,
+// or its session expiring).
+func (s *Sim) leave848(m *member, why string) {
+	g := &s.group
+	id := m.id
+	s.memberRemoved(m, id, s.threadNames[m.thread]+" "+why)
+	g.consumer.Expire(id, why)
+	s.retargeted(s.threadNames[m.thread] + " " + why)
 }
 
 // maybeReconciled closes the epoch once every member holds its target.
@@ -130,8 +154,8 @@ func (s *Sim) maybeReconciled() {
 	if g.rb == nil {
 		return
 	}
-	for idx, t := range g.target {
-		if !slices.Equal(s.members[idx].parts, t) {
+	for _, cm := range g.consumer.Members() {
+		if m := s.memberOf(cm.ID); m != nil && !slices.Equal(m.parts, cm.Target) {
 			return
 		}
 	}
@@ -139,65 +163,14 @@ func (s *Sim) maybeReconciled() {
 	g.rb = nil
 }
 
-// holderOf is the group member holding a group.instance.id, if any.
-func (s *Sim) holderOf(instanceID string) *member {
-	for _, m := range s.members {
-		if m.inGroup && m.instanceID == instanceID {
-			return m
-		}
+// memberOf is the member a member id belongs to now; nil for an id whose
+// process is gone (a ghost) or that is unknown.
+func (s *Sim) memberOf(id string) *member {
+	idx, ok := s.group.byID[id]
+	if !ok || s.members[idx].id != id {
+		return nil
 	}
-	return nil
-}
-
-// staticRejoin848 is a static member's first heartbeat with a
-// group.instance.id the group knows, its previous holder gone: it takes
-// over the member's place and target without a new group epoch.
-func (s *Sim) staticRejoin848(old, m *member) {
-	g := &s.group
-	parts := slices.Clone(old.parts)
-	g.order.Remove(old.id)
-	delete(g.byID, old.id)
-	asg, hadAsg := g.lastAssign[old.id]
-	delete(g.lastAssign, old.id)
-	target, hadTarget := g.target[old.idx]
-	if old != m {
-		old.setParts(s, nil)
-		old.inGroup, old.fenced = false, true
-		g.res.Fenced++
-		s.groupEvent(old.idx, "FencedInstanceIdException",
-			fmt.Sprintf("another consumer joined with its group.instance.id %q; this one must stop", old.instanceID))
-	}
-	m.id = s.newMemberID(m.clientID(s))
-	m.joins++
-	m.inGroup, m.kicked, m.needsNewID, m.gen = true, false, false, old.gen
-	g.order.Add(m.id)
-	g.byID[m.id] = m.idx
-	if hadAsg {
-		g.lastAssign[m.id] = asg
-	}
-	if hadTarget && old != m {
-		delete(g.target, old.idx)
-		g.target[m.idx] = target
-	}
-	m.parts = nil
-	m.setParts(s, parts) // a new process: positions from the committed offsets
-	s.groupEvent(m.idx, "static rejoin", "the same group.instance.id is back within the session time-out: same partitions, no rebalance")
-}
-
-func toTPs(parts []int32) []assignor.TopicPartition {
-	out := make([]assignor.TopicPartition, len(parts))
-	for i, p := range parts {
-		out[i] = assignor.TopicPartition{Topic: topicName, Partition: p}
-	}
-	return out
-}
-
-func fromTPs(tps []assignor.TopicPartition) []int32 {
-	out := make([]int32, len(tps))
-	for i, tp := range tps {
-		out[i] = tp.Partition
-	}
-	return out
+	return s.members[idx]
 }
 
 // sessionSetting names the setting whose time-out removes a silent member.

@@ -32,6 +32,12 @@ func (s *Sim) pollCheck(m *member) {
 	if !m.up || !m.inGroup {
 		return
 	}
+	if m.joined && m.state == wIdle && m.alive(s.now) {
+		// Waiting for its JoinGroup to complete, the application is inside
+		// poll(), which returns empty and is called again: the poll timer
+		// keeps being reset (ConsumerCoordinator.poll).
+		m.lastPoll = s.now
+	}
 	if s.now < m.lastPoll+g.pollNs || !m.alive(s.now) {
 		if m.alive(s.now) {
 			s.armPollCheck(m)
@@ -60,7 +66,7 @@ func (s *Sim) stopHeartbeats(m *member) {
 
 // sessionCheck removes a member that sent no heartbeat for session.timeout.ms.
 func (s *Sim) sessionCheck(m *member) {
-	if !s.group.kip848 && s.expireGhost(m) {
+	if s.expireGhost(m) {
 		return
 	}
 	if !m.inGroup {
@@ -141,7 +147,11 @@ func (s *Sim) close(m *member) {
 		s.leaveGroup(m, "shut down: sent LeaveGroup")
 		return
 	}
-	s.groupEvent(m.idx, "shut down", "static member: no LeaveGroup; its partitions wait for it or for session.timeout.ms")
+	if s.group.kip848 {
+		// A static member leaves with epoch -2: its place waits for it.
+		s.group.consumer.Step(groupcoord.ConsumerGroupHeartbeat{MemberID: m.id, InstanceID: m.instanceID, MemberEpoch: groupcoord.StaticLeaveEpoch})
+	}
+	s.groupEvent(m.idx, "shut down", "static member: no LeaveGroup; its partitions wait for it or for "+s.sessionSetting())
 	s.stopHeartbeats(m)
 }
 

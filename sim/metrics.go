@@ -63,7 +63,12 @@ func (m *metrics) roll(now int64, logs []partitionLog, violations [numScopes]int
 	}
 }
 
-func (m *metrics) bucketOf(t int64) int { return min(int(t/m.bucketNs), m.buckets-1) }
+func (m *metrics) bucketOf(t int64) int {
+	if t < m.bucketEnd && t >= m.bucketEnd-m.bucketNs {
+		return m.cur // the usual case, without a division
+	}
+	return min(int(t/m.bucketNs), m.buckets-1)
+}
 
 // onProduce counts a record appended at t. The sender runs ahead of the
 // clock, in time order, so it keeps its own bucket.

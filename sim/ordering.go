@@ -84,9 +84,9 @@ type scopeStats struct {
 }
 
 type orderingChecker struct {
-	descs []inflight // ring indexed by g & mask
-	dBase int64      // oldest g not yet done
-	dNext int64      // next g to hand out
+	descs inflightStore
+	dBase int64 // oldest g not yet done
+	dNext int64 // next g to hand out
 
 	orders []orderSlot // ring indexed by order id & mask
 	oBase  int64       // oldest order with events in flight
@@ -112,7 +112,6 @@ func newOrderingChecker(sc Scenario, saltedKeys int, sameRouting func(p1, p2 uin
 	c := &orderingChecker{
 		tracked:        numScopes,
 		keyAlias:       keyScopeAlias(sc.Producers),
-		descs:          make([]inflight, 1024),
 		dBase:          1,
 		dNext:          1,
 		orders:         make([]orderSlot, 256),
@@ -154,7 +153,7 @@ func keyScopeAlias(ps []Producer) int {
 	return alias
 }
 
-func (c *orderingChecker) desc(g int64) *inflight { return &c.descs[g&int64(len(c.descs)-1)] }
+func (c *orderingChecker) desc(g int64) *inflight { return c.descs.at(g) }
 
 func (c *orderingChecker) slot(order int64) *orderSlot {
 	return &c.orders[order&int64(len(c.orders)-1)]
@@ -183,9 +182,7 @@ func (c *orderingChecker) state(scope int, d *inflight) *keyState {
 // caller fills in place (building it elsewhere and copying it in would cost
 // a store-forwarding stall per event) before calling link.
 func (c *orderingChecker) alloc(order int64) (int64, *inflight) {
-	if c.dNext-c.dBase == int64(len(c.descs)) {
-		c.descs = regrow(c.descs, c.dBase, c.dNext)
-	}
+	c.descs.hold(c.dNext)
 	if order >= c.oEnd {
 		for c.oEnd <= order {
 			if c.oEnd-c.oBase == int64(len(c.orders)) {
@@ -273,8 +270,11 @@ func (c *orderingChecker) complete(g int64, how completion) (duplicate bool) {
 		}
 		c.oBase++
 	}
-	for c.dBase < c.dNext && c.desc(c.dBase).flags&flagDone != 0 {
-		c.dBase++
+	if c.dBase == g {
+		for c.dBase < c.dNext && c.desc(c.dBase).flags&flagDone != 0 {
+			c.dBase++
+		}
+		c.descs.release(c.dBase)
 	}
 	return false
 }

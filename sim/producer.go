@@ -29,10 +29,20 @@ type producerRuntime struct {
 	buf       []byte
 	sent      int64
 	retries   int64
-	rng       *rng  // keyless choices, random salts, produce failures
-	keyOf     uint8 // the key strategy as a kind (kindSalted: salted customer id)
+	rng       *rng                  // keyless choices, random salts, produce failures
+	keyOf     uint8                 // the key strategy as a kind (kindSalted: salted customer id)
+	cached    [kindCountry + 1]bool // kinds whose partitions are cached
 	maxAgeNs  int64
+	keys      *KeyDistribution // the customers' own keys, or nil
 }
+
+// A producer caches the partition of every key of a small key space, one
+// cache per partition count it has seen; at most maxPartitionCaches of them,
+// for key spaces up to maxCachedKeys (4 MB each).
+const (
+	maxPartitionCaches = 8
+	maxCachedKeys      = 1 << 20
+)
 
 type cacheKey struct {
 	kind uint8
@@ -53,7 +63,7 @@ func newProducerRuntime(cfg Producer, index int, sc Scenario, r *rng) *producerR
 	h, _ := hashcore.PartitionerByName(cfg.Client)
 	p := &producerRuntime{cfg: cfg, index: uint8(index), hash: h, long: cfg.Serializer == "long",
 		cache: map[cacheKey][]int32{}, buf: make([]byte, 0, 32),
-		customers: sc.Workload.Customers, skus: sc.Workload.Skus, rng: r}
+		customers: sc.Workload.Customers, skus: sc.Workload.Skus, rng: r, keys: sc.Workload.KeyDistribution}
 	partitions := sc.Topic.Partitions
 	p.maxAgeNs = msToNs(cfg.MetadataMaxAgeMs)
 	p.keyOf = map[string]uint8{KeyOrderID: kindOrder, KeyCustomerID: kindCustomer, KeySKU: kindSKU,
@@ -66,6 +76,9 @@ func newProducerRuntime(cfg Producer, index int, sc Scenario, r *rng) *producerR
 	}
 	if cfg.Salting != nil {
 		p.saltHot, p.buckets = cfg.Salting.HotCustomers, cfg.Salting.Buckets
+	}
+	for _, k := range []uint8{kindCustomer, kindSalted, kindSKU, kindCountry} {
+		p.cached[k] = p.keySpace(k) <= maxCachedKeys
 	}
 	if cfg.VIP != nil {
 		for _, q := range cfg.VIP.Partitions {
@@ -128,26 +141,35 @@ func (p *producerRuntime) key(o *order) (kind uint8, id int64) {
 func (p *producerRuntime) keyBytes(kind uint8, id int64) []byte {
 	b := p.buf[:0]
 	switch kind {
-	case kindOrder, kindCustomer:
+	case kindCustomer:
+		if !p.long {
+			b = appendCustomerKey(b, id, p.keys)
+			break
+		}
+		b = binary.BigEndian.AppendUint64(b, uint64(id))
+	case kindOrder:
 		if p.long {
 			b = binary.BigEndian.AppendUint64(b, uint64(id))
 		} else {
 			b = strconv.AppendInt(b, id, 10)
 		}
 	default:
-		b = appendKeyText(b, kind, id, p.buckets)
+		b = appendKeyText(b, kind, id, p.buckets, p.keys)
 	}
 	p.buf = b
 	return b
 }
 
-// appendKeyText writes a key as a person reads it.
-func appendKeyText(b []byte, kind uint8, id int64, buckets int) []byte {
+// appendKeyText writes a key as a person reads it; keys names the
+// customers' own keys (nil: their decimal ids).
+func appendKeyText(b []byte, kind uint8, id int64, buckets int, keys *KeyDistribution) []byte {
 	switch kind {
-	case kindOrder, kindCustomer:
+	case kindOrder:
 		return strconv.AppendInt(b, id, 10)
+	case kindCustomer:
+		return appendCustomerKey(b, id, keys)
 	case kindSalted:
-		b = strconv.AppendInt(b, id/int64(buckets)+1, 10)
+		b = appendCustomerKey(b, id/int64(buckets)+1, keys)
 		b = append(b, '#')
 		return strconv.AppendInt(b, id%int64(buckets), 10)
 	case kindSKU:
@@ -160,7 +182,7 @@ func appendKeyText(b []byte, kind uint8, id int64, buckets int) []byte {
 
 // partitionOf is where a keyed record goes on n partitions.
 func (p *producerRuntime) partitionOf(kind uint8, id int64, customer int32, n int32) int32 {
-	if kind == kindOrder {
+	if !p.cached[kind] {
 		return p.route(p.keyBytes(kind, id), customer, n)
 	}
 	ck := cacheKey{kind, n}
@@ -168,6 +190,12 @@ func (p *producerRuntime) partitionOf(kind uint8, id int64, customer int32, n in
 	if ck != p.lastKey || c == nil {
 		c = p.cache[ck]
 		if c == nil {
+			if len(p.cache) == maxPartitionCaches {
+				// Each partition count the producer has seen has a cache
+				// of its own; a timeline of many increases would keep
+				// them all. They are pure functions: start afresh.
+				p.cache = map[cacheKey][]int32{}
+			}
 			c = make([]int32, p.keySpace(kind))
 			p.cache[ck] = c
 		}

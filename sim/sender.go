@@ -160,6 +160,7 @@ func (s *Sim) append(r *record, t int64, mode streamMode) {
 	}
 	if mode != modeCount {
 		l.keep(r)
+		s.keptSinceCount++
 		s.checker.desc(r.g).offset = r.offset
 	}
 	if mode == modeReplay {

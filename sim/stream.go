@@ -135,9 +135,10 @@ func (s *Sim) frontMode() streamMode {
 // holding records handed to it in advance (see member.arrive) would miss
 // the ones appended beside them uncounted, so the fork waits for none.
 func (s *Sim) maybeFork() {
-	if s.back != nil || s.forkAt < 0 {
-		return
+	if s.back != nil || s.forkAt < 0 || s.keptSinceCount < s.forkAt/8 {
+		return // counting what every log keeps is not worth it yet
 	}
+	s.keptSinceCount = 0
 	var kept int64
 	for p := range s.logs {
 		kept += s.logs[p].mEnd - s.logs[p].base
@@ -151,6 +152,9 @@ func (s *Sim) maybeFork() {
 		}
 	}
 	s.back = s.front.clone()
+	for p := range s.logs {
+		s.logs[p].countAppends(s.lagFloor)
+	}
 	s.replay = append(s.replay[:0], replayMark{pos: s.front.pos, floor: s.now})
 	s.replayNext = 0
 }
@@ -205,5 +209,8 @@ func (s *Sim) materialize(p int32, o int64) {
 func (s *Sim) join() {
 	s.front.deferred = s.back.deferred
 	s.back = nil
+	for p := range s.logs {
+		s.logs[p].recent = nil // everything is kept again
+	}
 	s.replay = s.replay[:0]
 }

@@ -46,8 +46,9 @@ type partitionLog struct {
 	end  int64   // next offset to assign
 	done int64   // records processed or skipped, for lag
 
-	// The append times of offsets rBase..end-1, for lag: every earlier
-	// record was appended before any time lag is still asked for.
+	// Forked, the append times of offsets rBase..end-1, for lag: every
+	// earlier record was appended before any time lag is still asked
+	// for. Otherwise nil, and lag reads the records kept.
 	recent []int64
 	rHead  int
 	rBase  int64
@@ -56,6 +57,11 @@ type partitionLog struct {
 // appendAt assigns the next offset to a record appended at t. Times up to
 // floor will not be asked about again.
 func (l *partitionLog) appendAt(t, floor int64) int64 {
+	o := l.end
+	l.end++
+	if l.recent == nil {
+		return o
+	}
 	for l.rHead < len(l.recent) && l.recent[l.rHead] <= floor {
 		l.rHead++
 	}
@@ -66,9 +72,32 @@ func (l *partitionLog) appendAt(t, floor int64) int64 {
 		l.rHead = 0
 	}
 	l.recent = append(l.recent, t)
-	o := l.end
-	l.end++
 	return o
+}
+
+// countAppends switches the log to remembering append times apart from
+// the records (on a fork), starting with those of the records kept that
+// were appended after floor.
+func (l *partitionLog) countAppends(floor int64) {
+	first := l.search(floor)
+	l.recent, l.rHead, l.rBase = make([]int64, 0, 64), 0, first
+	for o := first; o < l.mEnd; o++ {
+		l.recent = append(l.recent, l.at(o).appended)
+	}
+}
+
+// search is the first offset kept appended after t (mEnd if none).
+func (l *partitionLog) search(t int64) int64 {
+	lo, hi := l.base, l.mEnd
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		if l.ring[mid&int64(len(l.ring)-1)].appended <= t {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return lo
 }
 
 // keep stores record r at the next offset kept, its own.
@@ -109,6 +138,9 @@ func (l *partitionLog) trim(o int64) {
 // appended later; append times grow with offsets, so a binary search finds
 // the boundary.
 func (l *partitionLog) appendedBy(t int64) int64 {
+	if l.recent == nil {
+		return l.search(t)
+	}
 	lo, hi := l.rHead, len(l.recent)
 	for lo < hi {
 		mid := lo + (hi-lo)/2

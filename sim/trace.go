@@ -85,7 +85,7 @@ func (s *Sim) traceNote(r *record, d *inflight, thread int32, duplicate bool) {
 		return // a duplicate long after: nothing left to describe it
 	}
 	p := s.producers[d.producer]
-	key := string(appendKeyText(nil, d.keyKind, d.keyID, p.buckets))
+	key := string(appendKeyText(nil, d.keyKind, d.keyID, p.buckets, p.keys))
 	add := func(scope, name string) {
 		if len(t.events) >= t.limit {
 			t.dropped++

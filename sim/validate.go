@@ -154,6 +154,12 @@ func validateSalting(c *checker, f func(string) string, p Producer, w Workload) 
 	c.intIn(f("salting.hot_customers"), p.Salting.HotCustomers, 1, w.Customers)
 	c.intIn(f("salting.buckets"), p.Salting.Buckets, 1, 1024)
 	c.oneOf(f("salting.bucket_source"), p.Salting.BucketSource, "order_id", "random")
+	// Every salted key has its state in the ordering checker and its
+	// partition in the producer's cache, so their number is bounded.
+	if n := p.Salting.HotCustomers * p.Salting.Buckets; n > MaxSaltedKeys {
+		c.add(f("salting.hot_customers"), "%d hot customers × %d buckets = %d salted keys, more than %d",
+			p.Salting.HotCustomers, p.Salting.Buckets, n, MaxSaltedKeys)
+	}
 }
 
 func validateVIP(c *checker, f func(string) string, p Producer, sc Scenario) {

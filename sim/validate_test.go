@@ -44,6 +44,7 @@ func TestEveryFieldIsChecked(t *testing.T) {
 		{"producers.0.metadata_max_age_ms=0", "producers[0].metadata_max_age_ms"},
 		{`producers.0.events=["REFUNDED"]`, "producers[0].events[0]"},
 		{`producers.0.salting={"buckets":8}`, "producers[0].salting"},
+		{`producers.0={"name":"s","key":"salted_customer_id","salting":{"hot_customers":10000,"buckets":1024}}`, "producers[0].salting.hot_customers"},
 		{`producers.0.vip={"customers":[1],"partitions":[0,0]}`, "producers[0].vip.partitions[1]"},
 		{`producers.0.vip={"customers":[0],"partitions":[0]}`, "producers[0].vip.customers[0]"},
 		{"consumer.instances=0", "consumer.instances"},

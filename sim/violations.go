@@ -79,7 +79,7 @@ func (s *Sim) evidence(d *inflight, how *completion, completed bool) Evidence {
 		Event:          s.sc.Workload.EventsPerOrder[d.event],
 		Order:          d.order,
 		Customer:       int(d.customer),
-		Key:            string(appendKeyText(nil, d.keyKind, d.keyID, p.buckets)),
+		Key:            string(appendKeyText(nil, d.keyKind, d.keyID, p.buckets, p.keys)),
 		Producer:       p.cfg.Name,
 		Partition:      int(d.partition),
 		Offset:         d.offset,

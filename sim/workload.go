@@ -23,6 +23,7 @@ type workload struct {
 	hot        int     // hot customers (kind hot)
 	hotShare   float64 // their share of orders
 	zipf       *aliasTable
+	keys       *keyDraw // workload.key_distribution (keydistribution.go)
 	skus       int
 	countries  int
 	eventGapNs int64
@@ -48,6 +49,7 @@ func newWorkload(w Workload, r *rng) *workload {
 		}
 		g.zipf = newAliasTable(weights)
 	}
+	g.keys = newKeyDraw(w.KeyDistribution)
 	g.next = int64(r.exp(g.meanGapNs))
 	return g
 }
@@ -63,6 +65,8 @@ func (g *workload) pop() order {
 
 func (g *workload) customer() int {
 	switch {
+	case g.keys != nil:
+		return g.keys.customer(g.rng)
 	case g.zipf != nil:
 		return 1 + g.zipf.sample(g.rng)
 	case g.hot > 0:

@@ -28,14 +28,29 @@
     };
   }
 
+  // The default scenario's result, which the server drew into the page
+  // (app/prerender.go): the app shows it without running it again. Read
+  // now, before the app replaces the page.
+  const carrier = document.getElementById("prerendered-result");
+  const prerendered = carrier ? carrier.textContent : "";
+  // A link names its own scenario (in the fragment, which the server never
+  // sees): the default scenario's results must not stand for it meanwhile.
+  const linked = /[#&](s|preset)=/.test(location.hash) && !/[#&]preset=order-events(&|$)/.test(location.hash);
+  if (carrier && linked) {
+    const results = document.getElementById("results");
+    if (results) results.remove();
+  }
+
   window.partitionlabEngine = {
     load,
+    prerendered,
     // newID numbers a run, uniquely for this page whichever view asks.
     newID() {
       return nextID++;
     },
     // post sends a request (a JSON document).
     post(request) {
+      if (!worker) start();
       worker.postMessage(request);
     },
     // listen names the one function that hears every reply from now on.
@@ -46,9 +61,28 @@
     // restart throws the worker away (a crash, or a run cancelled: its
     // memory goes with it) and starts a fresh one.
     restart() {
-      worker.terminate();
+      if (worker) worker.terminate();
       start();
     },
   };
-  start();
+  // A page that goes away normally (a reload, another address) did not
+  // crash: the run it had in flight must not count as one next time.
+  window.addEventListener("pagehide", () => sessionStorage.removeItem("partitionlab.in-flight"));
+
+  // A page that must run at once (another page, or a link to another
+  // scenario) starts the worker now: engine.wasm downloads and compiles
+  // beside app.wasm. A page that came with its result needs the engine
+  // only at the first change: on a slow connection engine.wasm would only
+  // slow app.wasm down, so it waits until app.wasm has arrived.
+  if (!carrier || linked || typeof PerformanceObserver === "undefined") {
+    start();
+    return;
+  }
+  const arrived = new PerformanceObserver((list) => {
+    if (!worker && list.getEntries().some((e) => /\/app\.wasm(\?|$)/.test(e.name))) {
+      arrived.disconnect();
+      start();
+    }
+  });
+  arrived.observe({ type: "resource", buffered: true });
 })();

@@ -69,23 +69,39 @@ func New(in Input) (*Review, error) {
 		return single(in)
 	}
 	rv := &Review{Input: in, Deltas: results.Compare(in.A, in.B)}
-	a := plots.Side{Name: "A: " + scenarioName(in.A.Scenario), Result: in.A.Result}
-	b := plots.Side{Name: "B: " + scenarioName(in.B.Scenario), Result: in.B.Result}
-	for _, c := range []struct {
-		name, title string
-		draw        func(a, b plots.Side) (plots.Chart, error)
-	}{
-		{"records", "Records per partition", plots.CompareRecords},
-		{"lag", "Most records waiting on a partition", plots.CompareLag},
-		{"throughput", "Records processed per second", plots.CompareThroughput},
-	} {
-		ch, err := c.draw(a, b)
+	a, b := Sides(in.A, in.B)
+	for _, c := range ComparisonCharts() {
+		ch, err := c.Draw(a, b)
 		if err != nil {
-			return nil, fmt.Errorf("report: chart %s: %w", c.name, err)
+			return nil, fmt.Errorf("report: chart %s: %w", c.Name, err)
 		}
-		rv.Charts = append(rv.Charts, Chart{Name: c.name + ".svg", Title: c.title, SVG: plots.Standalone(ch)})
+		rv.Charts = append(rv.Charts, Chart{Name: c.Name + ".svg", Title: c.Title, SVG: plots.Standalone(ch)})
 	}
 	return rv, nil
+}
+
+// ComparisonChart is one chart of A and B on shared axes, as Compare and
+// the review show it.
+type ComparisonChart struct {
+	// Name names its file and element; Title is its heading; Caption
+	// says how to read it.
+	Name, Title, Caption string
+	Draw                 func(a, b plots.Side) (plots.Chart, error)
+}
+
+// ComparisonCharts are the charts of a comparison, in the order shown.
+func ComparisonCharts() []ComparisonChart {
+	return []ComparisonChart{
+		{"records", "Records per partition", "Records each partition received in A (blue) and B (orange, right of each pair), on one axis.", plots.CompareRecords},
+		{"lag", "Most records waiting on a partition", "The most records waiting on any partition, A solid and B dashed, on one axis.", plots.CompareLag},
+		{"throughput", "Records processed per second", "Records processed per second, A solid and B dashed, on one axis.", plots.CompareThroughput},
+	}
+}
+
+// Sides names A and B for the charts' legends ("A: thread-pool").
+func Sides(a, b results.Run) (plots.Side, plots.Side) {
+	return plots.Side{Name: "A: " + scenarioName(a.Scenario), Result: a.Result},
+		plots.Side{Name: "B: " + scenarioName(b.Scenario), Result: b.Result}
 }
 
 // single is the review of one run.

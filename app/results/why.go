@@ -94,6 +94,13 @@ func keyAndSkew(sc sim.Scenario) string {
 		return ""
 	}
 	s := "key " + sc.Producers[0].Key
+	if d := sc.Workload.KeyDistribution; d != nil && len(d.Keys) > 0 {
+		total := d.TailCount
+		for _, k := range d.Keys {
+			total += k.Count
+		}
+		return s + fmt.Sprintf(", the hottest of your keys, %s, sends %s of the orders", d.Keys[0].Key, Percent(float64(d.Keys[0].Count)/float64(total)))
+	}
 	switch k := sc.Workload.CustomerSkew; k.Kind {
 	case "hot":
 		s += fmt.Sprintf(", %d hot customers send %s of the orders", k.HotCustomers, Percent(k.HotShare))

@@ -64,17 +64,15 @@ type Classic struct {
 	cfg        ClassicConfig
 	state      State
 	generation int32
-	protocol   string // the protocol (assignor) of the current generation
-	members    map[string]*Member
-	order      assignor.JoinOrder // ClassicGroup.members' HashMap order
-	static     map[string]string  // group.instance.id -> member id
-	seq        int                // which rebalance the timers belong to
-	delaying   bool               // the initial rebalance delay has not passed
+	protocol   string         // the protocol (assignor) of the current generation
+	members    roster[Member] // ClassicGroup.members, in its HashMap order
+	seq        int            // which rebalance the timers belong to
+	delaying   bool           // the initial rebalance delay has not passed
 }
 
 // NewClassic is an Empty group.
 func NewClassic(cfg ClassicConfig) *Classic {
-	return &Classic{cfg: cfg, members: map[string]*Member{}, static: map[string]string{}}
+	return &Classic{cfg: cfg, members: newRoster[Member]()}
 }
 
 // State is the group's state.
@@ -92,20 +90,13 @@ func (g *Classic) Rebalance() int { return g.seq }
 
 // Members lists the members in the coordinator's iteration order, which is
 // the order of the JoinGroup response the leader assigns from.
-func (g *Classic) Members() []*Member {
-	ids := g.order.MemberIDs()
-	out := make([]*Member, len(ids))
-	for i, id := range ids {
-		out[i] = g.members[id]
-	}
-	return out
-}
+func (g *Classic) Members() []*Member { return g.members.list() }
 
 // Member is the member with that id, or nil.
-func (g *Classic) Member(id string) *Member { return g.members[id] }
+func (g *Classic) Member(id string) *Member { return g.members.byID[id] }
 
 // StaticMember is the member id holding a group.instance.id, or "".
-func (g *Classic) StaticMember(instanceID string) string { return g.static[instanceID] }
+func (g *Classic) StaticMember(instanceID string) string { return g.members.static[instanceID] }
 
 // SetPartitions is the leader noticing a new partition count; the driver
 // then has a member rejoin (or calls Step with a JoinGroup) to rebalance.
@@ -216,7 +207,7 @@ func (g *Classic) Step(now int64, req Request) Response {
 	case LeaveGroup:
 		r = g.leave(now, q)
 	case SessionExpired:
-		if g.members[q.MemberID] != nil {
+		if g.members.byID[q.MemberID] != nil {
 			g.remove(now, q.MemberID, q.Reason, &r)
 		}
 	case Timer:
@@ -232,11 +223,11 @@ func (g *Classic) Step(now int64, req Request) Response {
 // validate is ClassicGroup's check of a Heartbeat or OffsetCommit.
 func (g *Classic) validate(id, instanceID string, gen int32, heartbeat bool) Error {
 	if instanceID != "" {
-		if holder, ok := g.static[instanceID]; ok && holder != id {
+		if holder, ok := g.members.static[instanceID]; ok && holder != id {
 			return FencedInstanceID
 		}
 	}
-	if g.members[id] == nil {
+	if g.members.byID[id] == nil {
 		return UnknownMemberID
 	}
 	if gen != g.generation {
@@ -255,11 +246,11 @@ func (g *Classic) validate(id, instanceID string, gen int32, heartbeat bool) Err
 // group a protocol is supported when every member lists it, counting any
 // member the joining one is about to replace.
 func (g *Classic) supportsProtocols(protocols []string) bool {
-	if len(g.members) == 0 {
+	if len(g.members.byID) == 0 {
 		return len(protocols) > 0
 	}
 	return slices.ContainsFunc(protocols, func(name string) bool {
-		for _, m := range g.members {
+		for _, m := range g.members.byID {
 			if !slices.Contains(m.Protocols, name) {
 				return false
 			}

@@ -62,19 +62,11 @@ func (g *Classic) join(now int64, q JoinGroup) Response {
 			r.Err = InconsistentGroupProtocol
 			return r
 		}
-		if old, ok := g.static[q.InstanceID]; ok && q.InstanceID != "" {
+		if old, ok := g.members.static[q.InstanceID]; ok && q.InstanceID != "" {
 			return g.replaceStatic(now, old, q)
 		}
-		base := q.ClientID
-		if q.InstanceID != "" {
-			base = q.InstanceID
-		}
-		m := &Member{ID: g.cfg.NewMemberID(base), InstanceID: q.InstanceID}
-		g.members[m.ID] = m
-		g.order.Add(m.ID)
-		if m.InstanceID != "" {
-			g.static[m.InstanceID] = m.ID
-		}
+		m := &Member{ID: g.cfg.NewMemberID(memberIDBase(q.ClientID, q.InstanceID)), InstanceID: q.InstanceID}
+		g.members.add(m.ID, m.InstanceID, m)
 		g.update(m, q)
 		r.MemberID = m.ID
 		if g.state == PreparingRebalance {
@@ -88,7 +80,7 @@ func (g *Classic) join(now int64, q JoinGroup) Response {
 		g.prepareRebalance(now, reason, &r)
 		return r
 	}
-	m := g.members[q.MemberID]
+	m := g.members.byID[q.MemberID]
 	if m == nil {
 		r.Err = g.validate(q.MemberID, q.InstanceID, g.generation, false)
 		return r
@@ -126,13 +118,10 @@ func (g *Classic) joinedOrRebalance(now int64, reason string, r *Response) {
 // group answers at once with the current assignment, unless the member's
 // new protocols change the protocol the group would select.
 func (g *Classic) replaceStatic(now int64, oldID string, q JoinGroup) Response {
-	old := g.members[oldID]
+	old := g.members.byID[oldID]
 	m := &Member{ID: g.cfg.NewMemberID(q.InstanceID), InstanceID: q.InstanceID, Assignment: old.Assignment}
-	delete(g.members, oldID)
-	g.order.Remove(oldID)
-	g.members[m.ID] = m
-	g.order.Add(m.ID)
-	g.static[q.InstanceID] = m.ID
+	g.members.remove(oldID, old.InstanceID)
+	g.members.add(m.ID, m.InstanceID, m)
 	g.update(m, q)
 	r := Response{MemberID: m.ID, Replaced: oldID}
 	switch g.state {
@@ -164,7 +153,7 @@ func (g *Classic) prepareRebalance(now int64, reason string, r *Response) {
 	initial := g.state == Empty
 	g.state = PreparingRebalance
 	g.seq++
-	for _, m := range g.members {
+	for _, m := range g.members.byID {
 		if r.MemberID != m.ID {
 			m.Joined = false
 		}
@@ -192,13 +181,13 @@ func (g *Classic) maybeCompleteJoin(r *Response) {
 	if g.state != PreparingRebalance || g.delaying {
 		return
 	}
-	for _, m := range g.members {
+	for _, m := range g.members.byID {
 		if !m.Joined {
 			return
 		}
 	}
 	g.generation++
-	if len(g.members) == 0 {
+	if len(g.members.byID) == 0 {
 		g.state, g.protocol = Empty, ""
 		r.Events = append(r.Events, Event{Kind: GroupEmpty, Generation: g.generation})
 		return
@@ -259,12 +248,7 @@ func (g *Classic) remove(now int64, id, reason string, r *Response) {
 }
 
 func (g *Classic) drop(id, reason string, r *Response) {
-	m := g.members[id]
-	delete(g.members, id)
-	g.order.Remove(id)
-	if m.InstanceID != "" && g.static[m.InstanceID] == id {
-		delete(g.static, m.InstanceID)
-	}
+	g.members.remove(id, g.members.byID[id].InstanceID)
 	r.Events = append(r.Events, Event{Kind: MemberRemoved, MemberID: id, Reason: reason})
 }
 
@@ -285,7 +269,7 @@ func (g *Classic) sync(q SyncGroup) Response {
 		return r
 	}
 	for id, parts := range asg {
-		g.members[id].Assignment = partitionsOf(parts)
+		g.members.byID[id].Assignment = partitionsOf(parts)
 	}
 	g.state = Stable
 	r.Events = append(r.Events, Event{Kind: RebalanceCompleted, Generation: g.generation, Protocol: g.protocol, Assignment: asg})
