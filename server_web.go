@@ -74,7 +74,7 @@ func (s site) handler() *goapp.Handler {
 		h.LoadingLabel = "Loading the app…: the page answers once it has loaded."
 	}
 	// go-app precaches the PNG icons but not the SVG one the header shows.
-	h.CacheableResources = []string{"/web/icon.svg"}
+	h.CacheableResources = append(h.CacheableResources, "/web/icon.svg")
 	if s.base != "/" {
 		h.Resources = goapp.CustomProvider("", s.base)
 		// go-app precaches "/repo" but the browser asks for "/repo/"; without
