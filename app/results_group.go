@@ -38,7 +38,8 @@ func (c *resultsPanel) renderRebalances(rbs []sim.RebalanceResult) app.UI {
 		app.THead().Body(app.Tr().Body(
 			app.Th().Scope("col").Text("When"), app.Th().Scope("col").Text("Cause"),
 			app.Th().Scope("col").Text("Protocol, assignor"), app.Th().Scope("col").Class("num").Text("Gen."),
-			app.Th().Scope("col").Class("num").Text("Moved"), app.Th().Scope("col").Text("Paused"),
+			app.Th().Scope("col").Class("num").Text("Moved"), app.Th().Scope("col").Text("Revoked"),
+			app.Th().Scope("col").Text("Paused"),
 		)),
 		app.TBody().Body(app.Range(rbs).Slice(func(i int) app.UI {
 			rb := rbs[i]
@@ -47,6 +48,7 @@ func (c *resultsPanel) renderRebalances(rbs []sim.RebalanceResult) app.UI {
 				app.Td().Class("wrap").Text(rb.Cause), app.Td().Class("wrap").Text(rb.Protocol+", "+rb.Assignor),
 				app.Td().Class("num").Text(fmt.Sprint(rb.Generation)),
 				app.Td().Class("num").Title(moves(rb.Moves)).Text(fmt.Sprint(rb.PartitionsMoved)),
+				app.Td().Class("wrap").Text(revoked(rb.Revoked)),
 				app.Td().Class("wrap").Text(paused(rb.Paused)),
 			)
 		})),
@@ -63,6 +65,19 @@ func moves(ms []sim.Move) string {
 		parts[i] = fmt.Sprintf("p%d: %s → %s", m.Partition, from, m.To)
 	}
 	return strings.Join(parts, "\n")
+}
+
+// revoked is what cooperative members gave up in a round ("p5, p9"): a
+// cooperative round moves nothing itself, its follow-up hands these out.
+func revoked(ps []int) string {
+	if len(ps) == 0 {
+		return "—"
+	}
+	parts := make([]string, len(ps))
+	for i, p := range ps {
+		parts[i] = fmt.Sprintf("p%d", p)
+	}
+	return strings.Join(parts, ", ")
 }
 
 func paused(ps []sim.MemberPause) string {
