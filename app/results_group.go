@@ -15,11 +15,7 @@ import (
 func (c *resultsPanel) renderGroup(snap results.Snapshot) app.UI {
 	v := c.Iview
 	g := v.r.Group
-	t := g.Totals
-	summary := fmt.Sprintf("group.protocol=%s, assignor %s: %d rebalances, stop-the-world %s, members paused %s, partitions paused %s; "+
-		"%d kicked out, %d failed commits, %d fenced, %d refused.",
-		g.Protocol, g.Assignor, t.Rebalances, results.Seconds(t.StopTheWorldS), results.Seconds(t.MemberPauseS),
-		results.Seconds(t.PartitionPauseS), t.KickedOut, t.FailedCommits, t.Fenced, t.Refused)
+	summary := groupSummary(g)
 	return app.Section().Class("card").ID("group-panel").Aria("labelledby", "group-title").Body(
 		app.H2().ID("group-title").Text("Consumer group"),
 		app.P().ID("group-summary").Text(summary),
@@ -27,6 +23,16 @@ func (c *resultsPanel) renderGroup(snap results.Snapshot) app.UI {
 		chartFigure(v.assign, v.sc.Name, snap.T < v.r.DurationS, snap.T),
 		c.renderGroupEvents(g.Events, snap.T),
 	)
+}
+
+// groupSummary is the group's run in one sentence, counted in words a
+// person reads aloud ("1 rebalance", "2 failed commits").
+func groupSummary(g sim.GroupResult) string {
+	t := g.Totals
+	return fmt.Sprintf("group.protocol=%s, assignor %s: %s, stop-the-world %s, members paused %s, partitions paused %s; "+
+		"%d kicked out, %s, %d fenced, %d refused.",
+		g.Protocol, g.Assignor, results.Plural(t.Rebalances, "rebalance"), results.Seconds(t.StopTheWorldS), results.Seconds(t.MemberPauseS),
+		results.Seconds(t.PartitionPauseS), t.KickedOut, results.Plural(t.FailedCommits, "failed commit"), t.Fenced, t.Refused)
 }
 
 func (c *resultsPanel) renderRebalances(rbs []sim.RebalanceResult) app.UI {

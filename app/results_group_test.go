@@ -14,15 +14,7 @@ import (
 // A cooperative round moves nothing itself: the rebalance table must show
 // what it revoked, and the follow-up round must show no revocation.
 func TestRebalanceTableShowsCooperativeRevocations(t *testing.T) {
-	sc, err := sim.Preset("scale-out-cooperative")
-	if err != nil {
-		t.Fatal(err)
-	}
-	j, err := runner.RunAll(sc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rbs := j.Result().Group.Rebalances
+	rbs := runGroupPreset(t, "scale-out-cooperative").Rebalances
 	html := app.HTMLString((&resultsPanel{}).renderRebalances(rbs))
 	if !strings.Contains(html, ">Revoked</th>") {
 		t.Fatalf("no Revoked column in %s", html)
@@ -54,5 +46,33 @@ func TestRebalanceTableShowsCooperativeRevocations(t *testing.T) {
 	}
 	if !sawRevocation {
 		t.Fatal("scale-out-cooperative revokes nothing: the preset no longer shows a cooperative round")
+	}
+}
+
+func runGroupPreset(t *testing.T, name string) sim.GroupResult {
+	t.Helper()
+	sc, err := sim.Preset(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, err := runner.RunAll(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return j.Result().Group
+}
+
+// The group's summary counts in words (issue 10: "1 rebalances") and
+// names fenced members.
+func TestGroupSummaryCounts(t *testing.T) {
+	for _, c := range []struct{ preset, want, not string }{
+		{"planned-rebalance", ": 1 rebalance,", "1 rebalances"},
+		{"gc-pause", "2 failed commits", "1 failed commits"},
+		{"fenced-instance", "2 fenced", "0 fenced"},
+	} {
+		s := groupSummary(runGroupPreset(t, c.preset))
+		if !strings.Contains(s, c.want) || strings.Contains(s, c.not) {
+			t.Errorf("%s: %q; want %q", c.preset, s, c.want)
+		}
 	}
 }

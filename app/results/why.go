@@ -151,11 +151,11 @@ func rebalanceSummary(r *sim.Result) []string {
 	if len(g.Rebalances) > 0 {
 		protocol = g.Rebalances[0].Protocol
 	}
-	s := fmt.Sprintf("%s (%s, %s): stop-the-world %s, partitions paused %s in all", plural(g.Totals.Rebalances, "rebalance"), protocol,
+	s := fmt.Sprintf("%s (%s, %s): stop-the-world %s, partitions paused %s in all", Plural(g.Totals.Rebalances, "rebalance"), protocol,
 		g.Assignor, Seconds(g.Totals.StopTheWorldS), Seconds(g.Totals.PartitionPauseS))
 	if len(g.Rebalances) > 0 {
 		rb := g.Rebalances[len(g.Rebalances)-1]
-		s += fmt.Sprintf("; last, rebalance %d at %s: %s, %s moved", rb.Generation, Seconds(rb.StartS), rb.Cause, plural(rb.PartitionsMoved, "partition"))
+		s += fmt.Sprintf("; last, rebalance %d at %s: %s, %s moved", rb.Generation, Seconds(rb.StartS), rb.Cause, Plural(rb.PartitionsMoved, "partition"))
 	}
 	return []string{s}
 }
@@ -190,8 +190,9 @@ func capacity(sc sim.Scenario, r *sim.Result, p int) []string {
 	return append(out, rebalanceSummary(r)...)
 }
 
-// plural writes "1 partition", "2 partitions".
-func plural(n int, word string) string {
+// Plural writes a count and its noun: "1 partition", "2 partitions",
+// "1,184 records".
+func Plural(n int, word string) string {
 	if n == 1 {
 		return "1 " + word
 	}
