@@ -162,9 +162,25 @@ func TestGCPauseLongerThanSessionKicksOut(t *testing.T) {
 	if r.Group.Totals.FailedCommits == 0 {
 		t.Error("the thawed member's commit should fail: it was no longer in the group")
 	}
+	// Both threads of the frozen instance were thrown out while their
+	// process lived: the summary and --max-kicked-out count them.
+	expired := 0
+	for _, e := range r.Group.Events {
+		if e.Event == "removed" && strings.Contains(e.Detail, "session.timeout.ms expired") {
+			expired++
+		}
+	}
+	if expired != 2 || r.Group.Totals.KickedOut != expired {
+		t.Errorf("%d kicked out, %d sessions expired; the frozen instance's two members were thrown out", r.Group.Totals.KickedOut, expired)
+	}
 	short := runPreset(t, "gc-pause", "timeline.0.duration_s=20")
-	if short.Group.Totals.Rebalances != 0 {
-		t.Errorf("a 20 s pause (under the 45 s session) caused %d rebalances", short.Group.Totals.Rebalances)
+	if short.Group.Totals.Rebalances != 0 || short.Group.Totals.KickedOut != 0 {
+		t.Errorf("a 20 s pause (under the 45 s session) caused %d rebalances, %d kicked out", short.Group.Totals.Rebalances, short.Group.Totals.KickedOut)
+	}
+	// A crashed process is removed the same way, but nobody is kicked out.
+	crash := runPreset(t, "crash-duplicates")
+	if crash.Group.Totals.KickedOut != 0 {
+		t.Errorf("crash-duplicates: %d kicked out; a dead process is only removed", crash.Group.Totals.KickedOut)
 	}
 }
 
