@@ -8,6 +8,9 @@ export GOFLAGS ?= -mod=readonly -buildvcs=false
 
 ADDR ?= 127.0.0.1:8000
 BASE ?= /
+# The site's public address for the pages' og:url, e.g.
+# URL=https://user.github.io/repo/ (optional; its path must be BASE).
+URL ?=
 # gonum/plot's "minimal" tag drops its EPS, PDF, TeX and raster backends
 # (we only draw SVG): about 2 MB less app.wasm, 0.34 MB less with brotli.
 TAGS := minimal
@@ -96,7 +99,7 @@ bench: build
 	$(GO) run ./e2e/wasmsize $(ENGINE_WASM)
 
 static: build
-	./$(BIN) static dist --base $(BASE)
+	./$(BIN) static dist --base $(BASE) $(if $(URL),--url $(URL))
 
 # The README's pictures of the main views, taken in chromium.
 screenshots:

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strings"
 )
 
@@ -118,6 +119,8 @@ func commandNames(cmds []command) string {
 // "static dist --base /repo/"); everything after "--" is an argument even if
 // it starts with a dash, which is how a key such as "-1" or "" is given.
 // -h prints the command's usage to stdout and returns flag.ErrHelp.
+var invalidFlagValue = regexp.MustCompile(`^invalid value ".*" for flag -([\w-]+): (.*)$`)
+
 func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) ([]string, error) {
 	fs.SetOutput(io.Discard)
 	var rest []string
@@ -130,6 +133,11 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) ([]string, er
 			}
 			if strings.HasPrefix(err.Error(), "flag provided but not defined") {
 				err = fmt.Errorf("%w (an argument that starts with \"-\" goes after \"--\")", err)
+			}
+			// "invalid value "0" for flag -partitions: 0 is not in 1..100000"
+			// says the value twice; name the flag as people type it.
+			if m := invalidFlagValue.FindStringSubmatch(err.Error()); m != nil {
+				err = fmt.Errorf("--%s: %s", m[1], m[2])
 			}
 			return nil, usageError{problems: []string{err.Error()}}
 		}

@@ -45,14 +45,8 @@ func selfSigned(t *testing.T) (tls.Certificate, []byte) {
 // naming the address.
 func TestImportClusterOverTLSAndSASL(t *testing.T) {
 	cert, caPEM := selfSigned(t)
-	c, err := kfake.NewCluster(kfake.NumBrokers(1), kfake.SeedTopics(3, "orders"),
-		kfake.TLS(&tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}),
+	addr, _ := kfakeCluster(t, 3, kfake.TLS(&tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}),
 		kfake.EnableSASL(), kfake.Superuser("SCRAM-SHA-256", "reviewer", "s3cret"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	addr := c.ListenAddrs()[0]
 	ca := filepath.Join(t.TempDir(), "ca.pem")
 	if err := os.WriteFile(ca, caPEM, 0o600); err != nil {
 		t.Fatal(err)

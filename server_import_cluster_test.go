@@ -35,20 +35,46 @@ func skewedKeys(n int) []string {
 	return keys
 }
 
+// kfakeCluster starts an in-process Kafka with one topic, closed when the
+// test ends, and a context for the test's clients.
+func kfakeCluster(t *testing.T, partitions int32, opts ...kfake.Opt) (string, context.Context) {
+	t.Helper()
+	c, err := kfake.NewCluster(append([]kfake.Opt{kfake.NumBrokers(1), kfake.SeedTopics(partitions, "orders")}, opts...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.Close)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	t.Cleanup(cancel)
+	return c.ListenAddrs()[0], ctx
+}
+
+// startMembers keeps n real consumers of group polling until the test
+// ends (named GROUP-0, GROUP-1, …); they never commit, so any commit
+// would be the import's.
+func startMembers(t *testing.T, ctx context.Context, addr, group string, n int, opts ...kgo.Opt) {
+	t.Helper()
+	for i := range n {
+		member, err := kgo.NewClient(append([]kgo.Opt{kgo.SeedBrokers(addr), kgo.ConsumerGroup(group), kgo.ConsumeTopics("orders"),
+			kgo.DisableAutoCommit(), kgo.ClientID(fmt.Sprintf("%s-%d", group, i))}, opts...)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		go func() {
+			for ctx.Err() == nil && !member.PollFetches(ctx).IsClientClosed() {
+			}
+		}()
+		t.Cleanup(member.Close)
+	}
+}
+
 // TestImportClusterReadsKfake runs an in-process Kafka (franz-go's kfake),
 // produces keyed records with a known skew through a real client, keeps a
 // real consumer group of two members running, imports, and checks the
 // partitions, the members, the assignor and the hottest keys, and that the
 // import wrote nothing: no record, no commit, no change to the group.
 func TestImportClusterReadsKfake(t *testing.T) {
-	c, err := kfake.NewCluster(kfake.NumBrokers(1), kfake.SeedTopics(6, "orders"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	addr := c.ListenAddrs()[0]
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
+	addr, ctx := kfakeCluster(t, 6)
 
 	producer, err := kgo.NewClient(kgo.SeedBrokers(addr), kgo.DefaultProduceTopic("orders"))
 	if err != nil {
@@ -65,20 +91,8 @@ func TestImportClusterReadsKfake(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	// Two members of group billing, cooperative-sticky, polling all along;
-	// they never commit, so any commit would be the import's.
-	for i := range 2 {
-		member, err := kgo.NewClient(kgo.SeedBrokers(addr), kgo.ConsumerGroup("billing"), kgo.ConsumeTopics("orders"),
-			kgo.Balancers(kgo.CooperativeStickyBalancer()), kgo.DisableAutoCommit(), kgo.ClientID(fmt.Sprintf("billing-%d", i)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		go func() {
-			for ctx.Err() == nil && !member.PollFetches(ctx).IsClientClosed() {
-			}
-		}()
-		defer member.Close()
-	}
+	// Two members of group billing, cooperative-sticky, polling all along.
+	startMembers(t, ctx, addr, "billing", 2, kgo.Balancers(kgo.CooperativeStickyBalancer()))
 	adm := kadm.NewClient(producer)
 	describe := func() kadm.DescribedGroup {
 		d, err := adm.DescribeGroups(ctx, "billing")
@@ -180,26 +194,8 @@ func TestImportClusterNamesAnAddressThatDoesNotAnswer(t *testing.T) {
 // A KIP-848 group (franz-go's ServerSideBalancer) is read as group.protocol
 // consumer, with its members and the broker's assignor.
 func TestImportClusterReadsAKIP848Group(t *testing.T) {
-	c, err := kfake.NewCluster(kfake.NumBrokers(1), kfake.SeedTopics(4, "orders"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	addr := c.ListenAddrs()[0]
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	for i := range 2 {
-		member, err := kgo.NewClient(kgo.SeedBrokers(addr), kgo.ConsumerGroup("next"), kgo.ConsumeTopics("orders"),
-			kgo.ServerSideBalancer(), kgo.Balancers(kgo.RangeBalancer()), kgo.DisableAutoCommit(), kgo.ClientID(fmt.Sprintf("next-%d", i)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		go func() {
-			for ctx.Err() == nil && !member.PollFetches(ctx).IsClientClosed() {
-			}
-		}()
-		defer member.Close()
-	}
+	addr, ctx := kfakeCluster(t, 4)
+	startMembers(t, ctx, addr, "next", 2, kgo.ServerSideBalancer(), kgo.Balancers(kgo.RangeBalancer()))
 	cl, err := kgo.NewClient(kgo.SeedBrokers(addr))
 	if err != nil {
 		t.Fatal(err)

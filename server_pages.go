@@ -44,16 +44,16 @@ func (s site) pages() http.Handler {
 		return b.withStatus()
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		// A conditional request is answered by go-app, cheaply (304).
-		cacheable := r.Header.Get("If-None-Match") == ""
 		mu.Lock()
 		b := rendered[r.URL.Path]
 		mu.Unlock()
-		if b == nil || !cacheable {
-			b = render(r)
+		if b == nil {
+			plain := r.Clone(r.Context())
+			plain.Header.Del("If-None-Match") // render the page, not a 304
+			b = render(plain)
 			// Only pages that exist are kept: the map holds at most the
 			// registered addresses, whatever paths are asked for.
-			if cacheable && b.code == http.StatusOK {
+			if b.code == http.StatusOK {
 				mu.Lock()
 				rendered[r.URL.Path] = b
 				mu.Unlock()
@@ -61,6 +61,10 @@ func (s site) pages() http.Handler {
 		}
 		for k, v := range b.header {
 			w.Header()[k] = v
+		}
+		if etag := b.header.Get("ETag"); etag != "" && r.Header.Get("If-None-Match") == etag {
+			w.WriteHeader(http.StatusNotModified)
+			return
 		}
 		w.WriteHeader(b.code)
 		w.Write(b.body.Bytes())

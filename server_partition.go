@@ -26,14 +26,15 @@ func partitionCommand() command {
 }
 
 func runPartition(fs *flag.FlagSet, args []string, stdout, _ io.Writer) error {
-	n := fs.Int("partitions", 6, fmt.Sprintf("partitions of the topic, 1..%d", keymap.MaxPartitions))
+	n64 := int64Flag(fs, "partitions", 6, 1, keymap.MaxPartitions, fmt.Sprintf("the topic has `N` partitions, 1..%d", keymap.MaxPartitions))
 	clientName := fs.String("client", "java", "whose default partitioner: "+strings.Join(hashcore.ClientNames(), ", "))
 	serializerName := fs.String("serializer", "string", "how a key becomes bytes: string (UTF-8), long, int (big-endian) or hex")
-	compare := fs.Int("compare", 0, "also show where each key goes with M partitions, and the share of keys that move")
+	compare64 := int64Flag(fs, "compare", 0, 1, keymap.MaxPartitions, "also show where each key goes with `M` partitions (1..100000), and the share of keys that move")
 	texts, err := parseFlags(fs, args, stdout)
 	if err != nil {
 		return err
 	}
+	n, compare := int(*n64), int(*compare64) // in range: the flags refuse any other value
 
 	// Check everything before printing anything, so a failed run writes
 	// nothing on stdout and reports every problem at once.
@@ -42,12 +43,6 @@ func runPartition(fs *flag.FlagSet, args []string, stdout, _ io.Writer) error {
 		if err != nil {
 			problems = append(problems, err.Error())
 		}
-	}
-	check(keymap.CheckPartitions("--partitions", *n))
-	compareSet := false
-	fs.Visit(func(f *flag.Flag) { compareSet = compareSet || f.Name == "compare" })
-	if compareSet {
-		check(keymap.CheckPartitions("--compare", *compare))
 	}
 	client, err := hashcore.PartitionerByName(*clientName)
 	check(prefixed("--client", err))
@@ -67,7 +62,7 @@ func runPartition(fs *flag.FlagSet, args []string, stdout, _ io.Writer) error {
 		return usageError{problems: problems}
 	}
 
-	p := keymap.Place(keys, []hashcore.Partitioner{client}, *n, *compare)
+	p := keymap.Place(keys, []hashcore.Partitioner{client}, n, compare)
 	var out strings.Builder
 	for k, key := range p.Keys {
 		if p.At[0][k] == keymap.Keyless {

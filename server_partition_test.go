@@ -95,7 +95,7 @@ func TestPartitionRejectsBadInput(t *testing.T) {
 	}{
 		{[]string{"--partitions", "0", "k"}, "--partitions: 0 is not in 1..100000"},
 		{[]string{"--partitions", "100001", "k"}, "--partitions: 100001 is not in 1..100000"},
-		{[]string{"--partitions", "six", "k"}, `invalid value "six" for flag -partitions`},
+		{[]string{"--partitions", "six", "k"}, `--partitions: six is not a whole number in 1..100000`},
 		{[]string{"--compare", "0", "k"}, "--compare: 0 is not in 1..100000"},
 		{[]string{"--client", "kafkajs", "k"}, `--client: unknown client "kafkajs"`},
 		{[]string{"--serializer", "avro", "k"}, `--serializer: unknown serializer "avro"`},

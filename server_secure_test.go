@@ -230,3 +230,25 @@ func TestPagesLetPeopleZoom(t *testing.T) {
 		}
 	}
 }
+
+// TestServeAnswersAConditionalRequestFromItsCache: a page is rendered once;
+// its ETag gets a 304, any other If-None-Match the page.
+func TestServeAnswersAConditionalRequestFromItsCache(t *testing.T) {
+	h := testServer(t)
+	first := do(h, http.MethodGet, "/keys", nil)
+	etag := first.Header.Get("ETag")
+	if first.StatusCode != http.StatusOK || etag == "" {
+		t.Fatalf("first request: %d, ETag %q", first.StatusCode, etag)
+	}
+	if res := do(h, http.MethodGet, "/keys", http.Header{"If-None-Match": {etag}}); res.StatusCode != http.StatusNotModified {
+		t.Errorf("with its ETag: %d, want 304", res.StatusCode)
+	}
+	res := do(h, http.MethodGet, "/keys", http.Header{"If-None-Match": {`"other"`}})
+	body, _ := io.ReadAll(res.Body)
+	if res.StatusCode != http.StatusOK || !strings.Contains(string(body), "Key → partition") {
+		t.Errorf("with another ETag: %d", res.StatusCode)
+	}
+	if res := do(h, http.MethodGet, "/nowhere", nil); res.StatusCode != http.StatusNotFound {
+		t.Errorf("/nowhere: %d", res.StatusCode)
+	}
+}

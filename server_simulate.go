@@ -9,6 +9,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -112,13 +113,14 @@ func runSimulate(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) erro
 func budgetFlags(fs *flag.FlagSet) (*budgets, *repeated) {
 	var maxViolations repeated
 	fs.Var(&maxViolations, "max-violations", "fail if a scope has more violations: N for every scope, or scope=N (order, customer, key); repeatable")
+	// Every budget is unset (-1) until given; a given one is 0 or more.
 	b := &budgets{imbalance: -1, p99Ms: -1, lag: -1, duplicates: -1, lost: -1, kicked: -1}
-	fs.Float64Var(&b.imbalance, "max-imbalance", -1, "fail if load max/mean is higher")
-	fs.Int64Var(&b.lag, "max-lag", -1, "fail if any partition's lag gets higher")
-	fs.Float64Var(&b.p99Ms, "max-p99-ms", -1, "fail if the p99 latency (ms) is higher")
-	fs.Int64Var(&b.duplicates, "max-duplicates", -1, "fail if more records are processed twice")
-	fs.Int64Var(&b.lost, "max-lost", -1, "fail if more records are never processed")
-	fs.Int64Var(&b.kicked, "max-kicked-out", -1, "fail if more members are kicked out of the group")
+	fs.Var(numberFlag{&b.imbalance, 0, math.MaxFloat64}, "max-imbalance", "fail if load max/mean is higher than `X`")
+	fs.Var(wholeFlag{&b.lag, 0, math.MaxInt64}, "max-lag", "fail if any partition's lag gets higher than `N`")
+	fs.Var(numberFlag{&b.p99Ms, 0, math.MaxFloat64}, "max-p99-ms", "fail if the p99 latency is higher than `MS` milliseconds")
+	fs.Var(wholeFlag{&b.duplicates, 0, math.MaxInt64}, "max-duplicates", "fail if more than `N` records are processed twice")
+	fs.Var(wholeFlag{&b.lost, 0, math.MaxInt64}, "max-lost", "fail if more than `N` records are never processed")
+	fs.Var(wholeFlag{&b.kicked, 0, math.MaxInt64}, "max-kicked-out", "fail if more than `N` members are kicked out of the group")
 	return b, &maxViolations
 }
 

@@ -64,10 +64,6 @@ func (s site) handler() *goapp.Handler {
 		LoadingLabel:            "Loading the app… {progress}%: the page answers once it has loaded.",
 		WasmContentLengthHeader: wasmLengthHeader,
 	}
-	// zoom.js runs first, as the head is read: go-app's viewport tag forbids
-	// zooming (maximum-scale=1, user-scalable=0), and the
-	// Content-Security-Policy allows no inline script to fix it.
-	h.Scripts = append([]string{"/web/zoom.js"}, h.Scripts...)
 	if s.static {
 		// A static host sends no length header, and if it compresses the
 		// file the browser's count would pass 100 %: show no number at all.

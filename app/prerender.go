@@ -45,9 +45,11 @@ type prerenderedRun struct {
 	Result *sim.Result `json:"result"`
 }
 
-// OnPreRender runs on the server only: the page is drawn with the default
-// scenario's results.
+// OnPreRender runs on the server only: the page is drawn as the app first
+// draws an address without a scenario (the server never sees the part after
+// #), with the default scenario's results.
 func (p *simulatePage) OnPreRender(ctx app.Context) {
+	p.start, p.lessons = true, lessonCount()
 	r, err := defaultRun()
 	if err != nil || runner.TraceKeys(r) != nil {
 		return // a result still to be traced is left to the app

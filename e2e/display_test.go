@@ -162,3 +162,19 @@ func TestCopyLinkTellsTheTruth(t *testing.T) {
 		t.Errorf("the clipboard got %q", c)
 	}
 }
+
+// No label repeats itself as its unit: "Partitions (partitions)".
+func TestLabelsDoNotRepeatTheirUnit(t *testing.T) {
+	ctx := newTab(t)
+	open(t, ctx, env.baseURL)
+	waitFor(t, ctx, `document.querySelector("#editor label") !== null`)
+	labels := eval[[]string](t, ctx, `Array.from(document.querySelectorAll("#editor label")).map(l => l.textContent.trim())`)
+	for _, l := range labels {
+		if i := strings.Index(l, " ("); i > 0 && strings.EqualFold(l[:i], strings.TrimSuffix(l[i+2:], ")")) {
+			t.Errorf("label %q repeats itself as its unit", l)
+		}
+	}
+	if p := eval[string](t, ctx, `document.querySelector('label[for="`+field("topic.partitions")+`"]').textContent`); p != "Partitions" {
+		t.Errorf("the partition count's label reads %q", p)
+	}
+}

@@ -31,7 +31,7 @@ func TestScreenshots(t *testing.T) {
 		{"simulate-charts.png", "#preset=add-partitions", "charts-title", "", 1280, 900, false},
 		{"violations.png", "#preset=thread-pool", "violations-title", `document.getElementById("trace-status").dataset.traced === "true"`, 1280, 900, false},
 		{"group.png", "#preset=scale-out-cooperative", "group-title", "", 1280, 900, false},
-		{"compare.png", "compare#a.preset=thread-pool&b.preset=per-key-queues", "diff-title", "", 1280, 900, false},
+		{"compare.png", "compare#a.preset=thread-pool&b.preset=per-key-queues", "review-pickers", "", 1280, 900, false},
 		{"keys.png", "keys", "", "", 1280, 800, false},
 		{"phone.png", "#preset=hot-customer", "cards", "", 390, 844, true},
 	}

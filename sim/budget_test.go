@@ -79,10 +79,7 @@ func TestEstimateMatchesTheRun(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := Run(sc)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := runPreset(t, name)
 		w := EstimateWork(sc)
 		if got := float64(r.EventsProduced); got < 0.9*w.Events || got > 1.1*w.Events {
 			t.Errorf("%s: estimated %.0f events, the run produced %.0f", name, w.Events, got)

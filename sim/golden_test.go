@@ -65,20 +65,43 @@ func checkGolden(t *testing.T, r *Result, path string) {
 	}
 }
 
+// scenarioFiles lists the scenario files under testdata/scenarios, without
+// their expected summaries.
+func scenarioFiles(t testing.TB) []string {
+	files, _ := filepath.Glob(filepath.Join("testdata", "scenarios", "*.json"))
+	var out []string
+	for _, f := range files {
+		if !strings.HasSuffix(f, ".summary.json") {
+			out = append(out, f)
+		}
+	}
+	if len(out) == 0 {
+		t.Fatal("no scenario files under testdata/scenarios")
+	}
+	return out
+}
+
+// readScenario reads and validates a scenario file.
+func readScenario(t testing.TB, f string) Scenario {
+	t.Helper()
+	doc, err := os.ReadFile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := ParseScenario(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc
+}
+
 // TestGoldenPresets runs every built-in scenario against its expected
 // summary. The same files are checked natively and under node, so equal
 // digests prove that WebAssembly computes the same run.
 func TestGoldenPresets(t *testing.T) {
 	for _, name := range PresetNames() {
 		t.Run(name, func(t *testing.T) {
-			sc, err := Preset(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r, err := Run(sc)
-			if err != nil {
-				t.Fatal(err)
-			}
+			r := runPreset(t, name)
 			checkGolden(t, r, filepath.Join("testdata", "presets", name+".summary.json"))
 		})
 	}
@@ -87,30 +110,13 @@ func TestGoldenPresets(t *testing.T) {
 // TestGoldenScenarios runs the scenario files under testdata/scenarios,
 // each with its expected summary beside it.
 func TestGoldenScenarios(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("testdata", "scenarios", "*.json"))
-	n := 0
-	for _, f := range files {
-		if strings.HasSuffix(f, ".summary.json") {
-			continue
-		}
-		n++
+	for _, f := range scenarioFiles(t) {
 		t.Run(filepath.Base(f), func(t *testing.T) {
-			doc, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sc, err := ParseScenario(doc)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r, err := Run(sc)
+			r, err := Run(readScenario(t, f))
 			if err != nil {
 				t.Fatal(err)
 			}
 			checkGolden(t, r, strings.TrimSuffix(f, ".json")+".summary.json")
 		})
-	}
-	if n == 0 {
-		t.Fatal("no scenario files under testdata/scenarios")
 	}
 }

@@ -226,10 +226,13 @@ type completion struct {
 // complete records that event g finished processing (or was lost). It
 // reports whether g had already been processed: a duplicate.
 func (c *orderingChecker) complete(g int64, how completion) (duplicate bool) {
-	if g < c.dBase || c.desc(g).flags&flagDone != 0 {
+	if g < c.dBase {
 		return true
 	}
 	d := c.desc(g)
+	if d.flags&flagDone != 0 {
+		return true
+	}
 	d.flags |= flagDone
 	if how.lost {
 		d.flags |= flagLost

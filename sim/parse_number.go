@@ -53,7 +53,7 @@ func (t rewritten) explain(err error) error {
 		said := false
 		for i, e := range errs {
 			if e.Field == b.path {
-				errs[i].Message = strings.Replace(e.Message, b.stored, b.written, 1)
+				errs[i].Message = quoteWritten(e.Message, b.stored, b.written)
 				said = true
 			}
 		}
@@ -62,6 +62,30 @@ func (t rewritten) explain(err error) error {
 		}
 	}
 	return errs
+}
+
+// quoteWritten puts the number as written in place of the stored one: at
+// the start of the message, where validation names the value, or else at
+// its first appearance as a whole word.
+func quoteWritten(msg, stored, written string) string {
+	if rest, ok := strings.CutPrefix(msg, stored); ok && (rest == "" || rest[0] == ' ') {
+		return written + rest
+	}
+	for i := 0; ; {
+		j := strings.Index(msg[i:], stored)
+		if j < 0 {
+			return msg
+		}
+		start, end := i+j, i+j+len(stored)
+		if (start == 0 || !isNumberByte(msg[start-1])) && (end == len(msg) || !isNumberByte(msg[end])) {
+			return msg[:start] + written + msg[end:]
+		}
+		i = end
+	}
+}
+
+func isNumberByte(c byte) bool {
+	return c >= '0' && c <= '9' || c == '.' || c == '-' || c == '+' || c == 'e'
 }
 
 // whole checks a number for an int or uint64 field. A whole number written

@@ -221,3 +221,16 @@ func TestDeepNestingIsRefused(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+func TestQuoteWrittenNamesTheRightNumber(t *testing.T) {
+	cases := []struct{ msg, stored, written, want string }{
+		{"100000 is not in 1..10000", "100000", "1e5", "1e5 is not in 1..10000"},
+		{"1 instances × 10 threads is more than 10000", "10", "1e1", "1 instances × 1e1 threads is more than 10000"},
+		{"has 100 in 1000", "10", "1e1", "has 100 in 1000"},
+	}
+	for _, c := range cases {
+		if got := quoteWritten(c.msg, c.stored, c.written); got != c.want {
+			t.Errorf("quoteWritten(%q, %q, %q) = %q, want %q", c.msg, c.stored, c.written, got, c.want)
+		}
+	}
+}

@@ -1,5 +1,7 @@
 package sim
 
+import "math"
+
 // The sender is the actor that turns orders into records: it merges the
 // events of all orders in time order (event j of an order is due at its
 // arrival + j × event_gap), lets the responsible producer key and partition
@@ -61,8 +63,7 @@ func (s *Sim) runSender() {
 	s.maybeFork()
 	s.noteSenderRun()
 	mode := s.frontMode()
-	for s.step(s.front, s.now, horizon, mode) {
-	}
+	s.sendSteps(s.front, s.now, horizon, mode, math.MaxInt)
 	s.scheduleSender()
 }
 

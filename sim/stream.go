@@ -94,31 +94,33 @@ func (st *stream) nextDeferred() int64 {
 	return st.deferred.items[0].at
 }
 
-// step takes the stream's next step if it is due before horizon: a retried
-// record appended, or an event sent (not before floor). It reports whether
-// it took one.
-func (s *Sim) step(st *stream, floor, horizon int64, mode streamMode) bool {
+// sendSteps takes up to n of the stream's next steps that are due before
+// horizon: a retried record appended, or an event sent (not before floor).
+// It reports whether it took n.
+func (s *Sim) sendSteps(st *stream, floor, horizon int64, mode streamMode, n int) bool {
 	q := st.orders
-	j, t := q.due()
-	t = max(t, floor) // later than due only after a pause
-	d := st.nextDeferred()
-	if min(t, d) >= horizon {
-		return false
-	}
-	st.pos++
-	if d <= t {
-		r := heap.Pop(&st.deferred).(deferredAppend)
-		s.append(&r.rec, r.at, mode)
-		return true
-	}
-	o := q.at(q.cursor[j])
-	q.cursor[j]++
-	s.send(st, o, j, t, mode)
-	if j == 0 && q.cursor[0] == q.end {
-		q.push(st.work.pop())
-	}
-	for q.base < q.end && q.cursor[len(q.cursor)-1] > q.base {
-		q.base++
+	for ; n > 0; n-- {
+		j, t := q.due()
+		t = max(t, floor) // later than due only after a pause
+		d := st.nextDeferred()
+		if min(t, d) >= horizon {
+			return false
+		}
+		st.pos++
+		if d <= t {
+			r := heap.Pop(&st.deferred).(deferredAppend)
+			s.append(&r.rec, r.at, mode)
+			continue
+		}
+		o := q.at(q.cursor[j])
+		q.cursor[j]++
+		s.send(st, o, j, t, mode)
+		if j == 0 && q.cursor[0] == q.end {
+			q.push(st.work.pop())
+		}
+		for q.base < q.end && q.cursor[len(q.cursor)-1] > q.base {
+			q.base++
+		}
 	}
 	return true
 }
@@ -196,7 +198,7 @@ func (s *Sim) materialize(p int32, o int64) {
 			}
 			s.replayNext++
 		}
-		s.step(b, s.backFloor, never, modeReplay)
+		s.sendSteps(b, s.backFloor, never, modeReplay, 1)
 		if b.pos == s.front.pos {
 			s.join()
 		}

@@ -1,9 +1,7 @@
 package sim
 
 import (
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -33,19 +31,8 @@ func TestForkedStreamGivesTheSameRun(t *testing.T) {
 		}
 		scenarios = append(scenarios, sc)
 	}
-	files, _ := filepath.Glob(filepath.Join("testdata", "scenarios", "*.json"))
-	for _, f := range files {
-		if strings.HasSuffix(f, ".summary.json") {
-			continue
-		}
-		doc, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc, err := ParseScenario(doc)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, f := range scenarioFiles(t) {
+		sc := readScenario(t, f)
 		sc.Name = filepath.Base(f)
 		scenarios = append(scenarios, sc)
 	}

@@ -9,7 +9,7 @@ import (
 	"partitionlab/sim"
 )
 
-func run(t *testing.T, preset string, traced bool) (*sim.Result, []sim.TraceEvent) {
+func run(t testing.TB, preset string, traced bool) (*sim.Result, []sim.TraceEvent) {
 	t.Helper()
 	sc, err := sim.Preset(preset)
 	if err != nil {

@@ -103,3 +103,16 @@ func TestWhyOfDuplicatesNamesFailedAutoCommitsAsLogged(t *testing.T) {
 		t.Errorf("duplicates' why %q calls failed auto-commits CommitFailedException", dup.Why)
 	}
 }
+
+// Every row that got better or worse says why, for pairs a review meets.
+func TestEveryBetterOrWorseRowSaysWhy(t *testing.T) {
+	pairs := [][2]string{{"thread-pool", "per-key-queues"}, {"hot-customer", "hot-customer-salted"}, {"add-partitions", "add-partitions-drained"},
+		{"rolling-restart-dynamic", "rolling-restart-static"}, {"crash-duplicates", "order-events"}, {"order-id-key", "country-key"}}
+	for _, p := range pairs {
+		for _, d := range Compare(presetRun(t, p[0]), presetRun(t, p[1])) {
+			if (d.Verdict == Better || d.Verdict == Worse) && d.Why == "" {
+				t.Errorf("%s → %s: %s is %s without a why", p[0], p[1], d.ID, d.Verdict)
+			}
+		}
+	}
+}

@@ -22,6 +22,11 @@ func why(id string, worse Run, side string) string {
 	case "violations-order", "violations-customer", "violations-key":
 		s := scopeOf(r, strings.TrimPrefix(id, "violations-"))
 		parts = append(parts, fmt.Sprintf("%s violations, by cause: %s", Count(s.Violations), strings.TrimPrefix(causes(s.ByCause), "; ")))
+		for _, c := range s.ByCause {
+			if c.Cause == "concurrent processing" && sc.Consumer.Mode != "" {
+				parts = append(parts, "records of one partition are processed in parallel (consumer.mode "+sc.Consumer.Mode+")")
+			}
+		}
 		if e, ok := firstExample(r, strings.TrimPrefix(id, "violations-")); ok {
 			parts = append(parts, fmt.Sprintf("first: %s on p%d overtook %s on p%d", e.Later.Event, e.Later.Partition, e.Earlier.Event, e.Earlier.Partition))
 		}
