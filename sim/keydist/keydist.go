@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"partitionlab/sim"
 )
@@ -83,6 +84,11 @@ func Parse(r io.Reader) (Result, error) {
 			}
 		}
 		key, count, err := readLine(line, res.Format)
+		if err == nil && !utf8.ValidString(key) {
+			// A scenario's keys are JSON text: invalid bytes would turn
+			// into U+FFFD and hash to another partition, silently.
+			err = fmt.Errorf("key %q is not valid UTF-8: only text keys can be imported", key)
+		}
 		if err != nil {
 			errs = append(errs, LineError{n, err.Error()})
 			continue
