@@ -45,7 +45,6 @@ func importKeys(fs *flag.FlagSet, args []string, base *string, stdout, stderr io
 	for _, n := range keydist.Apply(&sc, res.Distribution) {
 		notef(stderr, "%s", n)
 	}
-	d := res.Distribution
-	notef(stderr, "%s: %d keys (%s), %d records: %d named, %d in the tail", rest[0], res.Lines, res.Format, res.Records, len(d.Keys), d.TailKeys)
+	notef(stderr, "%s: %s", rest[0], res.Summary())
 	return printScenario(sc, stdout)
 }

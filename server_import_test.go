@@ -55,7 +55,10 @@ func TestImportKeysRoundTrip(t *testing.T) {
 		t.Errorf("the imported scenario does not run: %s", errOut)
 	}
 	sample := writeFile(t, "sample.txt", "a\nb\na\nc\na\n")
-	code, out, _ = runCLI("import", "keys", sample)
+	code, out, errOut = runCLI("import", "keys", sample)
+	if !strings.Contains(errOut, "sample.txt: 3 keys (sample), 5 records: 3 named, 0 in the tail") {
+		t.Errorf("a sample of 5 lines naming 3 keys: %s", errOut)
+	}
 	if d := scenarioOut(t, out).Workload.KeyDistribution; code != 0 || d.Keys[0] != (sim.KeyCount{Key: "a", Count: 3}) || len(d.Keys) != 3 {
 		t.Errorf("a sample: %+v", d)
 	}

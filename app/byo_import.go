@@ -30,9 +30,7 @@ func importInto(sc sim.Scenario, kind, name, text string) (sim.Scenario, []strin
 			return sc, nil, err
 		}
 		notes = keydist.Apply(&sc, res.Distribution)
-		d := res.Distribution
-		notes = append(notes, fmt.Sprintf("%d keys (%s), %d records: %d named, %d in the tail → workload.key_distribution",
-			res.Lines, res.Format, res.Records, len(d.Keys), d.TailKeys))
+		notes = append(notes, res.Summary()+" → workload.key_distribution")
 	case byoProperties, byoYAML:
 		if name == "" {
 			name = "pasted.properties"

@@ -77,7 +77,7 @@ func groupSection() Section {
 			{Key: "consumer.metadata_max_age_ms", Label: "Metadata age", Unit: "ms", Setting: "metadata.max.age.ms", Kind: Float,
 				Hint: "How soon the group leader notices new partitions."},
 			{Key: "consumer.initial_rebalance_delay_ms", Label: "Initial rebalance delay", Unit: "ms", Setting: "group.initial.rebalance.delay.ms (broker)", Kind: Float,
-				Hint: "A new group waits this long for more members before the first assignment."},
+				Hint: "A new group waits this long for more members, and again whenever one joined meanwhile (up to the rebalance timeout), before the first assignment."},
 			{Key: "consumer.new_group", Label: "Start as a new group", Kind: Bool,
 				Hint: "Members join an empty group; otherwise the group was already running."},
 		}}

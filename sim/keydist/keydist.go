@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"partitionlab/sim"
 )
@@ -54,6 +55,14 @@ type Result struct {
 	Records int64
 }
 
+// Summary is what was read, in words: "3 keys (csv), 6000 records: 3
+// named, 0 in the tail". Keys are distinct keys: a sample of 5 lines
+// naming 3 keys reads "3 keys (sample), 5 records".
+func (r Result) Summary() string {
+	d := r.Distribution
+	return fmt.Sprintf("%d keys (%s), %d records: %d named, %d in the tail", d.Customers(), r.Format, r.Records, len(d.Keys), d.TailKeys)
+}
+
 // Parse reads a key distribution. Every bad line is refused with its line
 // number (the error lists up to ten); nothing is half-read.
 func Parse(r io.Reader) (Result, error) {
@@ -83,6 +92,11 @@ func Parse(r io.Reader) (Result, error) {
 			}
 		}
 		key, count, err := readLine(line, res.Format)
+		if err == nil && !utf8.ValidString(key) {
+			// A scenario's keys are JSON text: invalid bytes would turn
+			// into U+FFFD and hash to another partition, silently.
+			err = fmt.Errorf("key %q is not valid UTF-8: only text keys can be imported", key)
+		}
 		if err != nil {
 			errs = append(errs, LineError{n, err.Error()})
 			continue

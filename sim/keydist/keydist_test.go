@@ -33,11 +33,12 @@ func TestCSVWithAndWithoutHeaderAndSamplesReadTheSame(t *testing.T) {
 }
 
 func TestBadLinesAreRefusedWithTheirNumbers(t *testing.T) {
-	_, err := Parse(strings.NewReader("key,count\nk1,10\nk2,ten\nk3,0\n,5\nk1,3\n"))
+	_, err := Parse(strings.NewReader("key,count\nk1,10\nk2,ten\nk3,0\n,5\nk1,3\n\xff\xfe,2\n"))
 	if err == nil {
 		t.Fatal("bad lines were accepted")
 	}
-	for _, want := range []string{`line 3: count "ten"`, `line 4: count "0"`, "line 5: the key is empty", `line 6: key "k1" is already on line 2`} {
+	for _, want := range []string{`line 3: count "ten"`, `line 4: count "0"`, "line 5: the key is empty", `line 6: key "k1" is already on line 2`,
+		`line 7: key "\xff\xfe" is not valid UTF-8`} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("the error lacks %q:\n%v", want, err)
 		}
