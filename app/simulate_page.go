@@ -186,7 +186,7 @@ func (p *simulatePage) writeURL() {
 		return
 	}
 	u := *app.Window().URL()
-	u.RawQuery, u.Fragment = "", p.link
+	u.RawQuery, u.Fragment = langQuery(), p.link
 	app.Window().Get("history").Call("replaceState", nil, "", u.String())
 }
 

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // The catalogs are compiled in: together they are a few kilobytes, less
@@ -48,17 +49,28 @@ func Load(l Lang) (*Catalog, error) {
 }
 
 // For is l's catalog, or English's when l's cannot be read (a test
-// guarantees every catalog can): a page is never left without words.
+// guarantees every catalog can): a page is never left without words. The
+// catalogs are parsed once, on first use, and never change after.
 func For(l Lang) *Catalog {
-	if c, err := Load(l); err == nil {
+	all := loaded()
+	if c, ok := all[l]; ok {
 		return c
 	}
-	c, err := Load(English)
-	if err != nil {
-		return &Catalog{lang: English}
+	if c, ok := all[English]; ok {
+		return c
 	}
-	return c
+	return &Catalog{lang: English}
 }
+
+var loaded = sync.OnceValue(func() map[Lang]*Catalog {
+	all := map[Lang]*Catalog{}
+	for _, l := range Langs() {
+		if c, err := Load(l); err == nil {
+			all[l] = c
+		}
+	}
+	return all
+})
 
 // Lang is the catalog's language.
 func (c *Catalog) Lang() Lang { return c.lang }
