@@ -81,7 +81,7 @@ func TestLanguagePickerIsRemembered(t *testing.T) {
 		t.Errorf("<html lang> is %q after choosing French", got)
 	}
 
-	if err := chromedp.Run(ctx, chromedp.Reload()); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Reload()); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, ctx, `document.querySelector("[data-app-mounted]") !== null && document.querySelector("main h1").textContent === `+js(fr))
@@ -98,9 +98,12 @@ func TestLanguagePickerIsRemembered(t *testing.T) {
 // A first visit speaks the browser's language.
 func TestLanguageFromBrowser(t *testing.T) {
 	ctx := newTab(t, chromedp.WithNewBrowserContext())
-	ua := ""
-	if err := chromedp.Run(ctx, chromedp.Navigate("about:blank"), chromedp.Evaluate(`navigator.userAgent`, &ua),
-		emulation.SetUserAgentOverride(ua).WithAcceptLanguage("es-MX,es")); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatal(err)
+	}
+	ua := eval[string](t, ctx, `navigator.userAgent`)
+	if _, err := chromedp.Call(ctx, emulation.SetUserAgentOverride,
+		emulation.SetUserAgentOverrideParams{UserAgent: ua, AcceptLanguage: "es-MX,es"}); err != nil {
 		t.Fatal(err)
 	}
 	open(t, ctx, env.baseURL+"/")
