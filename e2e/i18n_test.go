@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
@@ -74,8 +75,8 @@ func TestLanguagePickerIsRemembered(t *testing.T) {
 
 	fr := i18n.For(i18n.French).T("learn.title")
 	eval[bool](t, ctx, `(() => { const s = document.getElementById("lang-picker"); s.value = "fr";
-		s.dispatchEvent(new Event("change", {bubbles: true})); return true })()`)
-	waitFor(t, ctx, `location.search.includes("lang=fr") && document.querySelector("[data-app-mounted]") !== null &&
+		setTimeout(() => s.dispatchEvent(new Event("change", {bubbles: true}))); return true })()`)
+	waitAcrossReload(t, ctx, `location.search.includes("lang=fr") && document.querySelector("[data-app-mounted]") !== null &&
 		document.querySelector("main h1").textContent === `+js(fr))
 	if got := eval[string](t, ctx, `document.documentElement.lang`); got != "fr" {
 		t.Errorf("<html lang> is %q after choosing French", got)
@@ -84,7 +85,7 @@ func TestLanguagePickerIsRemembered(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Reload()); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, ctx, `document.querySelector("[data-app-mounted]") !== null && document.querySelector("main h1").textContent === `+js(fr))
+	waitAcrossReload(t, ctx, `document.querySelector("[data-app-mounted]") !== null && document.querySelector("main h1").textContent === `+js(fr))
 
 	open(t, ctx, env.baseURL+"/")
 	if got, want := shownDoors(t, ctx), doorTitles(i18n.French); strings.Join(got, "|") != strings.Join(want, "|") {
@@ -136,5 +137,21 @@ func TestKoreanGlyphsRender(t *testing.T) {
 	}
 	if same {
 		t.Error("Hangul is drawn as boxes although the machine has a Korean font")
+	}
+}
+
+// waitAcrossReload is waitFor while the page may be navigating: a poll the
+// navigation interrupts starts again on the new page.
+func waitAcrossReload(t *testing.T, ctx context.Context, condition string) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](condition, chromedp.WithPollingTimeout(20*time.Second)))
+		if err == nil {
+			return
+		}
+		if time.Now().After(deadline) || !strings.Contains(err.Error(), "navigated") {
+			t.Fatalf("waiting for %s: %v", condition, err)
+		}
 	}
 }
