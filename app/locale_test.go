@@ -114,7 +114,10 @@ func TestCatalogCoversTheViews(t *testing.T) {
 	for _, th := range themeOrder {
 		need = append(need, "theme."+th.id)
 		for _, n := range th.names {
-			need = append(need, "preset."+n)
+			need = append(need, "preset."+n, "presetline."+n)
+			if got, want := en.T("presetline."+n), presetLine(n); got != want {
+				t.Errorf("presetline.%s is %q, the preset's description begins %q", n, got, want)
+			}
 		}
 	}
 	for _, id := range need {

@@ -1,6 +1,9 @@
 package app
 
-import "partitionlab/sim"
+import (
+	"partitionlab/app/i18n"
+	"partitionlab/sim"
+)
 
 // presetTheme is one group of the preset menu and of the start's "Check a
 // design" door: a trade-off, and the built-in scenarios that show it.
@@ -97,7 +100,7 @@ func presetThemes() []presetTheme {
 				continue
 			}
 			listed[n] = true
-			th.presets = append(th.presets, presetEntry{name: n, title: c.T("preset." + n), line: presetLine(n)})
+			th.presets = append(th.presets, presetEntry{name: n, title: c.T("preset." + n), line: presetLineIn(c, n)})
 		}
 		if len(th.presets) > 0 {
 			out = append(out, th)
@@ -113,6 +116,16 @@ func presetThemes() []presetTheme {
 		out = append(out, more)
 	}
 	return out
+}
+
+// presetLineIn is a preset's one line in c's language: the catalog's
+// "presetline."+name, whose English is the description's first sentence
+// (a test keeps them the same), or that sentence when the catalog lacks it.
+func presetLineIn(c *i18n.Catalog, name string) string {
+	if id := "presetline." + name; c.Has(id) {
+		return c.T(id)
+	}
+	return presetLine(name)
 }
 
 // presetLine is the first sentence of a preset's description.
