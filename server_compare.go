@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -66,9 +67,13 @@ func runCompare(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) error
 	}
 	switch {
 	case *md != "":
-		err = writeMarkdownReport(rv, *md)
+		if err = writeMarkdownReport(rv, *md); err != nil {
+			err = fmt.Errorf("--markdown %s: %w", *md, err)
+		}
 	case *htmlFile != "":
-		err = writeFileAtomic(*htmlFile, []byte(rv.HTML()))
+		if err = writeFileAtomic(*htmlFile, []byte(rv.HTML())); err != nil {
+			err = fmt.Errorf("--html %s: %w", *htmlFile, err)
+		}
 	}
 	if err != nil {
 		return err
@@ -133,6 +138,10 @@ func writeMarkdownReport(rv *report.Review, file string) error {
 func writeFileAtomic(name string, data []byte) error {
 	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*")
 	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) { // the temporary name means nothing to the user
+			return fmt.Errorf("cannot write %s: %w", name, pe.Err)
+		}
 		return err
 	}
 	_, werr := tmp.Write(data)

@@ -128,3 +128,14 @@ func TestCompareRefusesBadInputWithoutOutput(t *testing.T) {
 		t.Errorf("the error does not name B and the field: %s", errOut)
 	}
 }
+
+// A report that cannot be written names the flag and the file the user
+// gave, not the temporary file beside it, and prints no table.
+func TestCompareReportToAMissingFolderNamesTheFile(t *testing.T) {
+	files := presetFiles(t, "thread-pool")
+	missing := filepath.Join(t.TempDir(), "no-such-folder", "review.html")
+	code, out, errOut := runCLI("compare", files[0], files[0], "--html", missing)
+	if code != 1 || out != "" || !strings.Contains(errOut, "--html "+missing+": cannot write "+missing) || strings.Contains(errOut, ".review.html.") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}

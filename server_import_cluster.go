@@ -24,6 +24,10 @@ import (
 	"partitionlab/sim/keydist"
 )
 
+// maxSample bounds --sample: the sampled keys are counted in memory, one
+// entry per distinct key.
+const maxSample = 10_000_000
+
 // clusterFlags are how import cluster reaches a cluster.
 type clusterFlags struct {
 	bootstrap, topic, group   string
@@ -67,8 +71,11 @@ func importCluster(fs *flag.FlagSet, args []string, base *string, stdout, stderr
 	if f.bootstrap == "" || f.topic == "" {
 		problems = append(problems, "give --bootstrap-server HOST:PORT and --topic T")
 	}
-	if f.sample < 0 || f.timeout <= 0 {
-		problems = append(problems, fmt.Sprintf("--sample %d and --timeout %s must be positive", f.sample, f.timeout))
+	if f.sample < 0 || f.sample > maxSample {
+		problems = append(problems, fmt.Sprintf("--sample %d is not in 0..%d", f.sample, maxSample))
+	}
+	if f.timeout <= 0 {
+		problems = append(problems, fmt.Sprintf("--timeout %s is not more than 0s", f.timeout))
 	}
 	opts, err := f.options()
 	if err != nil {

@@ -108,3 +108,20 @@ func TestImportConfigRoundTrip(t *testing.T) {
 		t.Errorf("a value the engine refuses: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }
+
+// import cluster's numeric flags are checked before any dial, each named
+// with its value and range.
+func TestImportClusterRefusesBadFlagsNamingTheirRange(t *testing.T) {
+	for _, c := range []struct {
+		flag, value, want string
+	}{
+		{"--sample", "-1", "--sample -1 is not in 0..10000000"},
+		{"--sample", "20000000", "--sample 20000000 is not in 0..10000000"},
+		{"--timeout", "0s", "--timeout 0s is not more than 0s"},
+	} {
+		code, out, errOut := runCLI("import", "cluster", "--bootstrap-server", "127.0.0.1:9", "--topic", "t", c.flag, c.value)
+		if code != 2 || out != "" || !strings.Contains(errOut, c.want) {
+			t.Errorf("%s %s: exit %d, stdout %q, stderr %q; want %q", c.flag, c.value, code, out, errOut, c.want)
+		}
+	}
+}

@@ -15,11 +15,7 @@ import (
 func (c *resultsPanel) renderGroup(snap results.Snapshot) app.UI {
 	v := c.Iview
 	g := v.r.Group
-	t := g.Totals
-	summary := fmt.Sprintf("group.protocol=%s, assignor %s: %d rebalances, stop-the-world %s, members paused %s, partitions paused %s; "+
-		"%d kicked out, %d failed commits, %d fenced, %d refused.",
-		g.Protocol, g.Assignor, t.Rebalances, results.Seconds(t.StopTheWorldS), results.Seconds(t.MemberPauseS),
-		results.Seconds(t.PartitionPauseS), t.KickedOut, t.FailedCommits, t.Fenced, t.Refused)
+	summary := groupSummary(g)
 	return app.Section().Class("card").ID("group-panel").Aria("labelledby", "group-title").Body(
 		app.H2().ID("group-title").Text("Consumer group"),
 		app.P().ID("group-summary").Text(summary),
@@ -27,6 +23,16 @@ func (c *resultsPanel) renderGroup(snap results.Snapshot) app.UI {
 		chartFigure(v.assign, v.sc.Name, snap.T < v.r.DurationS, snap.T),
 		c.renderGroupEvents(g.Events, snap.T),
 	)
+}
+
+// groupSummary is the group's run in one sentence, counted in words a
+// person reads aloud ("1 rebalance", "2 failed commits").
+func groupSummary(g sim.GroupResult) string {
+	t := g.Totals
+	return fmt.Sprintf("group.protocol=%s, assignor %s: %s, stop-the-world %s, members paused %s, partitions paused %s; "+
+		"%d kicked out, %s, %d fenced, %d refused.",
+		g.Protocol, g.Assignor, results.Plural(t.Rebalances, "rebalance"), results.Seconds(t.StopTheWorldS), results.Seconds(t.MemberPauseS),
+		results.Seconds(t.PartitionPauseS), t.KickedOut, results.Plural(t.FailedCommits, "failed commit"), t.Fenced, t.Refused)
 }
 
 func (c *resultsPanel) renderRebalances(rbs []sim.RebalanceResult) app.UI {
@@ -38,7 +44,8 @@ func (c *resultsPanel) renderRebalances(rbs []sim.RebalanceResult) app.UI {
 		app.THead().Body(app.Tr().Body(
 			app.Th().Scope("col").Text("When"), app.Th().Scope("col").Text("Cause"),
 			app.Th().Scope("col").Text("Protocol, assignor"), app.Th().Scope("col").Class("num").Text("Gen."),
-			app.Th().Scope("col").Class("num").Text("Moved"), app.Th().Scope("col").Text("Paused"),
+			app.Th().Scope("col").Class("num").Text("Moved"), app.Th().Scope("col").Text("Revoked"),
+			app.Th().Scope("col").Text("Paused"),
 		)),
 		app.TBody().Body(app.Range(rbs).Slice(func(i int) app.UI {
 			rb := rbs[i]
@@ -47,6 +54,7 @@ func (c *resultsPanel) renderRebalances(rbs []sim.RebalanceResult) app.UI {
 				app.Td().Class("wrap").Text(rb.Cause), app.Td().Class("wrap").Text(rb.Protocol+", "+rb.Assignor),
 				app.Td().Class("num").Text(fmt.Sprint(rb.Generation)),
 				app.Td().Class("num").Title(moves(rb.Moves)).Text(fmt.Sprint(rb.PartitionsMoved)),
+				app.Td().Class("wrap").Text(revoked(rb.Revoked)),
 				app.Td().Class("wrap").Text(paused(rb.Paused)),
 			)
 		})),
@@ -63,6 +71,19 @@ func moves(ms []sim.Move) string {
 		parts[i] = fmt.Sprintf("p%d: %s → %s", m.Partition, from, m.To)
 	}
 	return strings.Join(parts, "\n")
+}
+
+// revoked is what cooperative members gave up in a round ("p5, p9"): a
+// cooperative round moves nothing itself, its follow-up hands these out.
+func revoked(ps []int) string {
+	if len(ps) == 0 {
+		return "—"
+	}
+	parts := make([]string, len(ps))
+	for i, p := range ps {
+		parts[i] = fmt.Sprintf("p%d", p)
+	}
+	return strings.Join(parts, ", ")
 }
 
 func paused(ps []sim.MemberPause) string {

@@ -81,6 +81,7 @@ func BenchmarkInputDuringLongRun(b *testing.B) {
 		waitFor(b, ctx, `localStorage.getItem("partitionlab.engine-speed") !== null && document.getElementById("run-status").dataset.state === "done"`)
 		speed := eval[float64](b, ctx, `+JSON.parse(localStorage.getItem("partitionlab.engine-speed"))`)
 		duration := max(60, int(20*speed/3000)) // order-events: 1,000 orders/s × 3 events
+		b.Logf("engine speed here %.3g events/s: a run of %d s", speed, duration)
 		// Keys and tasks are counted while the engine runs; the result's
 		// drawing at the end (charts of 6,000 s) is reported apart.
 		eval[bool](b, ctx, `(() => {
@@ -103,7 +104,8 @@ func BenchmarkInputDuringLongRun(b *testing.B) {
 		}
 		waitFor(b, ctx, `document.getElementById("run-status").dataset.state === "running"`)
 		eval[bool](b, ctx, `(window.benchLongest = 0, window.benchLongestAll = 0, true)`)
-		for eval[string](b, ctx, `document.getElementById("run-status").dataset.state`) == "running" {
+		for stop := time.Now().Add(3 * time.Minute); time.Now().Before(stop) &&
+			eval[string](b, ctx, `document.getElementById("run-status").dataset.state`) == "running"; {
 			if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.ID("import-text"), "x"), chromedp.Sleep(200e6)); err != nil {
 				b.Fatal(err)
 			}

@@ -87,7 +87,7 @@ func TestCompareCarriesAReview(t *testing.T) {
 	waitFor(t, ctx, `(document.getElementById("diff-duplicates") || {dataset: {}}).dataset.verdict === "worse"`)
 	waitFor(t, ctx, `document.getElementById("run-status").dataset.state === "done"`)
 	dup := eval[string](t, ctx, `document.getElementById("diff-duplicates").innerText`)
-	for _, want := range []string{"+344 (worse)", "B: 344 records processed twice", "a cooperative revocation does not commit", "rebalance 3"} {
+	for _, want := range []string{"+344 (worse)", "B: 344 records processed twice", "a cooperative revocation does not commit", "generation 3"} {
 		if !strings.Contains(dup, want) {
 			t.Errorf("the duplicates row %q lacks %q", dup, want)
 		}

@@ -76,6 +76,12 @@ func (s *Sim) sessionCheck(m *member) {
 	if beating || s.now < m.lastHB+s.group.sessionNs {
 		return
 	}
+	if m.up && !m.kicked {
+		// The process is alive (a GC pause froze it): the group throws
+		// out a member that will try to go on, which is a kick-out; a
+		// crashed or closed process is only removed.
+		s.group.res.KickedOut++
+	}
 	s.expireSession(m, fmt.Sprintf("no heartbeat for %.0f s: %s expired", nsToS(s.now-m.lastHB), s.sessionSetting()))
 }
 

@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // KeyDistribution is a team's own customer keys: named keys with their
@@ -36,6 +37,13 @@ func (d *KeyDistribution) Customers() int { return len(d.Keys) + d.TailKeys }
 // known one by one, so they get names of their own.
 func TailKey(i int) string { return "tail-" + strconv.Itoa(i+1) }
 
+// isTailKey says whether key is the name TailKey gives one of n tail keys.
+func isTailKey(key string, n int) bool {
+	num, ok := strings.CutPrefix(key, "tail-")
+	i, err := strconv.Atoi(num)
+	return ok && err == nil && i >= 1 && i <= n && TailKey(i-1) == key
+}
+
 // validateKeyDistribution checks a workload's key distribution against
 // the rest of the scenario.
 func validateKeyDistribution(c *checker, sc Scenario) {
@@ -56,6 +64,8 @@ func validateKeyDistribution(c *checker, sc Scenario) {
 			c.add(kf+".key", "must not be empty")
 		case dup:
 			c.add(kf+".key", "%q is listed twice (also keys[%d])", k.Key, j)
+		case isTailKey(k.Key, d.TailKeys):
+			c.add(kf+".key", "%q is also the name of a tail key (tail-1..tail-%d): two customers would send the same key", k.Key, d.TailKeys)
 		default:
 			seen[k.Key] = i
 		}

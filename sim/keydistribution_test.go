@@ -91,6 +91,17 @@ func TestKeyDistributionValidation(t *testing.T) {
 			t.Errorf("the error lacks %q: %v", want, err)
 		}
 	}
+	// The tail's keys are named tail-1..tail-1000: a named key among
+	// them would make two customers send the same bytes.
+	sc = withKeys(t)
+	sc.Workload.KeyDistribution.Keys[1].Key = "tail-7"
+	if err := Validate(sc); err == nil || !strings.Contains(err.Error(), `keys[1].key: "tail-7" is also the name of a tail key`) {
+		t.Errorf("a named key that is a tail key: %v", err)
+	}
+	sc.Workload.KeyDistribution.Keys[1].Key = "tail-1001"
+	if err := Validate(sc); err != nil {
+		t.Errorf("tail-1001 is past the tail of 1,000 keys: %v", err)
+	}
 	sc = withKeys(t)
 	sc.Workload.KeyDistribution.TailCount = 0
 	if err := Validate(sc); err == nil || !strings.Contains(err.Error(), "tail_count") {

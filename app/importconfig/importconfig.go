@@ -42,6 +42,9 @@ type Note struct {
 	Fields []string
 	// Why says why a setting has no effect or is not modelled.
 	Why string
+	// Overrides is where an earlier setting of the same fields was
+	// ("producer.properties:3"): the later one wins, and says so.
+	Overrides string
 }
 
 // String is the note as the command line prints it.
@@ -49,7 +52,11 @@ func (n Note) String() string {
 	head := fmt.Sprintf("%s:%d: %s=%s", n.File, n.Line, n.Key, n.Value)
 	switch n.Outcome {
 	case Mapped:
-		return head + " → " + strings.Join(n.Fields, ", ")
+		s := head + " → " + strings.Join(n.Fields, ", ")
+		if n.Overrides != "" {
+			s += " (overrides " + n.Overrides + ")"
+		}
+		return s
 	case Unknown:
 		return head + ": unknown setting, not used"
 	}
@@ -67,6 +74,7 @@ func Import(files []File, sc *sim.Scenario) ([]Note, error) {
 	var notes []Note
 	var errs []error
 	ts := targets()
+	setAt := map[string]string{} // scenario field -> where it was last set
 	for _, f := range files {
 		entries, err := readFile(f.Name, f.Text)
 		if err != nil {
@@ -82,6 +90,12 @@ func Import(files []File, sc *sim.Scenario) ([]Note, error) {
 			if err != nil {
 				errs = append(errs, fmt.Errorf("%s=%s: %w", s.where(), s.Value, err))
 				continue
+			}
+			for _, field := range n.Fields {
+				if at, ok := setAt[field]; ok && n.Overrides == "" {
+					n.Overrides = at
+				}
+				setAt[field] = fmt.Sprintf("%s:%d", n.File, n.Line)
 			}
 			notes = append(notes, n)
 		}

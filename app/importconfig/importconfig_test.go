@@ -170,3 +170,19 @@ func TestAnUnreadableValueIsAnErrorAndChangesNothing(t *testing.T) {
 		t.Errorf("an anchor: %v", err)
 	}
 }
+
+// A setting given twice (in one file, or a later file) wins, and its note
+// says which earlier one it overrides; a first setting overrides nothing.
+func TestALaterSettingSaysWhatItOverrides(t *testing.T) {
+	sc, notes := imported(t, File{"consumer.properties", "session.timeout.ms=10000\nmax.poll.records=100\n"},
+		File{"application.properties", "spring.kafka.consumer.properties.session.timeout.ms=20000\n"})
+	if sc.Consumer.SessionTimeoutMs != 20000 {
+		t.Errorf("the later file does not win: %g", sc.Consumer.SessionTimeoutMs)
+	}
+	if notes[0].Overrides != "" || notes[1].Overrides != "" {
+		t.Errorf("first settings override nothing: %+v", notes[:2])
+	}
+	if got := notes[2].String(); !strings.HasSuffix(got, "→ consumer.session_timeout_ms (overrides consumer.properties:1)") {
+		t.Errorf("the later setting reads %q", got)
+	}
+}

@@ -22,7 +22,7 @@ func Simplifications() [][2]string {
 				"and it rejoins at its next poll()."},
 		{"The group coordinator is Kafka's, without the network.",
 			"Joins, static rejoins (checked against every member's assignors, their own old entry included), leaves, the rebalance timeout " +
-				"and an emptied group waiting the initial delay again follow Kafka's coordinator. Eager members report no owned partitions. " +
+				"and an emptied group waiting the initial delay again (once more for each delay in which a member joined) follow Kafka's coordinator. Eager members report no owned partitions. " +
 				"A fenced static member learns it at its next heartbeat or commit, but does not fetch again meanwhile. " +
 				"Under KIP-848 the broker's group.consumer.session.timeout.ms applies; session_timeout_ms is refused there."},
 		{"Lag counts records not yet processed.",

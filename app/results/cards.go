@@ -81,7 +81,7 @@ func Cards(r *sim.Result) []Card {
 		Card{ID: "idle", Label: "Idle consumer threads", Value: fmt.Sprintf("%d of %d", r.Consumers.IdleThreads, r.Consumers.Threads),
 			Raw: float64(r.Consumers.IdleThreads), Detail: "members with no partition at the end", Better: Lower, Bad: r.Consumers.IdleThreads > 0},
 		Card{ID: "pause", Label: "Rebalance stop-the-world", Value: Seconds(g.StopTheWorldS), Raw: g.StopTheWorldS,
-			Detail: fmt.Sprintf("%d rebalances; partitions paused %s in all", g.Rebalances, Seconds(g.PartitionPauseS)), Better: Lower},
+			Detail: fmt.Sprintf("%s; partitions paused %s in all", Plural(g.Rebalances, "rebalance"), Seconds(g.PartitionPauseS)), Better: Lower},
 		Card{ID: "records", Label: "Records produced", Value: Count(r.EventsProduced), Raw: float64(r.EventsProduced),
 			Detail: fmt.Sprintf("%s processed", Count(r.EventsProcessed)), Better: Neither},
 	)

@@ -1,6 +1,7 @@
 package results
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -74,6 +75,32 @@ func TestChangesKeepTheirUnitAndAReadableForm(t *testing.T) {
 		if got := d.Words(); got != c.want {
 			t.Errorf("%s %g → %g: %q, want %q", c.id, c.a, c.b, got, c.want)
 		}
+	}
+}
+
+// Failed auto-commits are logged by Kafka's client, not thrown: the why
+// of records processed twice must not call them CommitFailedException
+// (issue 10, finding 5), and it names the rebalance by its generation, as
+// the rebalance table's Gen. column does.
+func TestWhyOfDuplicatesNamesFailedAutoCommitsAsLogged(t *testing.T) {
+	b := presetRun(t, "gc-pause")
+	a := b
+	a.Scenario.Timeline = nil
+	r, err := sim.Run(a.Scenario)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Result = r
+	dup := deltaByID(Compare(a, b), "duplicates")
+	last := b.Result.Group.Rebalances[len(b.Result.Group.Rebalances)-1]
+	for _, want := range []string{Plural(b.Result.Group.Totals.FailedCommits, "commit") + " failed (auto-commits, logged and not retried)",
+		fmt.Sprintf("last, generation %d at", last.Generation)} {
+		if !strings.Contains(dup.Why, want) {
+			t.Errorf("duplicates' why %q lacks %q", dup.Why, want)
+		}
+	}
+	if strings.Contains(dup.Why, "CommitFailedException") {
+		t.Errorf("duplicates' why %q calls failed auto-commits CommitFailedException", dup.Why)
 	}
 }
 

@@ -52,9 +52,9 @@ func Compare(a, b Run) []Delta {
 		d := &deltas[i]
 		switch d.Verdict {
 		case Worse:
-			d.Why = why(d.ID, b, a, "B")
+			d.Why = why(d.ID, b, "B")
 		case Better:
-			d.Why = why(d.ID, a, b, "A")
+			d.Why = why(d.ID, a, "A")
 		}
 	}
 	return deltas

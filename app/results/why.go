@@ -11,7 +11,7 @@ import (
 // made it so: the violations' causes, the rebalances and commits behind
 // records processed twice, the partition that holds the load or the lag.
 // The text names the side ("B: …") so it reads on its own.
-func why(id string, worse, other Run, side string) string {
+func why(id string, worse Run, side string) string {
 	r, sc := worse.Result, worse.Scenario
 	var parts []string
 	switch id {
@@ -100,11 +100,14 @@ func keyAndSkew(sc sim.Scenario) string {
 	}
 	s := "key " + sc.Producers[0].Key
 	if d := sc.Workload.KeyDistribution; d != nil && len(d.Keys) > 0 {
-		total := d.TailCount
-		for _, k := range d.Keys {
+		total, hot := d.TailCount, d.Keys[0]
+		for _, k := range d.Keys { // a scenario written by hand need not list the hottest first
 			total += k.Count
+			if k.Count > hot.Count {
+				hot = k
+			}
 		}
-		return s + fmt.Sprintf(", the hottest of your keys, %s, sends %s of the orders", d.Keys[0].Key, Percent(float64(d.Keys[0].Count)/float64(total)))
+		return s + fmt.Sprintf(", the hottest of your keys, %s, sends %s of the orders", hot.Key, Percent(float64(hot.Count)/float64(total)))
 	}
 	switch k := sc.Workload.CustomerSkew; k.Kind {
 	case "hot":
@@ -132,7 +135,12 @@ func duplicateCauses(sc sim.Scenario, r *sim.Result) []string {
 		out = append(out, fmt.Sprintf("%d members kicked out", n))
 	}
 	if n := g.Totals.FailedCommits; n > 0 {
-		out = append(out, fmt.Sprintf("%d commits failed (CommitFailedException)", n))
+		// An auto-commit's failure is logged; commitSync throws.
+		how := "commitSync threw CommitFailedException"
+		if sc.Consumer.EnableAutoCommit {
+			how = "auto-commits, logged and not retried"
+		}
+		out = append(out, fmt.Sprintf("%s (%s)", Plural(n, "commit")+" failed", how))
 	}
 	for _, a := range sc.Timeline {
 		if a.Action == "crash_consumer" {
@@ -146,7 +154,8 @@ func duplicateCauses(sc sim.Scenario, r *sim.Result) []string {
 }
 
 // rebalanceSummary is the group's rebalances in a phrase: how many, which
-// protocol, the stop-the-world time and the first one's cause.
+// protocol, the stop-the-world time and the last one's generation and
+// cause (the Gen. column of the rebalance table).
 func rebalanceSummary(r *sim.Result) []string {
 	g := r.Group
 	if g.Totals.Rebalances == 0 {
@@ -156,11 +165,11 @@ func rebalanceSummary(r *sim.Result) []string {
 	if len(g.Rebalances) > 0 {
 		protocol = g.Rebalances[0].Protocol
 	}
-	s := fmt.Sprintf("%s (%s, %s): stop-the-world %s, partitions paused %s in all", plural(g.Totals.Rebalances, "rebalance"), protocol,
+	s := fmt.Sprintf("%s (%s, %s): stop-the-world %s, partitions paused %s in all", Plural(g.Totals.Rebalances, "rebalance"), protocol,
 		g.Assignor, Seconds(g.Totals.StopTheWorldS), Seconds(g.Totals.PartitionPauseS))
 	if len(g.Rebalances) > 0 {
 		rb := g.Rebalances[len(g.Rebalances)-1]
-		s += fmt.Sprintf("; last, rebalance %d at %s: %s, %s moved", rb.Generation, Seconds(rb.StartS), rb.Cause, plural(rb.PartitionsMoved, "partition"))
+		s += fmt.Sprintf("; last, generation %d at %s: %s, %s moved", rb.Generation, Seconds(rb.StartS), rb.Cause, Plural(rb.PartitionsMoved, "partition"))
 	}
 	return []string{s}
 }
@@ -195,8 +204,9 @@ func capacity(sc sim.Scenario, r *sim.Result, p int) []string {
 	return append(out, rebalanceSummary(r)...)
 }
 
-// plural writes "1 partition", "2 partitions".
-func plural(n int, word string) string {
+// Plural writes a count and its noun: "1 partition", "2 partitions",
+// "1,184 records".
+func Plural(n int, word string) string {
 	if n == 1 {
 		return "1 " + word
 	}

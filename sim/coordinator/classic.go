@@ -68,6 +68,14 @@ type Classic struct {
 	members    roster[Member] // ClassicGroup.members, in its HashMap order
 	seq        int            // which rebalance the timers belong to
 	delaying   bool           // the initial rebalance delay has not passed
+	// The initial delay's extensions (GroupMetadataManager.
+	// tryCompleteInitialRebalanceElseSchedule): a rebalance that started
+	// from Empty waits another delay whenever a new member joined during
+	// the last one, up to the rebalance timeout in all.
+	fromEmpty      bool  // the rebalance under way started from Empty
+	newMemberAdded bool  // a new member joined during the current delay
+	delayNs        int64 // the delay now running
+	delayLeftNs    int64 // what the rebalance timeout leaves for more delays
 }
 
 // NewClassic is an Empty group.

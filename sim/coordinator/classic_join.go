@@ -65,6 +65,11 @@ func (g *Classic) join(now int64, q JoinGroup) Response {
 		if old, ok := g.members.static[q.InstanceID]; ok && q.InstanceID != "" {
 			return g.replaceStatic(now, old, q)
 		}
+		// addMemberThenRebalanceOrCompleteJoin: a member joining a
+		// rebalance that started from Empty delays its end once more.
+		if g.state == PreparingRebalance && g.fromEmpty {
+			g.newMemberAdded = true
+		}
 		m := &Member{ID: g.cfg.NewMemberID(memberIDBase(q.ClientID, q.InstanceID)), InstanceID: q.InstanceID}
 		g.members.add(m.ID, m.InstanceID, m)
 		g.update(m, q)
@@ -161,6 +166,8 @@ func (g *Classic) prepareRebalance(now int64, reason string, r *Response) {
 	r.Events = append(r.Events, Event{Kind: RebalanceStarted, Reason: reason, Generation: g.generation})
 	r.Events = append(r.Events, Event{Kind: TimerSet, Timer: Timer{Kind: RebalanceTimeout, Seq: g.seq}, At: now + g.cfg.RebalanceTimeoutNs})
 	g.delaying = initial && g.cfg.InitialDelayNs > 0
+	g.fromEmpty, g.newMemberAdded = initial, false
+	g.delayNs, g.delayLeftNs = g.cfg.InitialDelayNs, max(g.cfg.RebalanceTimeoutNs-g.cfg.InitialDelayNs, 0)
 	if g.delaying {
 		r.Events = append(r.Events, Event{Kind: TimerSet, Timer: Timer{Kind: InitialDelay, Seq: g.seq}, At: now + g.cfg.InitialDelayNs})
 		return
@@ -203,6 +210,14 @@ func (g *Classic) timer(now int64, t Timer, r *Response) {
 	}
 	switch t.Kind {
 	case InitialDelay:
+		if g.newMemberAdded && g.delayLeftNs > 0 {
+			g.newMemberAdded = false
+			next := min(g.cfg.InitialDelayNs, g.delayLeftNs)
+			g.delayLeftNs = max(g.delayLeftNs-g.delayNs, 0)
+			g.delayNs = next
+			r.Events = append(r.Events, Event{Kind: TimerSet, Timer: Timer{Kind: InitialDelay, Seq: g.seq}, At: now + next})
+			return
+		}
 		g.delaying = false
 	case RebalanceTimeout:
 		// Dynamic members that did not rejoin are removed; static ones

@@ -182,6 +182,22 @@ func TestClassicGroup(t *testing.T) {
 		},
 		want: map[string][]int32{"a-2": {0, 1}},
 	}, {
+		// GroupMetadataManager.addMemberThenRebalanceOrCompleteJoin and
+		// tryCompleteInitialRebalanceElseSchedule: a member joining while
+		// a rebalance that started from Empty waits its initial delay
+		// earns the group one more delay; a delay without a newcomer ends
+		// the join phase.
+		name: "a new group waits one more initial delay for each member that joined during the last",
+		ids:  []string{"a-1", "b-1"}, partitions: 2,
+		steps: []step{
+			{req: join("a", "", "range"), state: PreparingRebalance},
+			{req: join("b", "", "range"), state: PreparingRebalance},
+			{req: Timer{Kind: InitialDelay}, state: PreparingRebalance},
+			{req: Timer{Kind: InitialDelay}, state: CompletingRebalance, gen: 1},
+			{req: SyncGroup{}, state: Stable},
+		},
+		want: map[string][]int32{"a-1": {0}, "b-1": {1}},
+	}, {
 		// GroupMetadataManagerTest.testRebalanceTimeoutExpiration and
 		// onCompleteJoin: a dynamic member that did not rejoin is removed,
 		// a static one keeps its place.
