@@ -47,6 +47,7 @@ type topbar struct {
 // data-app-mounted attribute tells tests the app is live, not static HTML.
 func (l *topbar) OnMount(ctx app.Context) {
 	l.mounted = true
+	rememberLinkLang(ctx)
 	setHTMLLang()
 	app.Window().Get("performance").Call("mark", mountedMark)
 }

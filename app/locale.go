@@ -84,6 +84,15 @@ func langQuery() string {
 	return ""
 }
 
+// rememberLinkLang keeps the language of a link opened with ?lang= as if
+// it had been picked: a page that rewrites its address without the
+// parameter (Compare) then stays in it.
+func rememberLinkLang(ctx app.Context) {
+	if l, ok := i18n.Parse(app.Window().URL().Query().Get(langParam)); ok {
+		ctx.LocalStorage().Set(langKey, string(l))
+	}
+}
+
 // setHTMLLang puts the page's language on <html lang>, so screen readers
 // pronounce it and the browser picks fonts for it.
 func setHTMLLang() {

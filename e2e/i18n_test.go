@@ -61,6 +61,12 @@ func TestLanguageFromLink(t *testing.T) {
 			if !strings.Contains(first, "lang="+string(l)) {
 				t.Errorf("the first lesson's link %q lost the language", first)
 			}
+			// Compare rewrites its address without ?lang=; the language stays.
+			eval[bool](t, ctx, `(document.getElementById("nav-compare").click(), true)`)
+			waitFor(t, ctx, `location.pathname === "/compare" && !location.search.includes("lang=")`)
+			if got := eval[string](t, ctx, `document.getElementById("nav-compare").textContent`); got != i18n.For(l).T("nav.compare") {
+				t.Errorf("on Compare the navigation reads %q", got)
+			}
 		})
 	}
 }
