@@ -10,8 +10,10 @@ import (
 	"sync"
 )
 
-// The catalogs are compiled in: together they are a few kilobytes, less
-// than the code that would fetch and cache them.
+// The catalogs are compiled in: for the views translated so far they are
+// about 100 kB of JSON together and add about 20 kB to app.wasm with
+// brotli. When the lessons' words join them, a language other than the
+// reader's is weight to load on demand instead (issue 13).
 //
 //go:embed messages/*.json
 var files embed.FS
