@@ -2,12 +2,15 @@ package e2e
 
 import (
 	"context"
+	"net"
+	"net/http"
 	"os/exec"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
 	"partitionlab/app/i18n"
@@ -160,5 +163,42 @@ func waitAcrossReload(t *testing.T, ctx context.Context, condition string) {
 		if ctx.Err() != nil || time.Now().After(deadline) {
 			t.Fatalf("waiting for %s: %v", condition, err)
 		}
+	}
+}
+
+// The static site under a sub-path speaks Korean offline: its links keep
+// the sub-path and the language, and a lesson list opened with ?lang=ko
+// after the host is gone comes from the service worker, in Korean.
+func TestStaticSiteInKoreanOffline(t *testing.T) {
+	site := writeStatic(t, "/partitionlab/")
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: http.StripPrefix("/partitionlab", http.FileServer(http.Dir(site))), ReadHeaderTimeout: 10 * time.Second}
+	go srv.Serve(ln)
+	defer srv.Close()
+	url := "http://" + ln.Addr().String() + "/partitionlab/"
+
+	ctx := newTab(t, chromedp.WithNewBrowserContext())
+	open(t, ctx, url+"?lang=ko")
+	if h := eval[string](t, ctx, `document.getElementById("nav-learn").getAttribute("href")`); h != "/partitionlab/learn?lang=ko" {
+		t.Errorf("the navigation links to %q, want /partitionlab/learn?lang=ko", h)
+	}
+	waitForServiceWorker(t, ctx)
+
+	srv.Close()
+	if _, err := http.Get(url); err == nil {
+		t.Fatal("the host still answers after Close; the offline check would prove nothing")
+	}
+	if _, err := chromedp.Call(ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
+		t.Fatal(err)
+	}
+	open(t, ctx, url+"learn?lang=ko")
+	ko := i18n.For(i18n.Korean)
+	waitFor(t, ctx, `document.getElementById("learn-list") !== null && document.querySelector("main h1").textContent === `+js(ko.T("learn.title")))
+	want := ko.T("lesson.same-key-same-partition.title")
+	if got := eval[string](t, ctx, `document.querySelector("#learn-list .lesson a").textContent`); !strings.Contains(got, want) {
+		t.Errorf("offline, the first lesson reads %q, want %q", got, want)
 	}
 }
