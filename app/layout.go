@@ -17,16 +17,15 @@ const mountedMark = "partitionlab-mounted"
 // tree (mounted, with its parents) there made each render of the Simulate
 // page take most of a second.
 func layout(current string, content ...app.UI) app.UI {
+	c := tr()
 	return app.Div().Class("layout").Body(
 		&topbar{Icurrent: current},
 		app.Main().ID("main").TabIndex(-1).Body(app.FilterUIElems(content...)...),
 		app.Footer().Class("footer").Body(
 			app.P().Body(
-				app.Text("Partition Lab runs entirely in your browser and works offline once loaded. "+
-					"Partitions are computed byte for byte as each client's default partitioner does; "+
-					"where the simulator simplifies, "),
-				app.A().Href(href("/simplified")).Text("the page “What is simplified” says so"),
-				app.Text("."),
+				app.Text(c.T("footer.text")),
+				app.A().Href(href("/simplified")).Text(c.T("footer.link")),
+				app.Text(c.T("footer.end")),
 			),
 		),
 	)
@@ -48,6 +47,8 @@ type topbar struct {
 // data-app-mounted attribute tells tests the app is live, not static HTML.
 func (l *topbar) OnMount(ctx app.Context) {
 	l.mounted = true
+	rememberLinkLang(ctx)
+	setHTMLLang()
 	app.Window().Get("performance").Call("mark", mountedMark)
 }
 
@@ -58,22 +59,23 @@ func (l *topbar) OnAppUpdate(ctx app.Context) {
 }
 
 func (l *topbar) Render() app.UI {
+	c := tr()
 	root := app.Div().Class("frame")
 	if l.mounted {
 		root = root.DataSet("app-mounted", "true")
 	}
 	return root.Body(
-		skipLink("main", "Skip to the content"),
+		skipLink("main", c.T("skip.content")),
 		app.Header().Class("topbar").Body(
 			app.A().Class("brand").Href(href("/")).Body(
 				app.Img().Src("/web/icon.svg").Alt("").Width(28).Height(28),
 				app.Span().Text("Partition Lab"),
 			),
-			app.Nav().Aria("label", "Pages").Body(
+			app.Nav().Aria("label", c.T("nav.label")).Body(
 				app.Ul().Body(
 					app.Range(pages()).Slice(func(i int) app.UI {
 						p := pages()[i]
-						a := app.A().ID("nav-" + p.id).Href(href(p.path)).Text(p.title)
+						a := app.A().ID("nav-" + p.id).Href(href(p.path)).Text(c.T("nav." + p.id))
 						if p.id == l.Icurrent {
 							a = a.Aria("current", "page").Class("current")
 						}
@@ -81,10 +83,11 @@ func (l *topbar) Render() app.UI {
 					}),
 				),
 			),
+			langPicker(c),
 		),
 		app.If(l.updateAvailable, app.Div().ID("update-banner").Class("update").Aria("live", "polite").Body(
-			app.Text("A new version of Partition Lab is ready. "),
-			app.Button().Type("button").Text("Reload").OnClick(func(ctx app.Context, e app.Event) { ctx.Reload() }),
+			app.Text(c.T("update.ready")+" "),
+			app.Button().Type("button").Text(c.T("update.reload")).OnClick(func(ctx app.Context, e app.Event) { ctx.Reload() }),
 		)),
 	)
 }

@@ -1,37 +1,43 @@
 package app
 
 import (
-	"fmt"
-
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"partitionlab/app/i18n"
 )
 
 // renderList is every lesson: its number, title and question, linking to
-// its first step.
+// its first step. A lesson the catalog does not know yet (one added since)
+// shows its own English words.
 func (p *learnPage) renderList() app.UI {
+	c := tr()
 	return app.Div().Class("learn").Body(
-		app.H1().Text("Learn"),
-		app.P().Class("lead").Text("Short lessons on the trade-off between ordering and balance, and on consumer groups. "+
-			"Each step is one idea: read it, look at the result it points to, change the control it offers and see what moves. "+
-			"Every promise a step makes is checked against the run in front of you."),
+		app.H1().Text(c.T("learn.title")),
+		app.P().Class("lead").Text(c.T("learn.lead")),
 		app.If(p.notice != "", app.P().ID("learn-notice").Class("notice").Aria("live", "polite").Text(p.notice)),
-		app.If(p.loadErr != "", app.P().ID("learn-load-error").Class("error").Text("The lessons could not be loaded: "+p.loadErr)),
+		app.If(p.loadErr != "", app.P().ID("learn-load-error").Class("error").Text(c.T("learn.loadError", i18n.S("error", p.loadErr)))),
 		app.Ol().ID("learn-list").Class("learn-list").Body(app.Range(p.all).Slice(func(i int) app.UI {
 			l := p.all[i]
-			steps := "1 step"
-			if len(l.Steps) != 1 {
-				steps = fmt.Sprintf("%d steps", len(l.Steps))
-			}
 			return app.Li().ID("lesson-"+l.ID).Class("card lesson").DataSet("number", l.Number).Body(
 				app.H2().Body(
 					app.A().Href(learnHref(l.ID, 0)).Body(
-						app.Span().Class("lesson-number").Text(fmt.Sprintf("%d.", l.Number)),
-						app.Text(" "+l.Title),
+						app.Span().Class("lesson-number").Text(c.T("learn.number", i18n.N("number", l.Number))),
+						app.Text(" "+lessonText(c, l.ID, "title", l.Title)),
 					),
 				),
-				app.P().Class("lesson-question").Text(l.Question),
-				app.P().Class("help").Text(steps),
+				app.P().Class("lesson-question").Text(lessonText(c, l.ID, "question", l.Question)),
+				app.P().Class("help").Text(c.T("learn.steps", i18n.Count(len(l.Steps)))),
 			)
 		})),
 	)
+}
+
+// lessonText is a lesson's field (title, question) in c's language, or
+// the lesson's own English when the catalog lacks it.
+func lessonText(c *i18n.Catalog, id, field, english string) string {
+	key := "lesson." + id + "." + field
+	if !c.Has(key) {
+		return english
+	}
+	return c.T(key)
 }

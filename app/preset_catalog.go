@@ -1,6 +1,9 @@
 package app
 
-import "partitionlab/sim"
+import (
+	"partitionlab/app/i18n"
+	"partitionlab/sim"
+)
 
 // presetTheme is one group of the preset menu and of the start's "Check a
 // design" door: a trade-off, and the built-in scenarios that show it.
@@ -16,71 +19,74 @@ type presetEntry struct {
 	name, title, line string
 }
 
-// themeOrder lists the themes, and in each the presets with their titles.
+// themeOrder lists the themes by their catalog id ("theme."+id), and in
+// each the presets by name; their titles are the catalog's "preset."+name.
 // The one-line summary is the first sentence of the preset's description,
 // so it never drifts from the scenario.
 var themeOrder = []struct {
-	title   string
-	entries [][2]string // name, title
+	id    string
+	names []string
 }{
-	{"Choosing the key", [][2]string{
-		{"order-events", "The reference workload: orders keyed by customer"},
-		{"order-id-key", "Keyed by order id"},
-		{"country-key", "Keyed by country: too few key values"},
-		{"keyless-sticky", "No key: the sticky partitioner"},
+	{"key", []string{
+		"order-events",
+		"order-id-key",
+		"country-key",
+		"keyless-sticky",
 	}},
-	{"Hot keys", [][2]string{
-		{"hot-customer", "One customer places 40 % of the orders"},
-		{"hot-customer-salted", "The hot customer salted by order id"},
-		{"hot-customer-random-salt", "The trap: a random salt"},
-		{"vip-partitioner", "A custom partitioner for VIP customers"},
+	{"hot", []string{
+		"hot-customer",
+		"hot-customer-salted",
+		"hot-customer-random-salt",
+		"vip-partitioner",
 	}},
-	{"Clients and bytes", [][2]string{
-		{"mixed-clients", "Java and librdkafka on one topic"},
-		{"long-vs-string", "A Long key beside a String key"},
+	{"clients", []string{
+		"mixed-clients",
+		"long-vs-string",
 	}},
-	{"Consumer threads", [][2]string{
-		{"thread-pool", "A thread pool behind the listener"},
-		{"per-key-queues", "One queue per key: the fix"},
-		{"executor-commit-trap", "An executor and a commit after poll()"},
+	{"threads", []string{
+		"thread-pool",
+		"per-key-queues",
+		"executor-commit-trap",
 	}},
-	{"Retries", [][2]string{
-		{"retry-topic", "A retry topic"},
-		{"blocking-retry", "Retrying in place"},
-		{"producer-retries-unsafe", "Producer retries without idempotence"},
-		{"producer-retries-idempotent", "The idempotent producer"},
+	{"retries", []string{
+		"retry-topic",
+		"blocking-retry",
+		"producer-retries-unsafe",
+		"producer-retries-idempotent",
 	}},
-	{"Adding partitions", [][2]string{
-		{"add-partitions", "Six partitions become twelve under load"},
-		{"add-partitions-drained", "The safe procedure: drain first"},
-		{"add-partitions-latest", "auto.offset.reset=latest loses records"},
+	{"partitions", []string{
+		"add-partitions",
+		"add-partitions-drained",
+		"add-partitions-latest",
 	}},
-	{"Rebalances and assignors", [][2]string{
-		{"new-group", "A new group starts"},
-		{"scale-out-eager", "Scale-out, eager protocol"},
-		{"scale-out-cooperative", "Scale-out, cooperative-sticky"},
-		{"scale-out-kip848", "Scale-out, the consumer protocol (KIP-848)"},
-		{"planned-rebalance", "A clean shutdown"},
-		{"migration-unsafe", "Eager → cooperative in one step: refused"},
-		{"migration-safe", "Eager → cooperative in two steps"},
-		{"migration-static", "Eager → cooperative with static members"},
+	{"rebalances", []string{
+		"new-group",
+		"scale-out-eager",
+		"scale-out-cooperative",
+		"scale-out-kip848",
+		"planned-rebalance",
+		"migration-unsafe",
+		"migration-safe",
+		"migration-static",
 	}},
-	{"Liveness and failures", [][2]string{
-		{"poll-timeout-loop", "Slow processing past max.poll.interval.ms"},
-		{"poll-timeout-fixed", "The fix: fewer records per poll"},
-		{"rolling-restart-dynamic", "A rolling restart, dynamic members"},
-		{"rolling-restart-static", "A rolling restart, static members"},
-		{"static-member-crash", "A static member dies"},
-		{"gc-pause", "A long GC pause"},
-		{"crash-duplicates", "A crash and duplicates"},
-		{"fenced-instance", "A duplicate group.instance.id"},
+	{"liveness", []string{
+		"poll-timeout-loop",
+		"poll-timeout-fixed",
+		"rolling-restart-dynamic",
+		"rolling-restart-static",
+		"static-member-crash",
+		"gc-pause",
+		"crash-duplicates",
+		"fenced-instance",
 	}},
 }
 
-// presetThemes is the preset menu: every built-in scenario exactly once,
-// grouped by theme. A preset the themes do not list (one added since) is
-// shown under "More scenarios" with its description, so none is hidden.
+// presetThemes is the preset menu in the page's language: every built-in
+// scenario exactly once, grouped by theme. A preset the themes do not list
+// (one added since) is shown under "More scenarios" by its name, so none is
+// hidden.
 func presetThemes() []presetTheme {
+	c := tr()
 	known := map[string]bool{}
 	for _, n := range sim.PresetNames() {
 		known[n] = true
@@ -88,19 +94,19 @@ func presetThemes() []presetTheme {
 	listed := map[string]bool{}
 	var out []presetTheme
 	for _, t := range themeOrder {
-		th := presetTheme{title: t.title}
-		for _, e := range t.entries {
-			if !known[e[0]] {
+		th := presetTheme{title: c.T("theme." + t.id)}
+		for _, n := range t.names {
+			if !known[n] {
 				continue
 			}
-			listed[e[0]] = true
-			th.presets = append(th.presets, presetEntry{name: e[0], title: e[1], line: presetLine(e[0])})
+			listed[n] = true
+			th.presets = append(th.presets, presetEntry{name: n, title: c.T("preset." + n), line: presetLineIn(c, n)})
 		}
 		if len(th.presets) > 0 {
 			out = append(out, th)
 		}
 	}
-	more := presetTheme{title: "More scenarios"}
+	more := presetTheme{title: c.T("theme.more")}
 	for _, n := range sim.PresetNames() {
 		if !listed[n] {
 			more.presets = append(more.presets, presetEntry{name: n, title: n, line: presetLine(n)})
@@ -110,6 +116,16 @@ func presetThemes() []presetTheme {
 		out = append(out, more)
 	}
 	return out
+}
+
+// presetLineIn is a preset's one line in c's language: the catalog's
+// "presetline."+name, whose English is the description's first sentence
+// (a test keeps them the same), or that sentence when the catalog lacks it.
+func presetLineIn(c *i18n.Catalog, name string) string {
+	if id := "presetline." + name; c.Has(id) {
+		return c.T(id)
+	}
+	return presetLine(name)
 }
 
 // presetLine is the first sentence of a preset's description.

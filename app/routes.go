@@ -60,7 +60,7 @@ func staticAliases(path string) []string {
 
 // href is the link to a page path, under the sub-path the site is published
 // at (e.g. /partitionlab/ on GitHub Pages): go-app prefixes static resources
-// but not links between pages.
+// but not links between pages. The link keeps the page's language.
 func href(path string) string {
-	return strings.TrimSuffix(app.Getenv("GOAPP_ROOT_PREFIX"), "/") + path
+	return withLang(strings.TrimSuffix(app.Getenv("GOAPP_ROOT_PREFIX"), "/")+path, pageLang())
 }

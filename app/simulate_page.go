@@ -186,7 +186,7 @@ func (p *simulatePage) writeURL() {
 		return
 	}
 	u := *app.Window().URL()
-	u.RawQuery, u.Fragment = "", p.link
+	u.RawQuery, u.Fragment = langQuery(), p.link
 	app.Window().Get("history").Call("replaceState", nil, "", u.String())
 }
 
@@ -197,15 +197,15 @@ func (p *simulatePage) onCancel(ctx app.Context, _ app.Event) {
 }
 
 func (p *simulatePage) Render() app.UI {
-	var results app.UI = app.P().Class("card").ID("results-placeholder").Text("The first run starts as soon as the page has loaded.")
+	c := tr()
+	var results app.UI = app.P().Class("card").ID("results-placeholder").Text(c.T("simulate.placeholder"))
 	if p.view != nil {
 		results = newResultsPanel(p.view)
 	}
 	return layout("simulate",
-		app.H1().Text("Simulate"),
-		app.P().Class("lead").Text("Describe the topic, the keys, the producers and the consumer group, and what will change; "+
-			"see the load, the lag and every ordering violation with its evidence. Any change runs again."),
-		skipLink("results-column", "Skip to the results"),
+		app.H1().Text(c.T("simulate.title")),
+		app.P().Class("lead").Text(c.T("simulate.lead")),
+		skipLink("results-column", c.T("skip.results")),
 		p.renderStart(),
 		p.renderShareBar(),
 		app.Div().Class("workbench").Body(

@@ -5,6 +5,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"partitionlab/app/i18n"
 	"partitionlab/sim/lessons"
 )
 
@@ -18,25 +19,26 @@ func (p *simulatePage) renderStart() app.UI {
 		return nil
 	}
 	themes := p.ed.themes()
+	c := tr()
 	return app.Section().ID("start").Class("start").Aria("labelledby", "start-title").Body(
 		app.Div().Class("start-head").Body(
-			app.H2().ID("start-title").Text("Where would you like to start?"),
-			app.Button().Type("button").ID("start-hide").Class("link-button").Text("Hide these suggestions").
+			app.H2().ID("start-title").Text(c.T("start.title")),
+			app.Button().Type("button").ID("start-hide").Class("link-button").Text(c.T("start.hide")).
 				OnClick(func(ctx app.Context, _ app.Event) { p.start = false }),
 		),
 		app.Div().Class("doors").Body(
 			app.Div().Class("door card").ID("door-learn").Body(
-				app.H3().Text("Learn"),
-				app.P().Text(p.lessons+" lessons, a few minutes each: one idea per step, each with a run you can change."),
-				app.A().Class("door-go").Href(href("/learn")).Text("Start the lessons →"),
+				app.H3().Text(c.T("start.learn.title")),
+				app.P().Text(lessonsLine(c, p.lessons)),
+				app.A().Class("door-go").Href(href("/learn")).Text(c.T("start.learn.go")),
 			),
 			app.Div().Class("door card door-design").ID("door-design").Body(
-				app.H3().Text("Check a design"),
-				app.P().Text("Start from a built-in scenario close to yours, then change the topic, the keys and the consumers on the left."),
+				app.H3().Text(c.T("start.design.title")),
+				app.P().Text(c.T("start.design.body")),
 				app.Range(themes).Slice(func(i int) app.UI {
 					t := themes[i]
 					return app.Details().Class("theme").Open(i == 0).Body(
-						app.Summary().Text(t.title+" ("+strconv.Itoa(len(t.presets))+")"),
+						app.Summary().Text(c.T("start.theme", i18n.S("theme", t.title), i18n.Count(len(t.presets)))),
 						app.Ul().Class("theme-presets").Body(app.Range(t.presets).Slice(func(j int) app.UI {
 							e := t.presets[j]
 							return app.Li().Body(
@@ -49,9 +51,9 @@ func (p *simulatePage) renderStart() app.UI {
 				}),
 			),
 			app.Div().Class("door card").ID("door-keys").Body(
-				app.H3().Text("Where does my key go?"),
-				app.P().Text("Type a key and see its partition under the Java client, librdkafka and Sarama, for any number of partitions."),
-				app.A().Class("door-go").Href(href("/keys")).Text("Find a key's partition →"),
+				app.H3().Text(c.T("start.keys.title")),
+				app.P().Text(c.T("start.keys.body")),
+				app.A().Class("door-go").Href(href("/keys")).Text(c.T("start.keys.go")),
 			),
 		),
 	)
@@ -74,11 +76,21 @@ func (p *simulatePage) onPick(name string) app.EventHandler {
 	}
 }
 
-// lessonCount is how many guided lessons there are, in words for the door.
+// lessonCount is how many guided lessons there are, as digits, or "" when
+// they cannot be read.
 func lessonCount() string {
 	all, err := lessons.All()
 	if err != nil || len(all) == 0 {
-		return "Guided"
+		return ""
 	}
 	return strconv.Itoa(len(all))
+}
+
+// lessonsLine is the Learn door's sentence: how many lessons there are
+// (count, from lessonCount), or that there are some.
+func lessonsLine(c *i18n.Catalog, count string) string {
+	if n, err := strconv.Atoi(count); err == nil {
+		return c.T("start.learn.body", i18n.Count(n))
+	}
+	return c.T("start.learn.guided")
 }

@@ -1,0 +1,14 @@
+// Package i18n is Partition Lab's message catalog: the words a person reads
+// in the app, in English, Brazilian Portuguese, Spanish, French and Korean.
+//
+// Each language is one data file, messages/<code>.json, that maps a message
+// id to its text. A text names its placeholders in braces ("{count} steps");
+// a message that counts something gives its CLDR plural forms instead of one
+// text ({"one": "…", "other": "…"}), chosen by the argument named count.
+// Kafka's own names (partition.assignment.strategy, CooperativeStickyAssignor,
+// max.poll.records, consumer group terms) stay as Kafka spells them in every
+// language.
+//
+// The package is plain Go: it must never import go-app or syscall/js, so its
+// tests run natively and under node, and the command line could use it.
+package i18n

@@ -1,0 +1,124 @@
+package app
+
+import (
+	"encoding/json"
+	"net/url"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"partitionlab/app/i18n"
+)
+
+// langParam is the link parameter that carries the language (?lang=pt):
+// links between pages, share links and lesson links keep it, so a link
+// opens in the language it was copied in.
+const langParam = "lang"
+
+// langKey is where the browser's local storage remembers the language a
+// person chose in the picker.
+const langKey = "partitionlab.lang"
+
+// pageLang is the language the page is shown in: the address's ?lang=,
+// else the one chosen before, else the browser's first language the app
+// speaks, else English. Pre-rendered pages (on the server) are English.
+// It is read from the browser each time rather than kept in a variable:
+// the address is the one place it lives.
+func pageLang() i18n.Lang {
+	if !app.IsClient {
+		return i18n.English
+	}
+	if l, ok := i18n.Parse(app.Window().URL().Query().Get(langParam)); ok {
+		return l
+	}
+	if v := app.Window().Get("localStorage").Call("getItem", langKey); v.Truthy() {
+		var code string
+		if json.Unmarshal([]byte(v.String()), &code) == nil {
+			if l, ok := i18n.Parse(code); ok {
+				return l
+			}
+		}
+	}
+	nav := app.Window().Get("navigator")
+	if langs := nav.Get("languages"); langs.Truthy() {
+		for i := 0; i < langs.Length(); i++ {
+			if l, ok := i18n.Parse(langs.Index(i).String()); ok {
+				return l
+			}
+		}
+	}
+	if l, ok := i18n.Parse(nav.Get("language").String()); ok {
+		return l
+	}
+	return i18n.English
+}
+
+// tr is the catalog of the page's language.
+func tr() *i18n.Catalog { return i18n.For(pageLang()) }
+
+// withLang is the address link with l in its query: English, the
+// default, is left out, so English links stay as they always were.
+func withLang(link string, l i18n.Lang) string {
+	u, err := url.Parse(link)
+	if err != nil {
+		return link
+	}
+	q := u.Query()
+	if l == i18n.English {
+		if !q.Has(langParam) {
+			return link
+		}
+		q.Del(langParam)
+	} else {
+		q.Set(langParam, string(l))
+	}
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+// langQuery is the part of the current address's query that carries the
+// language, for a page that rewrites its address (see simulatePage.writeURL).
+func langQuery() string {
+	if l := pageLang(); l != i18n.English {
+		return url.Values{langParam: {string(l)}}.Encode()
+	}
+	return ""
+}
+
+// rememberLinkLang keeps the language of a link opened with ?lang= as if
+// it had been picked: a page that rewrites its address without the
+// parameter (Compare) then stays in it.
+func rememberLinkLang(ctx app.Context) {
+	if l, ok := i18n.Parse(app.Window().URL().Query().Get(langParam)); ok {
+		ctx.LocalStorage().Set(langKey, string(l))
+	}
+}
+
+// setHTMLLang puts the page's language on <html lang>, so screen readers
+// pronounce it and the browser picks fonts for it.
+func setHTMLLang() {
+	app.Window().Get("document").Get("documentElement").Call("setAttribute", "lang", pageLang().Tag())
+}
+
+// langPicker is the header's choice of language.
+func langPicker(c *i18n.Catalog) app.UI {
+	current := c.Lang()
+	return app.Select().ID("lang-picker").Class("lang-picker").Aria("label", c.T("lang.label")).
+		OnChange(onPickLang).Body(
+		app.Range(i18n.Langs()).Slice(func(i int) app.UI {
+			l := i18n.Langs()[i]
+			return app.Option().Value(string(l)).Lang(l.Tag()).Selected(l == current).Text(l.Name())
+		}),
+	)
+}
+
+// onPickLang remembers the language chosen and opens the same address in
+// it. The page reloads: every component draws its words once, from the
+// address, so none is left in the language before.
+func onPickLang(ctx app.Context, _ app.Event) {
+	l, ok := i18n.Parse(ctx.JSSrc().Get("value").String())
+	if !ok {
+		return
+	}
+	ctx.LocalStorage().Set(langKey, string(l))
+	app.Window().Get("location").Call("assign", withLang(app.Window().URL().String(), l))
+}
