@@ -14,16 +14,6 @@ func scopes() [][2]string {
 	return [][2]string{{"order", "per order"}, {"customer", "per customer"}, {"key", "per Kafka key"}}
 }
 
-func scopeResult(r *sim.Result, scope string) sim.ScopeResult {
-	switch scope {
-	case "customer":
-		return r.Ordering.Scopes.Customer
-	case "key":
-		return r.Ordering.Scopes.Key
-	}
-	return r.Ordering.Scopes.Order
-}
-
 // firstScope is the first scope with a violation example.
 func firstScope(v *resultView) string {
 	for _, s := range scopes() {
@@ -55,7 +45,7 @@ func (c *resultsPanel) renderViolations(snap results.Snapshot) app.UI {
 				"order, its customer and its key that were sent before it."),
 		)
 	}
-	sr := scopeResult(v.r, c.scope)
+	sr := v.r.Ordering.Scopes.ByName(c.scope)
 	var items []app.UI
 	shown, total := 0, 0
 	for i, e := range ex {
@@ -119,7 +109,7 @@ func (c *resultsPanel) renderScopes() app.UI {
 					OnChange(func(ctx app.Context, _ app.Event) {
 						c.scope, c.selected = s[0], firstExample(c.Iview, s[0])
 					}, s[0]),
-				app.Label().For(id).Text(fmt.Sprintf("%s (%s)", s[1], results.Count(scopeResult(r, s[0]).Violations))),
+				app.Label().For(id).Text(fmt.Sprintf("%s (%s)", s[1], results.Count(r.Ordering.Scopes.ByName(s[0]).Violations))),
 			)
 		}),
 	)

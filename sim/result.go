@@ -69,6 +69,18 @@ type Scopes struct {
 	Key      ScopeResult `json:"key"`
 }
 
+// ByName is the scope the engine names "order", "customer" or "key" (the
+// names the result's JSON uses); any other name is the key scope.
+func (s Scopes) ByName(name string) ScopeResult {
+	switch name {
+	case "order":
+		return s.Order
+	case "customer":
+		return s.Customer
+	}
+	return s.Key
+}
+
 // ScopeResult counts one scope's violations and the keys (orders,
 // customers, Kafka keys) that had at least one.
 type ScopeResult struct {

@@ -20,7 +20,7 @@ func why(id string, worse Run, side string) string {
 			Percent(r.Load.HottestShare), len(r.Partitions)))
 		parts = append(parts, keyAndSkew(sc))
 	case "violations-order", "violations-customer", "violations-key":
-		s := scopeOf(r, strings.TrimPrefix(id, "violations-"))
+		s := r.Ordering.Scopes.ByName(strings.TrimPrefix(id, "violations-"))
 		parts = append(parts, fmt.Sprintf("%s violations, by cause: %s", Count(s.Violations), strings.TrimPrefix(causes(s.ByCause), "; ")))
 		for _, c := range s.ByCause {
 			if c.Cause == "concurrent processing" && sc.Consumer.Mode != "" {
@@ -71,16 +71,6 @@ func nonEmpty(ss []string) []string {
 		}
 	}
 	return out
-}
-
-func scopeOf(r *sim.Result, scope string) sim.ScopeResult {
-	switch scope {
-	case "order":
-		return r.Ordering.Scopes.Order
-	case "customer":
-		return r.Ordering.Scopes.Customer
-	}
-	return r.Ordering.Scopes.Key
 }
 
 func firstExample(r *sim.Result, scope string) (sim.Violation, bool) {
