@@ -113,6 +113,10 @@ func (p *simulatePage) sameAs(l share.Link) bool {
 // onEdited reruns after an edit. An invalid scenario stops the run in
 // flight (it is stale) and leaves the last result on screen.
 func (p *simulatePage) onEdited(ctx app.Context, a app.Action) {
+	if perf := app.Window().Get("performance"); perf.Truthy() {
+		perf.Call("clearMarks", markEdited)
+	}
+	perfMark(markEdited, 0)
 	p.share.message = ""
 	if p.ed.valid && p.showsOrRuns(p.ed.sc) {
 		return // the same scenario again (a field set to its value): nothing to run
@@ -143,7 +147,10 @@ func (p *simulatePage) startRun(ctx app.Context) {
 	p.ran = &sc
 	p.cancelled = false
 	p.loop.start(ctx, sc, true, runHooks{
-		result: func(ctx app.Context, j *runOutcome) { p.showResult(ctx, sc, j.Result()) },
+		result: func(ctx app.Context, j *runOutcome) {
+			p.wait.settle()
+			p.showResult(ctx, sc, j.Result())
+		},
 		done: func(ctx app.Context, j *runOutcome) {
 			if p.view != nil && p.view.r == j.Result() && j.Trace() != nil {
 				p.view.setTrace(j.Trace())
@@ -163,9 +170,13 @@ func (p *simulatePage) showResult(ctx app.Context, sc sim.Scenario, r *sim.Resul
 	if p.views == 1 {
 		app.Window().Get("performance").Call("mark", firstResultMark)
 	}
-	// Once the result is on screen: building a link costs a few JSON
-	// round trips, which the browser's thread should not pay before.
-	ctx.Defer(func(ctx app.Context) { p.remember(ctx, sc) })
+	// Once the result is on screen (painted): building a link costs a few
+	// JSON round trips, which the browser's thread should not pay before.
+	afterPaint(ctx, func(ctx app.Context) {
+		if p.view != nil && p.view.r == r {
+			p.remember(ctx, sc)
+		}
+	})
 }
 
 // remember puts the scenario of the result shown in the address, so a
@@ -197,6 +208,7 @@ func (p *simulatePage) onCancel(ctx app.Context, _ app.Event) {
 }
 
 func (p *simulatePage) Render() app.UI {
+	perfMark(markRender, 0)
 	var results app.UI = app.P().Class("card").ID("results-placeholder").Text("The first run starts as soon as the page has loaded.")
 	if p.view != nil {
 		results = newResultsPanel(p.view)
