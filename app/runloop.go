@@ -124,6 +124,16 @@ func (l *runLoop) send(ctx app.Context, sc sim.Scenario, traced bool, h runHooks
 	l.started, l.drawn, l.simMs, l.traceMs, l.engineMs = time.Now(), time.Now(), 0, 0, 0
 }
 
+// warmEngine asks the worker to warm the engine up while it is idle (see
+// runner.KindWarm): the first edits then run as fast as the later ones.
+// The worker does it once; a run asked for meanwhile goes first.
+func warmEngine() {
+	if e := engine(); e.Truthy() {
+		req, _ := json.Marshal(runner.Request{Kind: runner.KindWarm, ID: e.Call("newID").Int()})
+		e.Call("post", string(req))
+	}
+}
+
 // cancel stops the run in flight, if any, and drops a run waiting for a
 // click. A short run is asked to stop (the worker looks between slices);
 // a run that has gone on for restartAfter is stopped by replacing the

@@ -169,6 +169,7 @@ func (p *simulatePage) showResult(ctx app.Context, sc sim.Scenario, r *sim.Resul
 	p.drawMs = float64(time.Since(t0).Microseconds()) / 1000
 	if p.views == 1 {
 		app.Window().Get("performance").Call("mark", firstResultMark)
+		afterPaint(ctx, func(app.Context) { warmEngine() })
 	}
 	// Once the result is on screen (painted): building a link costs a few
 	// JSON round trips, which the browser's thread should not pay before.

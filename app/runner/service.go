@@ -114,21 +114,30 @@ type Service struct {
 	partial  time.Time     // the last partial result
 	// partialGap grows when partial results are dear.
 	partialGap time.Duration
+	// warm is the warm-up (KindWarm); runs counts the runs whose first
+	// phase ended, and warmed says the engine needs no more warming.
+	warm   warm
+	runs   int
+	warmed bool
 }
 
-// Busy reports whether a run is in flight (the worker keeps stepping).
-func (s *Service) Busy() bool { return s.job != nil }
+// Busy reports whether a run or a warm-up is in flight (the worker keeps
+// stepping).
+func (s *Service) Busy() bool { return s.job != nil || s.warm.left > 0 }
 
 // Handle takes one request and returns the replies it causes at once.
 func (s *Service) Handle(req Request, now time.Time) []Reply {
 	switch req.Kind {
 	case KindCancel:
-		if s.job != nil && req.ID == s.id {
+		if s.job != nil && req.ID == s.id && !s.warm.busy {
 			s.job = nil
 		}
 		return nil
+	case KindWarm:
+		s.handleWarm()
+		return nil
 	case KindRun:
-		s.job = nil
+		s.job, s.warm.busy = nil, false
 		sc, err := sim.ParseScenarioWithin(req.Scenario, nil, sim.BrowserLimits())
 		if err != nil {
 			return []Reply{{Kind: KindError, ID: req.ID, Error: err.Error()}}
@@ -150,6 +159,9 @@ func (s *Service) Handle(req Request, now time.Time) []Reply {
 // should hear: the result when the first phase ends, done at the end, and
 // progress (with a partial result now and then) in between.
 func (s *Service) Step(budget time.Duration, now func() time.Time) []Reply {
+	if s.stepWarm(budget, now) {
+		return nil // a warm-up says nothing
+	}
 	j := s.job
 	if j == nil {
 		return nil
@@ -164,6 +176,7 @@ func (s *Service) Step(budget time.Duration, now func() time.Time) []Reply {
 	}
 	var out []Reply
 	if changed && before == Simulating {
+		s.ranOne()
 		r := j.Result()
 		out = append(out, Reply{Kind: KindResult, ID: s.id, Phase: j.Phase(), Progress: j.Progress(),
 			Result: r, EngineMs: ms(s.engine), Events: r.EventsProduced + r.EventsProcessed,
