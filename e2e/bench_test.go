@@ -75,7 +75,8 @@ func BenchmarkSimulateUpdate(b *testing.B) {
 	ctx := newTab(b)
 	open(b, ctx, env.baseURL)
 	waitFor(b, ctx, `document.getElementById("run-status").dataset.state === "done"`)
-	first, _ := changeSeed(b, ctx, 4)
+	first, firstParts := changeSeed(b, ctx, 4)
+	b.Logf("first update: %.0f ms, steps %.1f", first, firstParts)
 	b.ResetTimer()
 	var total, simMs, engineMs, drawMs float64
 	var each []float64
