@@ -18,6 +18,10 @@ import (
 // spell runs at once.
 const debounce = 150 * time.Millisecond
 
+// warmAfter is how long after the first result the engine warms up (see
+// warmEngine).
+const warmAfter = time.Second
+
 // defaultPreset is what the page shows with no scenario in the address.
 const defaultPreset = "order-events"
 
@@ -169,7 +173,10 @@ func (p *simulatePage) showResult(ctx app.Context, sc sim.Scenario, r *sim.Resul
 	p.drawMs = float64(time.Since(t0).Microseconds()) / 1000
 	if p.views == 1 {
 		app.Window().Get("performance").Call("mark", firstResultMark)
-		afterPaint(ctx, func(app.Context) { warmEngine() })
+		// A second after: an edit made at once (before the engine is
+		// compiled) should not have to wait for the warm-up's first slice
+		// and share the CPU with it.
+		ctx.After(warmAfter, func(app.Context) { warmEngine() })
 	}
 	// Once the result is on screen (painted): building a link costs a few
 	// JSON round trips, which the browser's thread should not pay before.
