@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/json"
+	"strings"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -103,6 +104,9 @@ func (l *runLoop) send(ctx app.Context, sc sim.Scenario, traced bool, h runHooks
 	if l.listener == nil {
 		l.listener = app.FuncOf(func(_ app.Value, args []app.Value) any {
 			data := args[0].String()
+			if strings.HasPrefix(data, `{"kind":"`+runner.KindResult+`"`) {
+				perfMark(markHeard, 0)
+			}
 			ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Next, Source: ctx.Src(), Function: func(ctx app.Context) { l.hear(ctx, data) }})
 			return nil
 		})
@@ -112,10 +116,22 @@ func (l *runLoop) send(ctx app.Context, sc sim.Scenario, traced bool, h runHooks
 	req, _ := json.Marshal(runner.Request{Kind: runner.KindRun, ID: l.id, Scenario: sim.MarshalScenario(sc), Traced: traced})
 	l.key = runKeyOf(sc)
 	markInFlight(ctx, l.key)
+	clearRunMarks()
 	e.Call("post", string(req))
+	perfMark(markPosted, 0)
 	l.hooks, l.out = h, &runOutcome{}
 	l.running, l.share, l.phase, l.partial = true, 0, runner.Simulating, nil
 	l.started, l.drawn, l.simMs, l.traceMs, l.engineMs = time.Now(), time.Now(), 0, 0, 0
+}
+
+// warmEngine asks the worker to warm the engine up while it is idle (see
+// runner.KindWarm): the first edits then run as fast as the later ones.
+// The worker does it once; a run asked for meanwhile goes first.
+func warmEngine() {
+	if e := engine(); e.Truthy() {
+		req, _ := json.Marshal(runner.Request{Kind: runner.KindWarm, ID: e.Call("newID").Int()})
+		e.Call("post", string(req))
+	}
 }
 
 // cancel stops the run in flight, if any, and drops a run waiting for a
@@ -168,11 +184,20 @@ func (l *runLoop) hear(ctx app.Context, data string) {
 			l.redraw(ctx)
 		}
 	case runner.KindResult:
+		perfMark(markDecoded, 0)
+		if t := r.Timing; t != nil {
+			perfMark(markReceived, t.Received)
+			perfMarkDetail(markResult, t.Result, map[string]any{"start_ms": t.StartMs, "slices": t.Slices, "engine_ms": r.EngineMs})
+		}
 		l.simMs = ms(time.Since(l.started))
 		l.engineMs, l.share, l.phase = r.EngineMs, r.Progress, r.Phase
 		learnSpeed(ctx, r.Result.EventsProduced, r.EngineMs)
 		l.out.result = r.Result
+		// Deferred work runs after go-app's next update of the page, in
+		// order: this mark first, then what the result hook deferred.
+		ctx.Defer(func(app.Context) { perfMark(markRendered, 0) })
 		l.hooks.result(ctx, l.out)
+		perfMark(markDrawn, 0)
 		l.redraw(ctx)
 	case runner.KindDone:
 		l.traceMs = ms(time.Since(l.started)) - l.simMs
@@ -231,6 +256,12 @@ type debouncer struct {
 
 // cancel drops the work waiting, if any.
 func (d *debouncer) cancel() { d.pending++ }
+
+// settle says the last edit's work is done (its result is on screen):
+// there is nothing left to spare, so the next edit runs at once however
+// soon it comes. Without it an edit made within debounce of the one
+// before waits although the engine is idle.
+func (d *debouncer) settle() { d.last = time.Time{} }
 
 // after schedules fn.
 func (d *debouncer) after(ctx app.Context, fn func(ctx app.Context)) {

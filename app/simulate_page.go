@@ -18,6 +18,10 @@ import (
 // spell runs at once.
 const debounce = 150 * time.Millisecond
 
+// warmAfter is how long after the first result the engine warms up (see
+// warmEngine).
+const warmAfter = time.Second
+
 // defaultPreset is what the page shows with no scenario in the address.
 const defaultPreset = "order-events"
 
@@ -113,6 +117,10 @@ func (p *simulatePage) sameAs(l share.Link) bool {
 // onEdited reruns after an edit. An invalid scenario stops the run in
 // flight (it is stale) and leaves the last result on screen.
 func (p *simulatePage) onEdited(ctx app.Context, a app.Action) {
+	if perf := app.Window().Get("performance"); perf.Truthy() {
+		perf.Call("clearMarks", markEdited)
+	}
+	perfMark(markEdited, 0)
 	p.share.message = ""
 	if p.ed.valid && p.showsOrRuns(p.ed.sc) {
 		return // the same scenario again (a field set to its value): nothing to run
@@ -143,7 +151,10 @@ func (p *simulatePage) startRun(ctx app.Context) {
 	p.ran = &sc
 	p.cancelled = false
 	p.loop.start(ctx, sc, true, runHooks{
-		result: func(ctx app.Context, j *runOutcome) { p.showResult(ctx, sc, j.Result()) },
+		result: func(ctx app.Context, j *runOutcome) {
+			p.wait.settle()
+			p.showResult(ctx, sc, j.Result())
+		},
 		done: func(ctx app.Context, j *runOutcome) {
 			if p.view != nil && p.view.r == j.Result() && j.Trace() != nil {
 				p.view.setTrace(j.Trace())
@@ -162,10 +173,18 @@ func (p *simulatePage) showResult(ctx app.Context, sc sim.Scenario, r *sim.Resul
 	p.drawMs = float64(time.Since(t0).Microseconds()) / 1000
 	if p.views == 1 {
 		app.Window().Get("performance").Call("mark", firstResultMark)
+		// A second after: an edit made at once (before the engine is
+		// compiled) should not have to wait for the warm-up's first slice
+		// and share the CPU with it.
+		ctx.After(warmAfter, func(app.Context) { warmEngine() })
 	}
-	// Once the result is on screen: building a link costs a few JSON
-	// round trips, which the browser's thread should not pay before.
-	ctx.Defer(func(ctx app.Context) { p.remember(ctx, sc) })
+	// Once the result is on screen (painted): building a link costs a few
+	// JSON round trips, which the browser's thread should not pay before.
+	afterPaint(ctx, func(ctx app.Context) {
+		if p.view != nil && p.view.r == r {
+			p.remember(ctx, sc)
+		}
+	})
 }
 
 // remember puts the scenario of the result shown in the address, so a
@@ -197,6 +216,7 @@ func (p *simulatePage) onCancel(ctx app.Context, _ app.Event) {
 }
 
 func (p *simulatePage) Render() app.UI {
+	perfMark(markRender, 0)
 	c := tr()
 	var results app.UI = app.P().Class("card").ID("results-placeholder").Text(c.T("simulate.placeholder"))
 	if p.view != nil {

@@ -61,20 +61,40 @@ func coldAndWarm(b *testing.B, unit, mark string) {
 // it (inside the worker), and the drawing of the charts. The page's first
 // change (which may wait for the worker to start: a page that came with its
 // result starts it only once app.wasm has arrived) is timed apart.
+//
+// The steps between come from the run's Performance API marks
+// (app/runmarks.go), each as its median: ms-0-edit (input event to the
+// page's handler), ms-1-post (to the request sent), ms-2-to-worker (to the
+// worker's engine having it), ms-3-worker (to the result in the worker:
+// the run, its slices and pauses), ms-4-to-page (encoding, the message and
+// the page's thread being free), ms-5-decode, ms-6-draw (the result view),
+// ms-7-tick (to go-app's next update of the page), ms-8-render (go-app
+// rendering the page and updating its DOM) and ms-9-frame (the browser's
+// style, layout and paint to the first frame that shows it).
 func BenchmarkSimulateUpdate(b *testing.B) {
 	ctx := newTab(b)
 	open(b, ctx, env.baseURL)
 	waitFor(b, ctx, `document.getElementById("run-status").dataset.state === "done"`)
-	first := changeSeed(b, ctx, 4)
+	first, firstParts := changeSeed(b, ctx, 4)
+	b.Logf("first update: %.0f ms, steps %.1f", first, firstParts)
 	b.ResetTimer()
 	var total, simMs, engineMs, drawMs float64
 	var each []float64
+	steps := make([][]float64, len(updateSteps))
 	for i := range b.N {
-		ms := changeSeed(b, ctx, 2+i%2)
+		ms, parts := changeSeed(b, ctx, 2+i%2)
 		total += ms
 		each = append(each, ms)
+		for k, p := range parts {
+			steps[k] = append(steps[k], p)
+		}
 		simMs += eval[float64](b, ctx, `+document.getElementById("run-status").dataset.simMs`)
-		engineMs += eval[float64](b, ctx, `+document.getElementById("run-status").dataset.engineMs`)
+		e := eval[float64](b, ctx, `+document.getElementById("run-status").dataset.engineMs`)
+		engineMs += e
+		d := eval[map[string]float64](b, ctx, `performance.getEntriesByName("partitionlab-run-result").at(-1)?.detail ?? {}`)
+		if parts != nil {
+			b.Logf("update %d: %.0f ms, engine %.0f ms, steps %.1f, worker %v, pauses %.1f ms", i, ms, e, parts, d, parts[3]-d["engine_ms"]-d["start_ms"])
+		}
 		drawMs += eval[float64](b, ctx, `+document.getElementById("run-status").dataset.drawMs`)
 	}
 	n := float64(b.N)
@@ -84,20 +104,47 @@ func BenchmarkSimulateUpdate(b *testing.B) {
 	b.ReportMetric(simMs/n, "ms-simulate")
 	b.ReportMetric(engineMs/n, "ms-engine")
 	b.ReportMetric(drawMs/n, "ms-draw")
+	for k, name := range updateSteps {
+		if len(steps[k]) == b.N {
+			b.ReportMetric(median(steps[k]), name)
+		}
+	}
 }
 
+// updateSteps name the steps of an update (see BenchmarkSimulateUpdate),
+// in the order of the marks that end them.
+var updateSteps = []string{"ms-0-edit", "ms-1-post", "ms-2-to-worker", "ms-3-worker",
+	"ms-4-to-page", "ms-5-decode", "ms-6-draw", "ms-7-tick", "ms-8-render", "ms-9-frame"}
+
 // changeSeed types a seed and returns the time to the first frame showing
-// the new results; it returns once the run is done.
-func changeSeed(b *testing.B, ctx context.Context, seed int) float64 {
+// the new results, and the steps between (updateSteps; nil when a mark is
+// missing); it returns once the run is done.
+func changeSeed(b *testing.B, ctx context.Context, seed int) (float64, []float64) {
 	before := digestShown(b, ctx)
-	ms := eval[float64](b, ctx, fmt.Sprintf(`new Promise(resolve => {
+	r := eval[[]float64](b, ctx, fmt.Sprintf(`new Promise(resolve => {
 		const el = document.getElementById("f-seed"), t0 = performance.now();
 		el.value = "%d"; el.dispatchEvent(new Event("input", {bubbles: true}));
 		const done = () => { const r = document.getElementById("results"); return r && r.dataset.digest !== %s; };
-		const check = () => done() ? resolve(performance.now() - t0) : requestAnimationFrame(check);
+		const at = (n, after) => {
+			const m = performance.getEntriesByName("partitionlab-run-" + n).filter((e) => e.startTime >= after);
+			return m.length ? m[0].startTime : NaN;
+		};
+		const check = () => {
+			if (!done()) return requestAnimationFrame(check);
+			const t = [t0];
+			for (const n of ["edited", "posted", "received", "result", "heard", "decoded", "drawn", "render", "rendered"]) {
+				t.push(at(n, n === "render" ? t[t.length-1] : -Infinity));
+			}
+			t.push(performance.now());
+			const all = t.every((x) => !Number.isNaN(x)); // else a mark is missing
+			resolve([t[t.length-1] - t0, ...(all ? t.slice(1).map((x, i) => x - t[i]) : [])]);
+		};
 		check(); })`, seed, js(before)), chromedp.EvalAwaitPromise)
 	waitFor(b, ctx, `document.getElementById("run-status").dataset.state === "done"`)
-	return ms
+	if len(r) != 1+len(updateSteps) {
+		return r[0], nil
+	}
+	return r[0], r[1:]
 }
 
 // BenchmarkKeysPageUpdate reports the time from a changed partition count

@@ -28,17 +28,40 @@ const slice = 10 * time.Millisecond
 type inbox struct {
 	mu   sync.Mutex
 	reqs []runner.Request
+	// at is when the latest run request arrived (epochMs), by ID, and
+	// startMs how long reading and preparing it took.
+	at      map[int]float64
+	startMs map[int]float64
 	// wake is signalled when a request arrives, for an idle worker.
 	wake chan struct{}
 }
 
-func (in *inbox) put(r runner.Request) {
+func (in *inbox) put(r runner.Request, at float64) {
 	in.mu.Lock()
 	in.reqs = append(in.reqs, r)
+	if r.Kind == runner.KindRun {
+		in.at, in.startMs = map[int]float64{r.ID: at}, map[int]float64{} // only the latest run can end
+	}
 	in.mu.Unlock()
 	select {
 	case in.wake <- struct{}{}:
 	default:
+	}
+}
+
+// arrived is when request id arrived, and how long it took to start.
+func (in *inbox) arrived(id int) (at, startMs float64) {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	return in.at[id], in.startMs[id]
+}
+
+// started notes how long run id took to start.
+func (in *inbox) started(id int, d time.Duration) {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	if in.startMs != nil {
+		in.startMs[id] = float64(d.Microseconds()) / 1000
 	}
 }
 
@@ -52,8 +75,15 @@ func (in *inbox) take() []runner.Request {
 
 func main() {
 	self := js.Global()
+	perf := self.Get("performance")
+	origin := perf.Get("timeOrigin").Float()
+	epochMs := func() float64 { return origin + perf.Call("now").Float() }
 	in := &inbox{wake: make(chan struct{}, 1)}
 	post := func(r runner.Reply) {
+		if r.Timing != nil {
+			r.Timing.Received, r.Timing.StartMs = in.arrived(r.ID)
+			r.Timing.Result = epochMs()
+		}
 		b, err := json.Marshal(r)
 		if err != nil {
 			b, _ = json.Marshal(runner.Reply{Kind: runner.KindError, ID: r.ID, Error: "the engine's reply could not be written: " + err.Error()})
@@ -61,12 +91,13 @@ func main() {
 		self.Call("postMessage", string(b))
 	}
 	receive := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		at := epochMs()
 		var req runner.Request
 		if err := json.Unmarshal([]byte(args[0].String()), &req); err != nil {
 			post(runner.Reply{Kind: runner.KindError, Error: "the page's request could not be read: " + err.Error()})
 			return nil
 		}
-		in.put(req)
+		in.put(req, at)
 		return nil
 	})
 	// engine-worker.js kept what the page sent while this module compiled.
@@ -76,7 +107,12 @@ func main() {
 	var svc runner.Service
 	for {
 		for _, req := range in.take() {
-			for _, r := range svc.Handle(req, time.Now()) {
+			t0 := time.Now()
+			replies := svc.Handle(req, t0)
+			if req.Kind == runner.KindRun {
+				in.started(req.ID, time.Since(t0))
+			}
+			for _, r := range replies {
 				post(r)
 			}
 		}

@@ -65,6 +65,24 @@ type Reply struct {
 	// from them, for the estimates of long runs.
 	EngineMs float64 `json:"engine_ms,omitempty"`
 	Events   int64   `json:"events,omitempty"`
+	// Timing says when the worker heard the request and had the result,
+	// in the result reply, for the page's performance marks.
+	Timing *Timing `json:"timing,omitempty"`
+}
+
+// Timing is when things happened in the worker, as milliseconds since the
+// Unix epoch with a fraction (performance.timeOrigin + performance.now(),
+// which the page maps onto its own clock). The worker fills it in.
+type Timing struct {
+	// Received is when the request reached the worker's engine.
+	Received float64 `json:"received"`
+	// StartMs is how long the worker took to read the request and prepare
+	// the run (sim.ParseScenarioWithin and sim.New), before the first slice.
+	StartMs float64 `json:"start_ms"`
+	// Result is when the result was ready, before it is encoded and sent.
+	Result float64 `json:"result"`
+	// Slices is how many slices the first phase took.
+	Slices int `json:"slices"`
 }
 
 // Partial is a run so far: what the page shows while a long run goes on.
@@ -91,25 +109,35 @@ type Service struct {
 	job      *Job
 	id       int
 	engine   time.Duration // inside the engine, first phase
+	slices   int           // steps of the first phase
 	reported time.Time     // the last progress reply
 	partial  time.Time     // the last partial result
 	// partialGap grows when partial results are dear.
 	partialGap time.Duration
+	// warm is the warm-up (KindWarm); runs counts the runs whose first
+	// phase ended, and warmed says the engine needs no more warming.
+	warm   warm
+	runs   int
+	warmed bool
 }
 
-// Busy reports whether a run is in flight (the worker keeps stepping).
-func (s *Service) Busy() bool { return s.job != nil }
+// Busy reports whether a run or a warm-up is in flight (the worker keeps
+// stepping).
+func (s *Service) Busy() bool { return s.job != nil || s.warm.left > 0 }
 
 // Handle takes one request and returns the replies it causes at once.
 func (s *Service) Handle(req Request, now time.Time) []Reply {
 	switch req.Kind {
 	case KindCancel:
-		if s.job != nil && req.ID == s.id {
+		if s.job != nil && req.ID == s.id && !s.warm.busy {
 			s.job = nil
 		}
 		return nil
+	case KindWarm:
+		s.handleWarm()
+		return nil
 	case KindRun:
-		s.job = nil
+		s.job, s.warm.busy = nil, false
 		sc, err := sim.ParseScenarioWithin(req.Scenario, nil, sim.BrowserLimits())
 		if err != nil {
 			return []Reply{{Kind: KindError, ID: req.ID, Error: err.Error()}}
@@ -119,7 +147,7 @@ func (s *Service) Handle(req Request, now time.Time) []Reply {
 			return []Reply{{Kind: KindError, ID: req.ID, Error: err.Error()}}
 		}
 		j.noTrace = !req.Traced
-		s.job, s.id, s.engine = j, req.ID, 0
+		s.job, s.id, s.engine, s.slices = j, req.ID, 0, 0
 		s.reported, s.partial, s.partialGap = now, now, partialEvery
 		return nil
 	default:
@@ -131,6 +159,9 @@ func (s *Service) Handle(req Request, now time.Time) []Reply {
 // should hear: the result when the first phase ends, done at the end, and
 // progress (with a partial result now and then) in between.
 func (s *Service) Step(budget time.Duration, now func() time.Time) []Reply {
+	if s.stepWarm(budget, now) {
+		return nil // a warm-up says nothing
+	}
 	j := s.job
 	if j == nil {
 		return nil
@@ -141,12 +172,15 @@ func (s *Service) Step(budget time.Duration, now func() time.Time) []Reply {
 	t1 := now()
 	if before == Simulating {
 		s.engine += t1.Sub(t0)
+		s.slices++
 	}
 	var out []Reply
 	if changed && before == Simulating {
+		s.ranOne()
 		r := j.Result()
 		out = append(out, Reply{Kind: KindResult, ID: s.id, Phase: j.Phase(), Progress: j.Progress(),
-			Result: r, EngineMs: ms(s.engine), Events: r.EventsProduced + r.EventsProcessed})
+			Result: r, EngineMs: ms(s.engine), Events: r.EventsProduced + r.EventsProcessed,
+			Timing: &Timing{Slices: s.slices}})
 	}
 	if j.Phase() == Done {
 		out = append(out, Reply{Kind: KindDone, ID: s.id, Phase: Done, Progress: 1, Trace: j.Trace()})
