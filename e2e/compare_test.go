@@ -138,13 +138,15 @@ func TestCompareCarriesAReview(t *testing.T) {
 		t.Errorf("the Markdown review is not a zip: %v", zip)
 	}
 
-	// A change that changes nothing says so and leaves B as it was.
+	// An invalid change says what is wrong and leaves B as it was.
 	setField(t, ctx, "pick-b", "change:field", "change")
 	waitFor(t, ctx, `document.getElementById("pick-field") !== null`)
 	setField(t, ctx, "pick-field", "topic.partitions=0", "change")
-	waitFor(t, ctx, `(document.getElementById("change-error") || {}).textContent !== undefined`)
-	if msg := eval[string](t, ctx, `document.getElementById("change-error").textContent`); !strings.Contains(msg, "topic.partitions") {
-		t.Errorf("an invalid field change says %q", msg)
+	// The hint for an empty field shows first; the message about the typed
+	// change follows once the page has read it.
+	waitFor(t, ctx, `((document.getElementById("change-error") || {}).textContent || "").includes("topic.partitions")`)
+	if got := eval[string](t, ctx, `document.getElementById("digest-b").textContent`); got != digestB {
+		t.Errorf("an invalid change ran B again: digest %s, was %s", got, digestB)
 	}
 }
 
