@@ -16,21 +16,26 @@ func referenceScenario(b *testing.B, n float64) Scenario {
 	return sc
 }
 
+// benchmarkEvents runs sc for as long as the benchmark asks and reports
+// simulated events per second.
+func benchmarkEvents(b *testing.B, sc Scenario) {
+	var events int64
+	for b.Loop() {
+		r, err := Run(sc)
+		if err != nil {
+			b.Fatal(err)
+		}
+		events += r.EventsProduced
+	}
+	b.ReportMetric(float64(events)/b.Elapsed().Seconds(), "events/s")
+}
+
 // BenchmarkEngine runs the reference scenario scaled to 1 and 10 million
 // events and reports simulated events per second.
 func BenchmarkEngine(b *testing.B) {
 	for _, n := range []float64{1e6, 1e7} {
 		b.Run(fmt.Sprintf("events=%.0fM", n/1e6), func(b *testing.B) {
-			sc := referenceScenario(b, n)
-			var events int64
-			for b.Loop() {
-				r, err := Run(sc)
-				if err != nil {
-					b.Fatal(err)
-				}
-				events += r.EventsProduced
-			}
-			b.ReportMetric(float64(events)/b.Elapsed().Seconds(), "events/s")
+			benchmarkEvents(b, referenceScenario(b, n))
 		})
 	}
 }

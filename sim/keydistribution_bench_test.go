@@ -19,13 +19,5 @@ func BenchmarkEngineKeyDistribution(b *testing.B) {
 	if err := Validate(sc); err != nil {
 		b.Fatal(err)
 	}
-	var events int64
-	for b.Loop() {
-		r, err := Run(sc)
-		if err != nil {
-			b.Fatal(err)
-		}
-		events += r.EventsProduced
-	}
-	b.ReportMetric(float64(events)/b.Elapsed().Seconds(), "events/s")
+	benchmarkEvents(b, sc)
 }
