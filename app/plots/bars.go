@@ -36,6 +36,15 @@ type Grouping struct {
 	Bars int
 }
 
+// axisLabel names the partition axis: "partition", or how many each bar
+// gathers.
+func (g Grouping) axisLabel() string {
+	if g.Size > 1 {
+		return fmt.Sprintf("partitions, %d per bar", g.Size)
+	}
+	return "partition"
+}
+
 // GroupingFor is the grouping used for a chart of n partitions.
 func GroupingFor(n int) Grouping {
 	size := (n + MaxBars - 1) / MaxBars
@@ -76,10 +85,7 @@ func KeysPerPartition(title string, n int, series []Series) (string, error) {
 	p := plot.New()
 	sans(p)
 	p.Title.Text = title
-	p.X.Label.Text = "partition"
-	if g.Size > 1 {
-		p.X.Label.Text = fmt.Sprintf("partitions, %d per bar", g.Size)
-	}
+	p.X.Label.Text = g.axisLabel()
 	p.Y.Label.Text = "keys"
 	p.Legend.Top = true
 	p.Legend.Left = false

@@ -62,10 +62,7 @@ func CompareRecords(a, b Side) (Chart, error) {
 	sans(p)
 	large(p)
 	p.Title.Text = "Records per partition, A and B"
-	p.X.Label.Text = "partition"
-	if g.Size > 1 {
-		p.X.Label.Text = fmt.Sprintf("partitions, %d per bar", g.Size)
-	}
+	p.X.Label.Text = g.axisLabel()
 	p.Y.Label.Text = "records"
 	p.Legend.Top = true
 	const height = 300

@@ -38,10 +38,7 @@ func RecordsPerPartition(r *sim.Result) (Chart, error) {
 	p := plot.New()
 	sans(p)
 	p.Title.Text = "Records per partition"
-	p.X.Label.Text = "partition"
-	if g.Size > 1 {
-		p.X.Label.Text = fmt.Sprintf("partitions, %d per bar", g.Size)
-	}
+	p.X.Label.Text = g.axisLabel()
 	p.Y.Label.Text = "records"
 	const width, height = 640, 280
 	bar := vg.Length(width-60) / vg.Length(g.Bars) * 0.75
