@@ -15,7 +15,7 @@ import (
 // brotli. When the lessons' words join them, a language other than the
 // reader's is weight to load on demand instead (issue 13).
 //
-//go:embed messages/*.json
+//go:embed messages/*/*.json
 var files embed.FS
 
 // message is one entry of a catalog: a text, or its plural forms.
@@ -37,15 +37,34 @@ type Catalog struct {
 	msgs map[string]message
 }
 
-// Load reads l's catalog.
+// Load reads l's catalog: every file of messages/<l>/, one per area of the
+// app (core.json, editor.json, results.json, ...). Each id lives in exactly
+// one file; an id given twice is an error naming both files.
 func Load(l Lang) (*Catalog, error) {
-	b, err := files.ReadFile("messages/" + string(l) + ".json")
+	dir := "messages/" + string(l)
+	entries, err := files.ReadDir(dir)
 	if err != nil {
 		return nil, fmt.Errorf("catalog %q: %w", l, err)
 	}
-	c := &Catalog{lang: l}
-	if err := json.Unmarshal(b, &c.msgs); err != nil {
-		return nil, fmt.Errorf("catalog %s.json: %w", l, err)
+	c := &Catalog{lang: l, msgs: map[string]message{}}
+	from := map[string]string{}
+	for _, e := range entries {
+		name := dir + "/" + e.Name()
+		b, err := files.ReadFile(name)
+		if err != nil {
+			return nil, fmt.Errorf("catalog %s: %w", name, err)
+		}
+		var part map[string]message
+		if err := json.Unmarshal(b, &part); err != nil {
+			return nil, fmt.Errorf("catalog %s: %w", name, err)
+		}
+		for id, m := range part {
+			if prev, dup := from[id]; dup {
+				return nil, fmt.Errorf("catalog %s: %q is also in %s", name, id, prev)
+			}
+			from[id] = name
+			c.msgs[id] = m
+		}
 	}
 	return c, nil
 }

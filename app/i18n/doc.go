@@ -1,9 +1,10 @@
 // Package i18n is Partition Lab's message catalog: the words a person reads
 // in the app, in English, Brazilian Portuguese, Spanish, French and Korean.
 //
-// Each language is one data file, messages/<code>.json, that maps a message
-// id to its text. A text names its placeholders in braces ("{count} steps");
-// a message that counts something gives its CLDR plural forms instead of one
+// Each language is a folder of data files, messages/<code>/<area>.json (one
+// per area of the app: core, editor, results, ...), that map a message id to
+// its text; an id lives in exactly one area. A text names its placeholders
+// in braces ("{count} steps"); a message that counts something gives its CLDR plural forms instead of one
 // text ({"one": "…", "other": "…"}), chosen by the argument named count.
 // Kafka's own names (partition.assignment.strategy, CooperativeStickyAssignor,
 // max.poll.records, consumer group terms) stay as Kafka spells them in every
