@@ -59,11 +59,21 @@ func newSizedJavaHashMap[K comparable](hash func(K) int32, initialCapacity int) 
 // newJavaHashSetFrom mirrors new HashSet<>(collection), whose table is sized
 // max(size/0.75 + 1, 16) before the elements are added in collection order.
 func newJavaHashSetFrom[K comparable](hash func(K) int32, elems []K) *javaHashMap[K] {
-	m := newSizedJavaHashMap(hash, max(int(float32(len(elems))/0.75)+1, javaDefaultCapacity))
+	m := newSizedJavaHashMap(hash, javaHashSetCapacity(len(elems)))
 	for _, e := range elems {
 		m.put(e)
 	}
 	return m
+}
+
+// javaHashSetCapacity is the table size new HashSet<>(collection) starts
+// with for a collection of n elements.
+func javaHashSetCapacity(n int) int {
+	c := 1
+	for c < max(int(float32(n)/0.75)+1, javaDefaultCapacity) {
+		c <<= 1
+	}
+	return c
 }
 
 func (m *javaHashMap[K]) capacity() int { return len(m.heads) }
