@@ -32,7 +32,7 @@ func bigGroup(b *testing.B, a Assignor, members int, partitions int32, owned boo
 // the first member left a balanced group, every other member reporting the
 // partitions it owns. One op is one Assign call.
 func BenchmarkBigGroupAssign(b *testing.B) {
-	for _, name := range []string{"range", "roundrobin", "sticky", "cooperative-sticky", "uniform"} {
+	for _, name := range []string{"range", "sticky", "cooperative-sticky", "uniform"} {
 		for _, members := range []int{1000, 10000} {
 			for _, kind := range []string{"join", "leave"} {
 				b.Run(fmt.Sprintf("%s/members=%d/%s", name, members, kind), func(b *testing.B) {
