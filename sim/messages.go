@@ -127,9 +127,11 @@ type MsgArg struct {
 	Kind  ArgKind
 }
 
-func argText(name, v string) MsgArg    { return MsgArg{Name: name, Value: v} }
-func argQuoted(name, v string) MsgArg  { return argText(name, strconv.Quote(v)) }
-func argInt(name string, v int) MsgArg { return MsgArg{Name: name, Value: strconv.Itoa(v), Kind: ArgNumber} }
+func argText(name, v string) MsgArg   { return MsgArg{Name: name, Value: v} }
+func argQuoted(name, v string) MsgArg { return argText(name, strconv.Quote(v)) }
+func argInt(name string, v int) MsgArg {
+	return MsgArg{Name: name, Value: strconv.Itoa(v), Kind: ArgNumber}
+}
 func argInt64(name string, v int64) MsgArg {
 	return MsgArg{Name: name, Value: strconv.FormatInt(v, 10), Kind: ArgNumber}
 }
