@@ -3,6 +3,7 @@ package app
 import (
 	"errors"
 
+	"partitionlab/app/errtext"
 	"partitionlab/app/scenarioform"
 	"partitionlab/app/share"
 	"partitionlab/sim"
@@ -94,7 +95,7 @@ func (e *editor) reparse() bool {
 	case err == nil:
 		e.sc, e.valid, e.errs = sc, true, scenarioform.Placement{}
 	case errors.As(err, &fe):
-		e.valid, e.errs = false, scenarioform.Place(fe, scenarioform.Targets(e.doc))
+		e.valid, e.errs = false, scenarioform.PlaceWith(fe, scenarioform.Targets(e.doc), errtext.For(tr()))
 	default:
 		e.valid, e.errs = false, scenarioform.Place(sim.FieldErrors{{Message: err.Error()}}, nil)
 	}
