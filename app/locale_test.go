@@ -18,6 +18,7 @@ import (
 // catalog (issue 13's first slice); the rest of the app is still English.
 var translatedViews = []string{
 	"layout.go", "locale.go", "start_view.go", "preset_catalog.go", "simplified_page.go", "learn_list.go",
+	"editor.go", "editor_view.go", "editor_items.go", "editor_section.go", "byo_panel.go", "byo_import.go",
 }
 
 // keptAsWritten are words a translated view may show as they are: names
