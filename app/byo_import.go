@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"partitionlab/app/errtext"
 	"partitionlab/app/i18n"
 	"partitionlab/app/importconfig"
 	"partitionlab/sim"
@@ -59,11 +58,7 @@ func importInto(w *i18n.Catalog, sc sim.Scenario, kind, name, text string) (sim.
 		if !errors.As(err, &fe) {
 			return sc, nil, err
 		}
-		lines := make([]string, len(fe))
-		for i, e := range fe {
-			lines[i] = errtext.For(w).Field(e)
-		}
-		return sc, nil, errors.New(w.T("editor.byo.invalid", i18n.S("errors", strings.Join(lines, "\n"))))
+		return sc, nil, errors.New(w.T("editor.byo.invalid", i18n.S("errors", fieldErrorsText(w, err))))
 	}
 	return sc, notes, nil
 }

@@ -238,7 +238,11 @@ func (c *sectionView) renderInput(s scenarioform.Section, f scenarioform.Field, 
 
 func (c *sectionView) onText(f scenarioform.Field, path string) app.EventHandler {
 	return func(ctx app.Context, _ app.Event) {
-		f.Set(c.Ied.doc, path, ctx.JSSrc().Get("value").String())
+		text := ctx.JSSrc().Get("value").String()
+		if f.Kind == scenarioform.Float {
+			text = decimalPoint(c.Ied.words.Lang(), text)
+		}
+		f.Set(c.Ied.doc, path, text)
 		c.Ied.reparse()
 		c.changed(ctx)
 	}
