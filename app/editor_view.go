@@ -190,8 +190,8 @@ func (c *sectionView) renderField(s scenarioform.Section, f scenarioform.Field, 
 	labelled := []app.UI{app.Text(label)}
 	// A unit that only repeats the label ("Partitions (partitions)") is
 	// left out.
-	if f.Unit != "" && !strings.EqualFold(f.Unit, f.Label) {
-		labelled = append(labelled, app.Span().Class("unit").Text(" ("+w.T(s.MessageID(f, scenarioform.PartUnit))+")"))
+	if unit := w.T(s.MessageID(f, scenarioform.PartUnit)); f.Unit != "" && !strings.EqualFold(unit, label) {
+		labelled = append(labelled, app.Span().Class("unit").Text(" ("+unit+")"))
 	}
 	return wrap.Body(
 		app.Label().For(id).Body(labelled...),
