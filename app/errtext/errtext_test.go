@@ -145,7 +145,7 @@ func TestMessagesAReaderSees(t *testing.T) {
 		{i18n.Korean, partitions, "0은(는) 허용 범위(1~10,000)를 벗어납니다"},
 		{i18n.Portuguese, budget, "duration_s × workload.orders_per_s × 3 eventos por pedido = 86.400 × 1.000.000 × 3 = " +
 			"260.000.000.000 eventos; o limite na linha de comando é 1.000.000.000 (reduza duration_s ou workload.orders_per_s)"},
-		{i18n.Korean, kind, "객체이(가) 아닌 배열이어야 합니다"},
+		{i18n.Korean, kind, "배열이어야 하지만 객체입니다"},
 		{i18n.French, kind, "doit être un tableau, pas un objet"},
 	} {
 		if got := For(i18n.For(tc.lang)).Message(tc.e); got != tc.want {
