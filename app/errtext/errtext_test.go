@@ -36,6 +36,17 @@ func TestEveryCodeInEveryCatalog(t *testing.T) {
 	}
 }
 
+// The catalogs have no error message the engine no longer gives.
+func TestNoStaleErrorMessage(t *testing.T) {
+	codes := sim.Messages()
+	for _, id := range i18n.For(i18n.English).IDs() {
+		code, ok := strings.CutPrefix(id, "errors.")
+		if _, known := codes[code]; ok && !known && code != "item" {
+			t.Errorf("%s is not a code the engine gives", id)
+		}
+	}
+}
+
 // invalid are the field errors of the invalid scenarios in sim's
 // testdata, and the browser's work budget refusal.
 func invalid(t *testing.T) sim.FieldErrors {
