@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"partitionlab/app/i18n"
 	"partitionlab/sim"
 )
 
@@ -21,7 +22,7 @@ func why(id string, worse Run, side string) string {
 		parts = append(parts, keyAndSkew(sc))
 	case "violations-order", "violations-customer", "violations-key":
 		s := r.Ordering.Scopes.ByName(strings.TrimPrefix(id, "violations-"))
-		parts = append(parts, fmt.Sprintf("%s violations, by cause: %s", Count(s.Violations), strings.TrimPrefix(causes(s.ByCause), "; ")))
+		parts = append(parts, fmt.Sprintf("%s violations, by cause: %s", Count(s.Violations), strings.TrimPrefix(causes(i18n.For(i18n.English), s.ByCause), "; ")))
 		for _, c := range s.ByCause {
 			if c.Cause == "concurrent processing" && sc.Consumer.Mode != "" {
 				parts = append(parts, "records of one partition are processed in parallel (consumer.mode "+sc.Consumer.Mode+")")
