@@ -156,8 +156,7 @@ func (c *resultsPanel) renderViolation(t *i18n.Catalog, i int, e sim.Violation) 
 			}, i).
 			Text(violationLine(t, e)),
 		app.Details().Class("evidence").Body(
-			app.Summary().Text(t.T("results.violation.evidence", i18n.S("later", e.Later.Event), i18n.S("earlier", e.Earlier.Event),
-				i18n.S("gap", results.GapIn(t, e)))),
+			app.Summary().Text(evidenceLine(t, e)),
 			app.Div().Class("evidence-grid").Body(
 				facts(t, t.T("results.violation.laterFacts"), e.Later),
 				facts(t, t.T("results.violation.earlierFacts"), e.Earlier),
@@ -175,6 +174,16 @@ func (c *resultsPanel) renderExplanation() app.UI {
 		return nil
 	}
 	return app.P().ID("violation-explanation").Class("violation-explanation").Text(sentences.Explanation(tr(), ex[c.selected]))
+}
+
+// evidenceLine says which event overtook which, and how long after the
+// overtaken one completed, if it ever did.
+func evidenceLine(t *i18n.Catalog, e sim.Violation) string {
+	later, earlier := i18n.S("later", e.Later.Event), i18n.S("earlier", e.Earlier.Event)
+	if e.Earlier.CompletedS == nil || e.Later.CompletedS == nil {
+		return t.T("results.violation.evidence.never", later, earlier)
+	}
+	return t.T("results.violation.evidence", later, earlier, i18n.S("gap", results.GapIn(t, e)))
 }
 
 // violationLine is one violation in a line: the key, which event overtook

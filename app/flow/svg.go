@@ -69,7 +69,7 @@ func (s Scene) SVGIn(c *i18n.Catalog) string {
 		fmt.Fprintf(&b, `<text x="%d" y="46" fill="#52606d" font-style="italic" class="flow-rebalance">%s</text>`, thrX0-240, esc(c.T("results.flow.rebalancing")))
 	}
 	s.drawProducers(&b)
-	s.drawPartitions(&b)
+	s.drawPartitions(&b, c)
 	s.drawThreads(&b, c)
 	s.drawDots(&b)
 	s.drawFlashes(&b, c)
@@ -86,14 +86,14 @@ func (s Scene) drawProducers(b *strings.Builder) {
 	}
 }
 
-func (s Scene) drawPartitions(b *strings.Builder) {
+func (s Scene) drawPartitions(b *strings.Builder, c *i18n.Catalog) {
 	rh := s.rowHeight()
 	n := len(s.Partitions)
 	for _, p := range s.Partitions {
 		y := s.rowY(p.Partition, n)
 		fill, label, weight := plots.Hex(p.Partition), fmt.Sprintf("p%d", p.Partition), "400"
 		if p.Hot {
-			fill, label, weight = hotColor, fmt.Sprintf("⚠ p%d, the hottest", p.Partition), "700"
+			fill, label, weight = hotColor, "⚠ "+c.T("results.flow.hottest", i18n.S("partition", strconv.Itoa(p.Partition))), "700"
 		}
 		bh := rh * 0.7
 		fmt.Fprintf(b, `<g class="flow-partition" data-partition="%d" data-lag="%d" data-hot="%t">`, p.Partition, p.Lag, p.Hot)
@@ -104,7 +104,7 @@ func (s Scene) drawPartitions(b *strings.Builder) {
 		}
 		text := label
 		if p.Lag > 0 {
-			text += " · " + results.Count(p.Lag)
+			text += " · " + results.CountIn(c.Lang(), p.Lag)
 		}
 		fmt.Fprintf(b, `<text x="%d" y="%.1f" dominant-baseline="middle" font-weight="%s" fill="%s">%s</text>`, barX0+6, y, weight, "#1b2430", esc(text))
 		b.WriteString(`</g>`)
