@@ -18,6 +18,7 @@ import (
 // catalog (issue 13's first slice); the rest of the app is still English.
 var translatedViews = []string{
 	"layout.go", "locale.go", "start_view.go", "preset_catalog.go", "simplified_page.go", "learn_list.go",
+	"compare_page.go", "compare_pickers.go", "compare_review.go", "compare_view.go", "keys_page.go", "keys_view.go", "keys_weighted.go",
 }
 
 // keptAsWritten are words a translated view may show as they are: names

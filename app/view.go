@@ -63,13 +63,13 @@ func drawCharts(r *sim.Result, m plots.TimeMarks) []namedChart {
 		draw        func() (plots.Chart, error)
 	}{
 		{"chart-records", "Records each partition received over the run. The hottest partition bounds how fast its consumer must be; the dashed line is the mean.", false,
-			func() (plots.Chart, error) { return plots.RecordsPerPartition(r) }},
+			func() (plots.Chart, error) { return plots.RecordsPerPartition(tr(), r) }},
 		{"chart-lag", "Records waiting on each partition (the most during each interval). A line that keeps rising is a consumer that cannot keep up.", true,
-			func() (plots.Chart, error) { return plots.Lag(r, m) }},
+			func() (plots.Chart, error) { return plots.Lag(tr(), r, m) }},
 		{"chart-throughput", "Records produced and processed per second, over all partitions. Where processing falls below producing, the backlog grows.", true,
-			func() (plots.Chart, error) { return plots.Throughput(r, m) }},
+			func() (plots.Chart, error) { return plots.Throughput(tr(), r, m) }},
 		{"chart-busy", "Share of the run each consumer thread spent processing. Idle threads own no partition.", false,
-			func() (plots.Chart, error) { return plots.BusyShare(r) }},
+			func() (plots.Chart, error) { return plots.BusyShare(tr(), r) }},
 	}
 	out := make([]namedChart, len(specs))
 	for i, s := range specs {
@@ -85,7 +85,7 @@ func drawCharts(r *sim.Result, m plots.TimeMarks) []namedChart {
 // assignmentsChart draws the group's assignments over time (the group
 // panel).
 func assignmentsChart(r *sim.Result, m plots.TimeMarks) namedChart {
-	c, err := plots.Assignments(r, m)
+	c, err := plots.Assignments(tr(), r, m)
 	nc := namedChart{id: "chart-assignments", chart: c, timed: true, key: r.Digest + "assignments",
 		caption: "Partitions of each consumer thread over time; rebalances are shaded, timeline actions numbered."}
 	if err != nil {
@@ -100,7 +100,7 @@ func (v *resultView) violationChart(i int) namedChart {
 	if c, ok := v.violations[i]; ok {
 		return c
 	}
-	c, err := plots.ViolationTimeline(plots.WindowFor(v.r, v.trace, i), v.marks)
+	c, err := plots.ViolationTimeline(tr(), plots.WindowFor(v.r, v.trace, i), v.marks)
 	nc := namedChart{id: "chart-violation", chart: c, timed: true, key: fmt.Sprintf("%s-violation-%d-%v", v.r.Digest, i, v.traced),
 		caption: "Each record of the violating key as a mark where it was written (partition lanes) and where it was processed (thread lanes). " +
 			"Thick lines join each violating pair; the selected one is vermillion."}

@@ -5,8 +5,12 @@ import (
 	"strings"
 	"testing"
 
+	"partitionlab/app/i18n"
 	"partitionlab/sim"
 )
+
+// en is the English catalog: the words these tests read.
+var en = i18n.For(i18n.English)
 
 func presetRun(t *testing.T, name string) Run {
 	t.Helper()
@@ -30,9 +34,9 @@ func deltaByID(ds []Delta, id string) Delta {
 // eager does not, and the row says why with the evidence.
 func TestCompareSaysWhyCooperativeIsWorse(t *testing.T) {
 	a, b := presetRun(t, "scale-out-eager"), presetRun(t, "scale-out-cooperative")
-	ds := Compare(a, b)
+	ds := Compare(en, a, b)
 	for _, d := range ds {
-		t.Logf("%-20s %-10s %-10s %-24s %s", d.ID, d.A.Value, d.B.Value, d.Words(), d.Why)
+		t.Logf("%-20s %-10s %-10s %-24s %s", d.ID, d.A.Value, d.B.Value, d.Words(en), d.Why)
 	}
 	dup := deltaByID(ds, "duplicates")
 	if dup.Verdict != Worse {
@@ -47,7 +51,7 @@ func TestCompareSaysWhyCooperativeIsWorse(t *testing.T) {
 		t.Errorf("p99: %+v", p99)
 	}
 	// Seen from the other side, the same row is better and the why is A's.
-	back := deltaByID(Compare(b, a), "duplicates")
+	back := deltaByID(Compare(en, b, a), "duplicates")
 	if back.Verdict != Better || !strings.HasPrefix(back.Why, "A: "+want) {
 		t.Errorf("reversed: %+v", back)
 	}
@@ -72,7 +76,7 @@ func TestChangesKeepTheirUnitAndAReadableForm(t *testing.T) {
 		{"lag", 100, 120, "+20 (worse)"},
 	} {
 		d := Diff([]Card{{ID: c.id, Raw: c.a, Better: Lower}}, []Card{{ID: c.id, Raw: c.b, Better: Lower}})[0]
-		if got := d.Words(); got != c.want {
+		if got := d.Words(en); got != c.want {
 			t.Errorf("%s %g → %g: %q, want %q", c.id, c.a, c.b, got, c.want)
 		}
 	}
@@ -91,7 +95,7 @@ func TestWhyOfDuplicatesNamesFailedAutoCommitsAsLogged(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.Result = r
-	dup := deltaByID(Compare(a, b), "duplicates")
+	dup := deltaByID(Compare(en, a, b), "duplicates")
 	last := b.Result.Group.Rebalances[len(b.Result.Group.Rebalances)-1]
 	for _, want := range []string{Plural(b.Result.Group.Totals.FailedCommits, "commit") + " failed (auto-commits, logged and not retried)",
 		fmt.Sprintf("last, generation %d at", last.Generation)} {
@@ -109,7 +113,7 @@ func TestEveryBetterOrWorseRowSaysWhy(t *testing.T) {
 	pairs := [][2]string{{"thread-pool", "per-key-queues"}, {"hot-customer", "hot-customer-salted"}, {"add-partitions", "add-partitions-drained"},
 		{"rolling-restart-dynamic", "rolling-restart-static"}, {"crash-duplicates", "order-events"}, {"order-id-key", "country-key"}}
 	for _, p := range pairs {
-		for _, d := range Compare(presetRun(t, p[0]), presetRun(t, p[1])) {
+		for _, d := range Compare(en, presetRun(t, p[0]), presetRun(t, p[1])) {
 			if (d.Verdict == Better || d.Verdict == Worse) && d.Why == "" {
 				t.Errorf("%s → %s: %s is %s without a why", p[0], p[1], d.ID, d.Verdict)
 			}
