@@ -200,29 +200,7 @@ func TestViolationTimelineShowsThePairAmongItsNeighbours(t *testing.T) {
 // alone (app/plots/fonts), so another one would be measured with the wrong
 // metrics.
 func TestChartsUseLiberationSansOnly(t *testing.T) {
-	j := runPreset(t, "scale-out-eager")
-	r := j.Result()
-	m := MarksOf(r)
-	tp := runPreset(t, "thread-pool")
-	charts := map[string]func() (Chart, error){
-		"records":     func() (Chart, error) { return RecordsPerPartition(en, r) },
-		"lag":         func() (Chart, error) { return Lag(en, r, m) },
-		"throughput":  func() (Chart, error) { return Throughput(en, r, m) },
-		"busy":        func() (Chart, error) { return BusyShare(en, r) },
-		"assignments": func() (Chart, error) { return Assignments(en, r, m) },
-		"violations": func() (Chart, error) {
-			return ViolationTimeline(en, WindowFor(tp.Result(), tp.Trace(), 0), MarksOf(tp.Result()))
-		},
-		"keys": func() (Chart, error) {
-			s, err := KeysPerPartition(en, "t", 3, []Series{{Name: "java", Counts: []int{1, 2, 3}}})
-			return Chart{SVG: s}, err
-		},
-	}
-	for name, draw := range charts {
-		c, err := draw()
-		if err != nil {
-			t.Fatal(err)
-		}
+	for name, c := range everyChart(t, en) {
 		texts := strings.Count(c.SVG, "<text")
 		sans := strings.Count(c.SVG, "font-family:'Liberation Sans'")
 		if texts == 0 || sans != texts {
@@ -232,6 +210,43 @@ func TestChartsUseLiberationSansOnly(t *testing.T) {
 			t.Errorf("%s: bold or italic text", name)
 		}
 	}
+}
+
+// everyChart draws every kind of chart with c's words: the Simulate
+// page's for scale-out-eager, the violation timeline of thread-pool, a
+// Key → partition chart and the three comparison charts.
+func everyChart(t *testing.T, c *i18n.Catalog) map[string]Chart {
+	t.Helper()
+	r := runPreset(t, "scale-out-eager").Result()
+	m := MarksOf(r)
+	tp := runPreset(t, "thread-pool").Result()
+	a, b := Side{Name: "A: scale-out-eager", Result: r}, Side{Name: "B: thread-pool", Result: tp}
+	draws := map[string]func() (Chart, error){
+		"records":     func() (Chart, error) { return RecordsPerPartition(c, r) },
+		"lag":         func() (Chart, error) { return Lag(c, r, m) },
+		"throughput":  func() (Chart, error) { return Throughput(c, r, m) },
+		"busy":        func() (Chart, error) { return BusyShare(c, r) },
+		"assignments": func() (Chart, error) { return Assignments(c, r, m) },
+		"violations": func() (Chart, error) {
+			return ViolationTimeline(c, WindowFor(tp, nil, 0), MarksOf(tp))
+		},
+		"keys": func() (Chart, error) {
+			s, err := KeysPerPartition(c, "t", 3, []Series{{Name: "java", Counts: []int{1, 2, 3}}})
+			return Chart{SVG: s}, err
+		},
+		"compare-records":    func() (Chart, error) { return CompareRecords(c, a, b) },
+		"compare-lag":        func() (Chart, error) { return CompareLag(c, a, b) },
+		"compare-throughput": func() (Chart, error) { return CompareThroughput(c, a, b) },
+	}
+	out := map[string]Chart{}
+	for name, draw := range draws {
+		ch, err := draw()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		out[name] = ch
+	}
+	return out
 }
 
 func TestStandaloneSVGHasItsSize(t *testing.T) {

@@ -178,14 +178,23 @@ func scenarioName(c *i18n.Catalog, sc sim.Scenario) string {
 
 // SimulateLink opens one side on the Simulate page.
 func (rv *Review) SimulateLink(sc sim.Scenario) string {
-	return rv.BaseURL + "#" + share.Fragment(sc, "")
+	return rv.BaseURL + rv.langQuery() + "#" + share.Fragment(sc, "")
+}
+
+// langQuery is "?lang=pt" for a review in another language than English,
+// so its links open the app in the review's language.
+func (rv *Review) langQuery() string {
+	if l := rv.words().Lang(); l != i18n.English {
+		return "?lang=" + string(l)
+	}
+	return ""
 }
 
 // CompareLink opens both sides on the Compare page, each with its own seed
 // as the review ran them.
 func (rv *Review) CompareLink() string {
 	if rv.Single() {
-		return rv.BaseURL + "compare#" + share.Fragment(rv.A.Scenario, "a.")
+		return rv.BaseURL + "compare" + rv.langQuery() + "#" + share.Fragment(rv.A.Scenario, "a.")
 	}
 	v := url.Values{}
 	for k, vs := range share.Values(rv.A.Scenario, "a.") {
@@ -197,7 +206,7 @@ func (rv *Review) CompareLink() string {
 	if rv.A.Scenario.Seed != rv.B.Scenario.Seed {
 		v.Set("seed", "own")
 	}
-	return rv.BaseURL + "compare#" + v.Encode()
+	return rv.BaseURL + "compare" + rv.langQuery() + "#" + v.Encode()
 }
 
 // sides are A and B with their letters, for writing both the same way.

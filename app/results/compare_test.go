@@ -120,3 +120,39 @@ func TestEveryBetterOrWorseRowSaysWhy(t *testing.T) {
 		}
 	}
 }
+
+// Compare speaks the page's language: the changes with the language's
+// numbers, the verdicts and every why in words of the catalog (never a
+// catalog id), with the same verdicts as in English.
+func TestCompareInEveryLanguage(t *testing.T) {
+	a, b := presetRun(t, "scale-out-eager"), presetRun(t, "scale-out-cooperative")
+	english := Compare(en, a, b)
+	for _, l := range i18n.Langs() {
+		c := i18n.For(l)
+		ds := Compare(c, a, b)
+		for i, d := range ds {
+			if d.Verdict != english[i].Verdict || d.Arrow != english[i].Arrow {
+				t.Errorf("%s: %s is %s %s, in English %s %s", l, d.ID, d.Verdict, d.Arrow, english[i].Verdict, english[i].Arrow)
+			}
+			if w := d.Words(c); strings.Contains(w+d.Why, "compare.") {
+				t.Errorf("%s: %s shows a catalog id: %q %q", l, d.ID, w, d.Why)
+			}
+			if l != i18n.English && d.Why != "" && d.Why == english[i].Why {
+				t.Errorf("%s: %s's why is English: %q", l, d.ID, d.Why)
+			}
+		}
+	}
+	pt := i18n.For(i18n.Portuguese)
+	dup := deltaByID(Compare(pt, a, b), "duplicates")
+	if want := i18n.Portuguese.Int(b.Result.Duplicates) + " registros processados duas vezes"; !strings.HasPrefix(dup.Why, "B: "+want) {
+		t.Errorf("Portuguese why %q, want it to start %q", dup.Why, want)
+	}
+	d := DiffIn(i18n.Portuguese, []Card{{ID: "p99", Raw: 6.75, Better: Lower}}, []Card{{ID: "p99", Raw: 1190.75, Better: Lower}})[0]
+	if got, want := d.Words(pt), "+1.184 ms ×176 (pior)"; got != want {
+		t.Errorf("Portuguese change %q, want %q", got, want)
+	}
+	d = DiffIn(i18n.French, []Card{{ID: "lag", Raw: 100, Better: Lower}}, []Card{{ID: "lag", Raw: 410, Better: Lower}})[0]
+	if got, want := d.Words(i18n.For(i18n.French)), "+310 ×4,1 (moins bon)"; got != want {
+		t.Errorf("French change %q, want %q", got, want)
+	}
+}
