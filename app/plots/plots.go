@@ -48,7 +48,7 @@ func Hex(i int) string {
 }
 
 // fontFamilies is the font-family of every text of a chart.
-const fontFamilies = `'Liberation Sans',Arial,Helvetica,'Apple SD Gothic Neo','Malgun Gothic','Noto Sans KR','Noto Sans CJK KR',NanumGothic,sans-serif`
+const fontFamilies = `'Liberation Sans',Arial,Helvetica,'Apple SD Gothic Neo','Malgun Gothic','Noto Sans KR','Noto Sans CJK KR',NanumGothic,'Partition Lab Hangul',sans-serif`
 
 // Chart is a drawn chart and where its data sits in the picture, so the
 // page can lay a time cursor over it without drawing it again.
@@ -111,9 +111,12 @@ func render(p *plot.Plot, w, h vg.Length, label string) (Chart, error) {
 	aria := fmt.Sprintf(` role="img" aria-label="%s"`, htmlAttr(label))
 	// vgsvg names one font in each text's style attribute, which beats any
 	// stylesheet: give browsers without Liberation Sans metric-compatible
-	// fallbacks there, then the Korean faces each system ships (as the
-	// page's own --sans does), so Hangul is drawn in a face the charts were
-	// measured for (see wideText) rather than the generic family's guess.
+	// fallbacks there, then the Korean faces each system ships and the
+	// page's own Hangul subset (as the page's --sans does), so Hangul is
+	// drawn in a face the charts were measured for (see wideText) rather
+	// than the generic family's guess, on a machine without a Korean font
+	// too. A chart saved on its own (SVG, PNG, the review) has the
+	// system's faces only.
 	s = strings.ReplaceAll(s, "font-family:Liberation Sans;", "font-family:"+fontFamilies+";")
 	W, H := float64(w), float64(h)
 	return Chart{SVG: open + aria + s[end:], Width: W, Height: H,
