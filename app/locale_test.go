@@ -21,6 +21,7 @@ var translatedViews = []string{
 	"editor.go", "editor_view.go", "editor_items.go", "editor_section.go", "byo_panel.go", "byo_import.go",
 	"results_cards.go", "results_panel.go", "results_violations.go", "results_group.go", "simulate_page.go",
 	"runprogress.go", "rungate.go", "share_bar.go", "download.go", "report_download.go", "flow_view.go",
+	"compare_page.go", "compare_pickers.go", "compare_review.go", "compare_view.go", "keys_page.go", "keys_view.go", "keys_weighted.go",
 }
 
 // keptAsWritten are words a translated view may show as they are: names

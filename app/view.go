@@ -63,13 +63,13 @@ func drawCharts(r *sim.Result, m plots.TimeMarks) []namedChart {
 		draw        func() (plots.Chart, error)
 	}{
 		{"chart-records", tr().T("results.caption.records"), false,
-			func() (plots.Chart, error) { return plots.RecordsPerPartition(r) }},
+			func() (plots.Chart, error) { return plots.RecordsPerPartition(tr(), r) }},
 		{"chart-lag", tr().T("results.caption.lag"), true,
-			func() (plots.Chart, error) { return plots.Lag(r, m) }},
+			func() (plots.Chart, error) { return plots.Lag(tr(), r, m) }},
 		{"chart-throughput", tr().T("results.caption.throughput"), true,
-			func() (plots.Chart, error) { return plots.Throughput(r, m) }},
+			func() (plots.Chart, error) { return plots.Throughput(tr(), r, m) }},
 		{"chart-busy", tr().T("results.caption.busy"), false,
-			func() (plots.Chart, error) { return plots.BusyShare(r) }},
+			func() (plots.Chart, error) { return plots.BusyShare(tr(), r) }},
 	}
 	out := make([]namedChart, len(specs))
 	for i, s := range specs {
@@ -85,7 +85,7 @@ func drawCharts(r *sim.Result, m plots.TimeMarks) []namedChart {
 // assignmentsChart draws the group's assignments over time (the group
 // panel).
 func assignmentsChart(r *sim.Result, m plots.TimeMarks) namedChart {
-	c, err := plots.Assignments(r, m)
+	c, err := plots.Assignments(tr(), r, m)
 	nc := namedChart{id: "chart-assignments", chart: c, timed: true, key: r.Digest + "assignments",
 		caption: tr().T("results.caption.assignments")}
 	if err != nil {
@@ -100,7 +100,7 @@ func (v *resultView) violationChart(i int) namedChart {
 	if c, ok := v.violations[i]; ok {
 		return c
 	}
-	c, err := plots.ViolationTimeline(plots.WindowFor(v.r, v.trace, i), v.marks)
+	c, err := plots.ViolationTimeline(tr(), plots.WindowFor(v.r, v.trace, i), v.marks)
 	nc := namedChart{id: "chart-violation", chart: c, timed: true, key: fmt.Sprintf("%s-violation-%d-%v", v.r.Digest, i, v.traced),
 		caption: tr().T("results.caption.violation")}
 	if err != nil {
