@@ -80,7 +80,7 @@ func checkStepWords(t *testing.T, ctx context.Context, c *i18n.Catalog, l lesson
 	where := fmt.Sprintf("%s: lesson %d step %d", c.Lang(), l.Number, si+1)
 	got := eval[struct {
 		Lang, Title, Question, Look, Expect, Checks, Next string
-		Views                                           []string
+		Views                                             []string
 	}](t, ctx, `({lang: document.documentElement.lang, title: document.title,
 		question: document.getElementById("learn-question").textContent,
 		look: document.getElementById("learn-look-title").textContent,
