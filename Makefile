@@ -113,4 +113,4 @@ font:
 
 # The README's pictures of the main views, taken in chromium.
 screenshots:
-	PARTITIONLAB_SCREENSHOTS=$(CURDIR)/docs $(GO) test -count=1 -run '^TestScreenshots$$' -v ./e2e/
+	PARTITIONLAB_SCREENSHOTS=$(CURDIR)/docs $(GO) test -count=1 -run '^TestScreenshots' -v ./e2e/
