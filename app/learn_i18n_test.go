@@ -70,3 +70,49 @@ func TestTypedNumberErrorsAreTranslated(t *testing.T) {
 		t.Errorf("the Portuguese error is the English one: %v", ptErr)
 	}
 }
+
+// In English, what a check measured reads exactly as the lesson package
+// words it, for every check of every lesson: the catalog's parts leave
+// nothing out. In the other languages the words change and the code in it
+// (paths, values) stays.
+func TestMeasuredReadsAsTheLessonsSay(t *testing.T) {
+	all, err := lessons.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	en := i18n.For(i18n.English)
+	n := 0
+	for _, l := range all {
+		steps, err := lessons.Run(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, so := range steps {
+			for _, o := range so.Checks {
+				n++
+				if got := measured(en, o.Measure); got != o.Message {
+					t.Errorf("%s step %d: %q, the lesson package says %q", l.ID, so.Step, got, o.Message)
+				}
+				for _, lang := range i18n.Langs()[1:] {
+					got := measured(i18n.For(lang), o.Measure)
+					if got == o.Message || !strings.Contains(got, o.Measure.Path) || !strings.Contains(got, o.Measure.Got) {
+						t.Errorf("%s: %q for %q", lang, got, o.Message)
+					}
+				}
+			}
+		}
+	}
+	for _, m := range []lessons.Measure{
+		{Result: lessons.NotHeld, Every: true, Path: "partitions.*.end_lag", Rel: "< 100", Got: "\"x\"", At: "partitions.3", Why: lessons.ReasonNotNumber},
+		{Result: lessons.NotHeld, Path: "a", Rel: "contains 1", Got: "2", Why: lessons.ReasonNotTextOrList},
+		{Result: lessons.NotHeld, Path: "a", Rel: "~ 1", Got: "2", Why: lessons.ReasonUnknownOp, Detail: "~"},
+		{Result: lessons.Unchecked, Path: "a.b", Rel: "≥", Detail: "a.b found no values"},
+	} {
+		if got := measured(en, m); got != m.String() {
+			t.Errorf("%q, the lesson package says %q", got, m.String())
+		}
+	}
+	if n < 100 {
+		t.Errorf("only %d checks measured", n)
+	}
+}

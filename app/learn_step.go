@@ -159,7 +159,7 @@ func (p *learnPage) renderChecks(s lessons.Step) app.UI {
 				app.Span().Class("check-claim").Body(
 					app.Span().Class("sr-only").Text(words),
 					app.Text(o.Check.Claim),
-					app.Small().Class("check-measured").Text(o.Message),
+					app.Small().Class("check-measured").Text(measured(c, o.Measure)),
 				),
 			)
 		})),

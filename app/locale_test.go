@@ -17,7 +17,7 @@ import (
 // catalog (issue 13's first slice); the rest of the app is still English.
 var translatedViews = []string{
 	"layout.go", "locale.go", "start_view.go", "preset_catalog.go", "simplified_page.go", "learn_list.go",
-	"learn_page.go", "learn_step.go", "learn_controls.go", "learn_look.go", "learn_output.go",
+	"learn_page.go", "learn_step.go", "learn_controls.go", "learn_look.go", "learn_output.go", "learn_measure.go",
 }
 
 // keptAsWritten are words a translated view may show as they are: names
