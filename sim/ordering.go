@@ -223,49 +223,66 @@ type completion struct {
 	lost   bool
 }
 
-// complete records that event g finished processing (or was lost). It
-// reports whether g had already been processed: a duplicate.
-func (c *orderingChecker) complete(g int64, how completion) (duplicate bool) {
-	if g < c.dBase {
-		return true
-	}
-	d := c.desc(g)
-	if d.flags&flagDone != 0 {
+// complete records that event g, whose entry is d (desc(g)), finished
+// processing (or was lost). It reports whether g had already been
+// processed: a duplicate.
+func (c *orderingChecker) complete(g int64, d *inflight, how completion) (duplicate bool) {
+	if g < c.dBase || d.flags&flagDone != 0 {
 		return true
 	}
 	d.flags |= flagDone
 	if how.lost {
 		d.flags |= flagLost
 	}
-	aliasBroken := false
-	for s := range c.tracked {
-		ks := c.state(s, d)
-		if ks == nil {
-			continue
+	o := c.slot(d.order)
+	broken := c.completeIn(scopeOrder, &o.ord, g, d, how)
+	broken |= c.completeIn(scopeCustomer, &c.customers[d.customer], g, d, how)
+	if c.tracked == numScopes {
+		if ks := c.state(scopeKey, d); ks != nil {
+			c.completeIn(scopeKey, ks, g, d, how)
 		}
-		if ks.head == g {
-			h := d.next[s]
-			for h != 0 && c.desc(h).flags&flagDone != 0 {
-				h = c.desc(h).next[s]
-			}
-			ks.head = h
-			if h == 0 {
-				ks.setLast(0)
-			}
-			continue
-		}
-		if !how.lost {
-			c.violation(s, ks, g, how)
-			aliasBroken = aliasBroken || s == c.keyAlias
-		}
-	}
-	if aliasBroken {
+	} else if broken&(1<<c.keyAlias) != 0 {
 		// The key scope is the same chain: the same violation, in its name.
 		c.violation(scopeKey, c.state(c.keyAlias, d), g, how)
 	}
 	if d.flags&flagWatched != 0 {
 		c.examples.earlierDone(g, d, how)
 	}
+	if c.oBase == d.order {
+		c.forgetOrders()
+	}
+	if c.dBase == g {
+		c.dBase = c.descs.firstNotDone(g+1, c.dNext)
+		c.descs.release(c.dBase)
+	}
+	return false
+}
+
+// completeIn moves scope s's key ks past g, or counts a violation if an
+// earlier event of the key is still waiting; it reports a violation
+// as 1<<s, and nothing found as 0.
+func (c *orderingChecker) completeIn(s int, ks *keyState, g int64, d *inflight, how completion) int {
+	if ks.head == g {
+		h := d.next[s]
+		for h != 0 && c.desc(h).flags&flagDone != 0 {
+			h = c.desc(h).next[s]
+		}
+		ks.head = h
+		if h == 0 {
+			ks.setLast(0)
+		}
+		return 0
+	}
+	if how.lost {
+		return 0
+	}
+	c.violation(s, ks, g, how)
+	return 1 << s
+}
+
+// forgetOrders lets go of the oldest orders whose events were all sent and
+// processed.
+func (c *orderingChecker) forgetOrders() {
 	for c.oBase < c.oEnd {
 		o := c.slot(c.oBase)
 		if int(o.sent) < c.eventsPerOrder || o.ord.head != 0 {
@@ -273,13 +290,6 @@ func (c *orderingChecker) complete(g int64, how completion) (duplicate bool) {
 		}
 		c.oBase++
 	}
-	if c.dBase == g {
-		for c.dBase < c.dNext && c.desc(c.dBase).flags&flagDone != 0 {
-			c.dBase++
-		}
-		c.descs.release(c.dBase)
-	}
-	return false
 }
 
 // violation counts one in scope s; ks is the chain it was found on (the

@@ -7,45 +7,6 @@ import "math"
 // arrival + j × event_gap), lets the responsible producer key and partition
 // each one, and appends it to the topic.
 
-// orderQueue holds the orders whose events are not all sent yet, with one
-// cursor per event type.
-type orderQueue struct {
-	ring   []order
-	base   int64 // oldest order with an unsent event
-	end    int64
-	cursor []int64 // per event index: the next order to send it for
-	gap    int64
-}
-
-func newOrderQueue(events int, gap int64) *orderQueue {
-	return &orderQueue{ring: make([]order, 64), cursor: make([]int64, events), gap: gap}
-}
-
-func (q *orderQueue) at(i int64) *order { return &q.ring[i&int64(len(q.ring)-1)] }
-
-func (q *orderQueue) push(o order) {
-	if q.end-q.base == int64(len(q.ring)) {
-		q.ring = regrow(q.ring, q.base, q.end)
-	}
-	*q.at(q.end) = o
-	q.end++
-}
-
-// due is the next event to send: its event index and when it is due. Ties
-// go to the lower event index, so with no gap an order's events keep their
-// order.
-func (q *orderQueue) due() (j int, t int64) {
-	t = never
-	for e, c := range q.cursor {
-		if c < q.end {
-			if et := q.at(c).arrival + int64(e)*q.gap; et < t {
-				j, t = e, et
-			}
-		}
-	}
-	return j, t
-}
-
 // senderChunkNs is how far the sender runs ahead of the clock. Producers
 // do not depend on consumers, so records can be generated (with their own
 // send and append times) before the consumers reach those times; only a
