@@ -177,7 +177,6 @@ func (c *orderingChecker) state(scope int, d *inflight) *keyState {
 	return &c.keys[d.keyKind][d.keyID]
 }
 
-// send registers a sent event and returns its g.
 // alloc hands out the next g and its cleared inflight entry, which the
 // caller fills in place (building it elsewhere and copying it in would cost
 // a store-forwarding stall per event) before calling link.
@@ -201,19 +200,25 @@ func (c *orderingChecker) alloc(order int64) (int64, *inflight) {
 
 // link registers a sent event, filled in by the caller, in its scopes.
 func (c *orderingChecker) link(g int64, d *inflight) {
-	c.slot(d.order).sent++
-	for s := range c.tracked {
-		ks := c.state(s, d)
-		if ks == nil {
-			continue
+	o := c.slot(d.order)
+	o.sent++
+	c.linkIn(scopeOrder, &o.ord, g)
+	c.linkIn(scopeCustomer, &c.customers[d.customer], g)
+	if c.tracked == numScopes {
+		if ks := c.state(scopeKey, d); ks != nil {
+			c.linkIn(scopeKey, ks, g)
 		}
-		if ks.head == 0 {
-			ks.head = g
-		} else {
-			c.desc(ks.last()).next[s] = g
-		}
-		ks.setLast(g)
 	}
+}
+
+// linkIn puts g at the end of scope s's chain of key ks.
+func (c *orderingChecker) linkIn(s int, ks *keyState, g int64) {
+	if ks.head == 0 {
+		ks.head = g
+	} else {
+		c.desc(ks.last()).next[s] = g
+	}
+	ks.setLast(g)
 }
 
 // completion is who finished an event and when.

@@ -57,12 +57,12 @@ func (s *Sim) send(st *stream, o *order, j int, t int64, mode streamMode) {
 		part = p.partitionOf(kind, id, o.customer, inst.viewN)
 	}
 	rec := record{keyID: id, partition: part, keyKind: kind}
+	var d *inflight
 	if mode != modeCount {
-		g, d := s.checker.alloc(o.id)
+		rec.g, d = s.checker.alloc(o.id)
 		d.sent, d.keyID, d.customer, d.partition, d.viewN = t, id, o.customer, part, inst.viewN
 		d.instance, d.event, d.producer, d.keyKind = uint16(ii), uint8(j), p.index, kind
-		s.checker.link(g, d)
-		rec.g = g
+		s.checker.link(rec.g, d)
 	}
 	if mode != modeReplay {
 		s.produced++
@@ -72,7 +72,7 @@ func (s *Sim) send(st *stream, o *order, j int, t int64, mode streamMode) {
 		s.produceWithRetries(st, p, ii, &rec, t, mode)
 		return
 	}
-	s.append(&rec, t, mode)
+	s.appendRecord(&rec, t, mode, d)
 }
 
 // keyless picks the partition of a record without a key.
@@ -114,6 +114,16 @@ func (s *Sim) keyless(p *producerRuntime, inst *producerInstance, t int64) int32
 // the consumer waiting for it. Forked (see stream.go), the front stream only
 // counts the record and the back one keeps it.
 func (s *Sim) append(r *record, t int64, mode streamMode) {
+	var d *inflight
+	if mode != modeCount {
+		d = s.checker.desc(r.g)
+	}
+	s.appendRecord(r, t, mode, d)
+}
+
+// appendRecord is append with the record's inflight entry d at hand (nil
+// when the stream counts only).
+func (s *Sim) appendRecord(r *record, t int64, mode streamMode, d *inflight) {
 	r.appended = t
 	l := &s.logs[r.partition]
 	if mode != modeReplay {
@@ -123,7 +133,7 @@ func (s *Sim) append(r *record, t int64, mode streamMode) {
 	if mode != modeCount {
 		l.keep(r)
 		s.keptSinceCount++
-		s.checker.desc(r.g).offset = r.offset
+		d.offset = r.offset
 	}
 	if mode == modeReplay {
 		return
