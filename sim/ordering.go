@@ -31,12 +31,15 @@ const (
 // inflight is what the engine knows about one sent event until it has been
 // processed.
 type inflight struct {
-	next      [numScopes]int64 // next event of the same order, customer, key; 0 if none yet
+	// next links the next event of the same order, customer and key: how
+	// many events later it was sent (0: none yet; farLink: see far). 32 bits
+	// keep the entry within 64 bytes, one cache line.
+	next      [numScopes]uint32
+	customer  int32
 	sent      int64
 	order     int64
 	offset    int64 // -1 until appended
 	keyID     int64
-	customer  int32
 	partition int32
 	viewN     int32 // the partition count the producer used
 	instance  uint16
@@ -44,6 +47,15 @@ type inflight struct {
 	producer  uint8
 	keyKind   uint8
 	flags     uint8
+}
+
+// farLink marks a next link more than 2^32 - 2 events ahead, which no run
+// within the work budget sends; the checker keeps such a link in far.
+const farLink = 1<<32 - 1
+
+type farKey struct {
+	g     int64
+	scope int
 }
 
 // keyState is one scope key: the earliest event not yet processed and the
@@ -106,6 +118,7 @@ type orderingChecker struct {
 
 	stats    [numScopes]scopeStats
 	examples exampleLog
+	far      map[farKey]int64 // next links too far for an entry (see farLink)
 }
 
 func newOrderingChecker(sc Scenario, saltedKeys int, sameRouting func(p1, p2 uint8) bool) *orderingChecker {
@@ -216,9 +229,35 @@ func (c *orderingChecker) linkIn(s int, ks *keyState, g int64) {
 	if ks.head == 0 {
 		ks.head = g
 	} else {
-		c.desc(ks.last()).next[s] = g
+		c.setNext(ks.last(), s, g)
 	}
 	ks.setLast(g)
+}
+
+// setNext links h as the next event after g in scope s.
+func (c *orderingChecker) setNext(g int64, s int, h int64) {
+	d := c.desc(g)
+	if delta := h - g; delta < farLink {
+		d.next[s] = uint32(delta)
+		return
+	}
+	d.next[s] = farLink
+	if c.far == nil {
+		c.far = map[farKey]int64{}
+	}
+	c.far[farKey{g, s}] = h
+}
+
+// nextOf is the event after g (whose entry is d) in scope s, 0 if none.
+func (c *orderingChecker) nextOf(g int64, d *inflight, s int) int64 {
+	switch n := d.next[s]; n {
+	case 0:
+		return 0
+	case farLink:
+		return c.far[farKey{g, s}]
+	default:
+		return g + int64(n)
+	}
 }
 
 // completion is who finished an event and when.
@@ -268,9 +307,13 @@ func (c *orderingChecker) complete(g int64, d *inflight, how completion) (duplic
 // as 1<<s, and nothing found as 0.
 func (c *orderingChecker) completeIn(s int, ks *keyState, g int64, d *inflight, how completion) int {
 	if ks.head == g {
-		h := d.next[s]
-		for h != 0 && c.desc(h).flags&flagDone != 0 {
-			h = c.desc(h).next[s]
+		h := c.nextOf(g, d, s)
+		for h != 0 {
+			hd := c.desc(h)
+			if hd.flags&flagDone == 0 {
+				break
+			}
+			h = c.nextOf(h, hd, s)
 		}
 		ks.head = h
 		if h == 0 {
