@@ -191,6 +191,11 @@ func (s *Sim) materialize(p int32, o int64) {
 			}
 			s.replayNext++
 		}
+		if s.replayNext > 1024 && 2*s.replayNext > len(s.replay) {
+			// The marks the back stream has passed are not needed again.
+			s.replay = s.replay[:copy(s.replay, s.replay[s.replayNext:])]
+			s.replayNext = 0
+		}
 		s.sendSteps(b, s.backFloor, never, modeReplay, 1)
 		if b.pos == s.front.pos {
 			s.join()
