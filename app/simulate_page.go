@@ -213,8 +213,7 @@ func (p *simulatePage) writeURL() {
 	if p.link == "" {
 		return
 	}
-	u := *app.Window().URL()
-	u.RawQuery, u.Fragment = langQuery(), p.link
+	u := url.URL{Path: addressPath(), RawQuery: langQuery(), Fragment: p.link}
 	app.Window().Get("history").Call("replaceState", nil, "", u.String())
 }
 
