@@ -40,7 +40,7 @@ func (s site) pages() http.Handler {
 			body = sortAttributes(allowZoom(body))
 		}
 		if r.URL.Path == "/app.js" {
-			body = streamingWasm(body)
+			body = loaderScript(body)
 		}
 		b.body = *bytes.NewBuffer(body)
 		b.header.Del("Content-Length")

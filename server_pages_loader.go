@@ -49,9 +49,26 @@ async function fetchWithProgress(url, progress) {
 }
 `
 
-// streamingWasm rewrites go-app's app.js (see goappFetchWasm); a script
-// without that function is left as it is (a test checks the one served).
-func streamingWasm(js []byte) []byte {
+// goappStart is how go-app v9's app.js starts: the service worker first.
+// Its installation downloads every file it keeps for offline use, app.wasm
+// and engine.wasm included, at once: on a slow connection that is 3.8 MB
+// more sharing the line with the page's own app.wasm, which then arrives
+// seconds later.
+const goappStart = "goappInitServiceWorker();\ngoappWatchForUpdate();\ngoappWatchForInstallable();\ngoappInitWebAssembly();\n"
+
+// laterServiceWorker starts the service worker once app.wasm has arrived
+// and runs: its downloads then come from the browser's cache, or after the
+// page's own.
+const laterServiceWorker = "goappWatchForUpdate();\ngoappWatchForInstallable();\n" +
+	"// Partition Lab: the service worker after app.wasm (server_pages_loader.go).\n" +
+	"goappInitWebAssembly().finally(goappInitServiceWorker);\n"
+
+// loaderScript rewrites go-app's app.js: app.wasm is compiled as it
+// arrives (see goappFetchWasm), and the service worker waits for it (see
+// goappStart). A script without those parts is left as it is (a test
+// checks the one served).
+func loaderScript(js []byte) []byte {
+	js = bytes.Replace(js, []byte(goappStart), []byte(laterServiceWorker), 1)
 	i := bytes.Index(js, []byte(goappFetchWasm))
 	if i < 0 {
 		return js
