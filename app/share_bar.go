@@ -88,6 +88,9 @@ func (p *simulatePage) onPaste(ctx app.Context, _ app.Event) {
 		return
 	}
 	p.share.paste = ctx.JSSrc().Get("value").String()
+	// The box already shows what was typed: drawing the page again at
+	// every key would only cost time (tens of milliseconds during a run).
+	ctx.PreventUpdate()
 }
 
 // importTooLarge says why a file (size in bytes) or a paste (in

@@ -67,6 +67,9 @@ func newSimulatePage() *simulatePage {
 
 func (p *simulatePage) OnMount(ctx app.Context) {
 	ctx.Handle(actionEdited, p.onEdited)
+	if p.view != nil {
+		p.shown(ctx) // the page's own result (see OnInit)
+	}
 }
 
 // OnNav reads the scenario from the address: on the first load, and when
@@ -95,9 +98,8 @@ func (p *simulatePage) OnNav(ctx app.Context) {
 		}
 	}
 	// The page came with this scenario's result (the default's): show it.
-	if r := prerenderedResult(p.ed.sc); r != nil && p.ed.valid && p.view == nil {
-		p.showResult(ctx, p.ed.sc, r)
-		p.view.traced = true
+	if p.view == nil && p.takePrerendered() {
+		p.shown(ctx)
 		return
 	}
 	p.startRun(ctx)
@@ -172,6 +174,13 @@ func (p *simulatePage) showResult(ctx app.Context, sc sim.Scenario, r *sim.Resul
 	p.views++
 	p.view = newResultView(sc, r, p.views)
 	p.drawMs = float64(time.Since(t0).Microseconds()) / 1000
+	p.shown(ctx)
+}
+
+// shown follows a new result view: the first is marked for the
+// benchmarks and warms the engine up, and each is remembered once painted.
+func (p *simulatePage) shown(ctx app.Context) {
+	sc, r := p.view.sc, p.view.r
 	if p.views == 1 {
 		app.Window().Get("performance").Call("mark", firstResultMark)
 		// A second after: an edit made at once (before the engine is
@@ -205,8 +214,7 @@ func (p *simulatePage) writeURL() {
 	if p.link == "" {
 		return
 	}
-	u := *app.Window().URL()
-	u.RawQuery, u.Fragment = langQuery(), p.link
+	u := url.URL{Path: addressPath(), RawQuery: langQuery(), Fragment: p.link}
 	app.Window().Get("history").Call("replaceState", nil, "", u.String())
 }
 

@@ -47,33 +47,40 @@ type namedChart struct {
 
 // newResultView draws every chart of a result.
 func newResultView(sc sim.Scenario, r *sim.Result, version int) *resultView {
+	return newResultViewWith(sc, r, version, nil)
+}
+
+// newResultViewWith is newResultView with charts already drawn, by chart
+// id (the pre-rendered page's): only the others are drawn.
+func newResultViewWith(sc sim.Scenario, r *sim.Result, version int, drawn map[string]plots.Chart) *resultView {
 	v := &resultView{version: version, sc: sc, r: r, cards: results.CardsIn(tr(), r), marks: plots.MarksOf(r),
 		violations: map[int]namedChart{}}
-	v.charts = drawCharts(r, v.marks)
-	v.assign = assignmentsChart(r, v.marks)
+	v.charts = drawCharts(r, v.marks, drawn)
+	v.assign = assignmentsChart(r, v.marks, drawn)
 	v.flow = flow.New(r, nil)
 	return v
 }
 
-// chartSpecs are the charts of a result, in the order shown.
-func drawCharts(r *sim.Result, m plots.TimeMarks) []namedChart {
+// chartSpecs are the charts of a result, in the order shown; a chart in
+// drawn is taken from there.
+func drawCharts(r *sim.Result, m plots.TimeMarks, drawn map[string]plots.Chart) []namedChart {
 	specs := []struct {
 		id, caption string
 		timed       bool
 		draw        func() (plots.Chart, error)
 	}{
 		{"chart-records", tr().T("results.caption.records"), false,
-			func() (plots.Chart, error) { return plots.RecordsPerPartition(r) }},
+			func() (plots.Chart, error) { return plots.RecordsPerPartition(tr(), r) }},
 		{"chart-lag", tr().T("results.caption.lag"), true,
-			func() (plots.Chart, error) { return plots.Lag(r, m) }},
+			func() (plots.Chart, error) { return plots.Lag(tr(), r, m) }},
 		{"chart-throughput", tr().T("results.caption.throughput"), true,
-			func() (plots.Chart, error) { return plots.Throughput(r, m) }},
+			func() (plots.Chart, error) { return plots.Throughput(tr(), r, m) }},
 		{"chart-busy", tr().T("results.caption.busy"), false,
-			func() (plots.Chart, error) { return plots.BusyShare(r) }},
+			func() (plots.Chart, error) { return plots.BusyShare(tr(), r) }},
 	}
 	out := make([]namedChart, len(specs))
 	for i, s := range specs {
-		c, err := s.draw()
+		c, err := drawOnce(drawn, s.id, s.draw)
 		out[i] = namedChart{id: s.id, caption: s.caption, chart: c, timed: s.timed, key: r.Digest + s.id}
 		if err != nil {
 			out[i].err = err.Error()
@@ -84,8 +91,8 @@ func drawCharts(r *sim.Result, m plots.TimeMarks) []namedChart {
 
 // assignmentsChart draws the group's assignments over time (the group
 // panel).
-func assignmentsChart(r *sim.Result, m plots.TimeMarks) namedChart {
-	c, err := plots.Assignments(r, m)
+func assignmentsChart(r *sim.Result, m plots.TimeMarks, drawn map[string]plots.Chart) namedChart {
+	c, err := drawOnce(drawn, "chart-assignments", func() (plots.Chart, error) { return plots.Assignments(tr(), r, m) })
 	nc := namedChart{id: "chart-assignments", chart: c, timed: true, key: r.Digest + "assignments",
 		caption: tr().T("results.caption.assignments")}
 	if err != nil {
@@ -94,13 +101,22 @@ func assignmentsChart(r *sim.Result, m plots.TimeMarks) namedChart {
 	return nc
 }
 
+// drawOnce is the chart id from drawn when it is there with its picture,
+// else draw's.
+func drawOnce(drawn map[string]plots.Chart, id string, draw func() (plots.Chart, error)) (plots.Chart, error) {
+	if c, ok := drawn[id]; ok && c.SVG != "" {
+		return c, nil
+	}
+	return draw()
+}
+
 // violationChart is the timeline around example i, drawn once per
 // selection.
 func (v *resultView) violationChart(i int) namedChart {
 	if c, ok := v.violations[i]; ok {
 		return c
 	}
-	c, err := plots.ViolationTimeline(plots.WindowFor(v.r, v.trace, i), v.marks)
+	c, err := plots.ViolationTimeline(tr(), plots.WindowFor(v.r, v.trace, i), v.marks)
 	nc := namedChart{id: "chart-violation", chart: c, timed: true, key: fmt.Sprintf("%s-violation-%d-%v", v.r.Digest, i, v.traced),
 		caption: tr().T("results.caption.violation")}
 	if err != nil {
