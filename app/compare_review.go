@@ -17,7 +17,7 @@ type reviewView struct {
 }
 
 func newReviewView(c *i18n.Catalog, a, b *resultView) *reviewView {
-	rv := &reviewView{a: a, b: b, deltas: results.Compare(c, a.run(), b.run())}
+	rv := &reviewView{a: a, b: b, deltas: results.CompareIn(c, a.run(), b.run())}
 	sa, sb := report.Sides(c, a.run(), b.run())
 	key := a.r.Digest + b.r.Digest
 	for _, s := range report.ComparisonCharts(c) {

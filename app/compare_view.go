@@ -82,7 +82,7 @@ func (p *comparePage) renderDiff(c *i18n.Catalog) app.UI {
 					app.Td().Class("num").Text(d.B.Value),
 					app.Td().Class("delta").Body(
 						app.Span().Class("arrow").Aria("hidden", "true").Text(d.Arrow+" "),
-						app.Text(d.Words(c)),
+						app.Text(d.WordsIn(c)),
 					),
 					app.Td().Class("why").Text(d.Why),
 				)

@@ -52,7 +52,7 @@ func (rv *Review) HTML() string {
 			e(w.T("compare.diff.title")), e(w.T("compare.diff.number")), e(w.T("compare.diff.change")), e(w.T("compare.diff.why")))
 		for _, d := range rv.Deltas {
 			fmt.Fprintf(&b, "<tr id=\"diff-%s\" class=\"%s\"><th scope=\"row\">%s</th><td class=\"num\">%s</td><td class=\"num\">%s</td><td class=\"delta\">%s %s</td><td class=\"why\">%s</td></tr>\n",
-				d.ID, d.Verdict, e(d.Label), e(d.A.Value), e(d.B.Value), d.Arrow, e(d.Words(w)), e(d.Why))
+				d.ID, d.Verdict, e(d.Label), e(d.A.Value), e(d.B.Value), d.Arrow, e(d.WordsIn(w)), e(d.Why))
 		}
 	}
 	fmt.Fprintf(&b, "</tbody></table>\n<h2>%s</h2>\n", e(w.T("report.budgets")))

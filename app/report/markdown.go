@@ -35,7 +35,7 @@ func (rv *Review) Markdown(chartPrefix string) string {
 		fmt.Fprintf(&b, "## %s\n\n| %s | A | B | %s | %s |\n|---|--:|--:|---|---|\n", w.T("compare.diff.title"), w.T("compare.diff.number"),
 			w.T("compare.diff.change"), w.T("compare.diff.why"))
 		for _, d := range rv.Deltas {
-			fmt.Fprintf(&b, "| %s | %s | %s | %s %s | %s |\n", mdCell(d.Label), mdCell(d.A.Value), mdCell(d.B.Value), d.Arrow, mdCell(d.Words(w)), mdCell(d.Why))
+			fmt.Fprintf(&b, "| %s | %s | %s | %s %s | %s |\n", mdCell(d.Label), mdCell(d.A.Value), mdCell(d.B.Value), d.Arrow, mdCell(d.WordsIn(w)), mdCell(d.Why))
 		}
 	}
 	fmt.Fprintf(&b, "\n## %s\n\n", w.T("report.budgets"))

@@ -81,7 +81,7 @@ func New(in Input) (*Review, error) {
 		return single(in)
 	}
 	w := in.words()
-	rv := &Review{Input: in, Deltas: results.Compare(w, in.A, in.B)}
+	rv := &Review{Input: in, Deltas: results.CompareIn(w, in.A, in.B)}
 	a, b := Sides(w, in.A, in.B)
 	for _, c := range ComparisonCharts(w) {
 		ch, err := c.Draw(w, a, b)

@@ -18,7 +18,7 @@ func (rv *Review) Table(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "number\tA\tB\tB compared with A\twhy")
 	for _, d := range rv.Deltas {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s %s\t%s\n", d.Label, d.A.Value, d.B.Value, d.Arrow, d.Words(words), d.Why)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s %s\t%s\n", d.Label, d.A.Value, d.B.Value, d.Arrow, d.WordsIn(words), d.Why)
 	}
 	return tw.Flush()
 }

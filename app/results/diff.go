@@ -44,9 +44,12 @@ type Run struct {
 
 // Compare pairs the headline numbers of two runs and says, for each number
 // that got better or worse, why, from the evidence of the run that is worse
-// on it, in c's language.
-func Compare(c *i18n.Catalog, a, b Run) []Delta {
-	deltas := DiffIn(c.Lang(), Cards(a.Result), Cards(b.Result))
+// on it; in English (the review, the command line).
+func Compare(a, b Run) []Delta { return CompareIn(i18n.For(i18n.English), a, b) }
+
+// CompareIn is Compare in c's language.
+func CompareIn(c *i18n.Catalog, a, b Run) []Delta {
+	deltas := DiffIn(c.Lang(), CardsIn(c, a.Result), CardsIn(c, b.Result))
 	for i := range deltas {
 		d := &deltas[i]
 		switch d.Verdict {
@@ -60,10 +63,10 @@ func Compare(c *i18n.Catalog, a, b Run) []Delta {
 }
 
 // Diff pairs the cards of two runs (same order: both come from Cards),
-// writing the changes in English.
+// with the changes written in English.
 func Diff(a, b []Card) []Delta { return DiffIn(i18n.English, a, b) }
 
-// DiffIn is Diff writing the changes in l's way (1.184 ms in Portuguese).
+// DiffIn is Diff with the changes written for l.
 func DiffIn(l i18n.Lang, a, b []Card) []Delta {
 	out := make([]Delta, 0, len(a))
 	for i := range min(len(a), len(b)) {
@@ -96,7 +99,7 @@ func DiffIn(l i18n.Lang, a, b []Card) []Delta {
 func amount(l i18n.Lang, id string, x float64) string {
 	switch id {
 	case "p99":
-		return inLang(l).millis(x)
+		return MillisIn(l, x)
 	case "pause":
 		if x >= 10 {
 			return l.Float(x, 1) + " s"
@@ -106,9 +109,9 @@ func amount(l i18n.Lang, id string, x float64) string {
 		return l.Float(x, 2)
 	}
 	if x == math.Trunc(x) && x < 1e15 {
-		return l.Int(int64(x))
+		return CountIn(l, int64(x))
 	}
-	return inLang(l).significant(x, 3)
+	return gPrec(l, x, 3)
 }
 
 // factor is how many times B is A ("×4.1") or A is B ("÷3.2"), when both
@@ -125,16 +128,19 @@ func factor(l i18n.Lang, a, b float64) string {
 		return ""
 	}
 	if r >= 100 {
-		return sign + l.Int(int64(r+0.5))
+		return sign + CountIn(l, int64(r+0.5))
 	}
-	return sign + inLang(l).significant(r, 2)
+	return sign + gPrec(l, r, 2)
 }
 
-// Words is a delta as the table and the report write it, in c's
-// language: "same", or the change, the factor and the verdict
-// ("+1,184 ms ×176 (worse)").
-func (d Delta) Words(c *i18n.Catalog) string {
-	verdict := c.T("compare.verdict." + string(d.Verdict))
+// Words is a delta as the table and the report write it, in English:
+// "same", or the change, the factor and the verdict ("+1,184 ms ×176
+// (worse)").
+func (d Delta) Words() string { return d.WordsIn(i18n.For(i18n.English)) }
+
+// WordsIn is Words in c's language.
+func (d Delta) WordsIn(c *i18n.Catalog) string {
+	verdict := c.T("results.verdict." + string(d.Verdict))
 	if d.Verdict == Same {
 		return verdict
 	}
@@ -142,5 +148,5 @@ func (d Delta) Words(c *i18n.Catalog) string {
 	if d.Factor != "" {
 		s += " " + d.Factor
 	}
-	return c.T("compare.delta", i18n.S("change", s), i18n.S("verdict", verdict))
+	return c.T("results.verdict.delta", i18n.S("change", s), i18n.S("verdict", verdict))
 }

@@ -5,94 +5,81 @@ import (
 	"strings"
 
 	"partitionlab/app/i18n"
+	"partitionlab/app/results/sentences"
 	"partitionlab/sim"
 )
 
 // why says, for one headline number, what in the run that is worse on it
-// made it so, in c's language: the violations' causes, the rebalances and
-// commits behind records processed twice, the partition that holds the
-// load or the lag. The text names the side ("B: …") so it reads on its own.
+// made it so: the violations' causes, the rebalances and commits behind
+// records processed twice, the partition that holds the load or the lag.
+// The text names the side ("B: …") so it reads on its own; it is in c's
+// language.
 func why(c *i18n.Catalog, id string, worse Run, side string) string {
 	r, sc := worse.Result, worse.Scenario
-	w := whyWords{c: c, n: inLang(c.Lang())}
+	l := c.Lang()
 	var parts []string
 	switch id {
 	case "load":
-		parts = append(parts, c.T("compare.why.load", p(r.Load.HottestPartition), i18n.S("share", w.n.percent(r.Load.HottestShare)),
+		parts = append(parts, c.T("results.why.load", p(r.Load.HottestPartition), i18n.S("share", PercentIn(l, r.Load.HottestShare)),
 			i18n.Count(len(r.Partitions))))
-		parts = append(parts, w.keyAndSkew(sc))
+		parts = append(parts, keyAndSkew(c, sc))
 	case "violations-order", "violations-customer", "violations-key":
 		s := r.Ordering.Scopes.ByName(strings.TrimPrefix(id, "violations-"))
-		parts = append(parts, c.T("compare.why.violations", i18n.Count(int(s.Violations)), i18n.S("causes", w.causes(s.ByCause))))
-		for _, cc := range s.ByCause {
-			if cc.Cause == "concurrent processing" && sc.Consumer.Mode != "" {
-				parts = append(parts, c.T("compare.why.parallel", i18n.S("mode", sc.Consumer.Mode)))
+		parts = append(parts, c.T("results.why.violations", i18n.S("count", CountIn(l, s.Violations)),
+			i18n.S("causes", strings.TrimPrefix(causes(c, s.ByCause), c.T("results.causes", i18n.S("causes", ""))))))
+		for _, k := range s.ByCause {
+			if k.Cause == "concurrent processing" && sc.Consumer.Mode != "" {
+				parts = append(parts, c.T("results.why.parallel", i18n.S("mode", sc.Consumer.Mode)))
 			}
 		}
 		if e, ok := firstExample(r, strings.TrimPrefix(id, "violations-")); ok {
-			parts = append(parts, c.T("compare.why.first", i18n.S("later", e.Later.Event), i18n.S("laterPartition", strconv.Itoa(e.Later.Partition)),
+			parts = append(parts, c.T("results.why.first", i18n.S("later", e.Later.Event), i18n.S("laterPartition", strconv.Itoa(e.Later.Partition)),
 				i18n.S("earlier", e.Earlier.Event), i18n.S("earlierPartition", strconv.Itoa(e.Earlier.Partition))))
 		}
 	case "duplicates":
-		parts = append(parts, c.T("compare.why.duplicates", i18n.Count(int(r.Duplicates))))
-		parts = append(parts, w.duplicateCauses(sc, r)...)
+		parts = append(parts, c.T("results.why.duplicates", i18n.S("count", CountIn(l, r.Duplicates))))
+		parts = append(parts, duplicateCauses(c, sc, r)...)
 	case "lost":
-		parts = append(parts, c.T("compare.why.lost", i18n.Count(int(r.Lost))))
+		parts = append(parts, c.T("results.why.lost", i18n.S("count", CountIn(l, r.Lost))))
 		if sc.Consumer.OnRevoke == "drop_queued" {
-			parts = append(parts, c.T("compare.why.dropQueued"))
+			parts = append(parts, c.T("results.why.dropQueued"))
 		}
 		if sc.Consumer.AutoOffsetReset == "latest" && r.Group.Totals.Rebalances > 0 {
-			parts = append(parts, c.T("compare.why.resetLatest"))
+			parts = append(parts, c.T("results.why.latest"))
 		}
-		parts = append(parts, w.rebalanceSummary(r)...)
+		parts = append(parts, rebalanceSummary(c, r)...)
 	case "lag":
 		part, lag := worstLag(r)
-		parts = append(parts, c.T("compare.why.lag", i18n.Count(int(lag)), p(part)))
-		parts = append(parts, w.capacity(sc, r, part)...)
+		parts = append(parts, c.T("results.why.lag", i18n.S("count", CountIn(l, lag)), p(part)))
+		parts = append(parts, capacity(c, sc, r, part)...)
 	case "p99":
 		part, lag := worstLag(r)
-		parts = append(parts, c.T("compare.why.p99", i18n.S("p99", w.n.millis(r.LatencyMs.P99)), i18n.S("max", w.n.millis(r.LatencyMs.Max)),
-			i18n.Count(int(lag)), p(part)))
-		parts = append(parts, w.capacity(sc, r, part)...)
+		parts = append(parts, c.T("results.why.p99", i18n.S("p99", MillisIn(l, r.LatencyMs.P99)), i18n.S("max", MillisIn(l, r.LatencyMs.Max)),
+			i18n.S("count", CountIn(l, lag)), p(part)))
+		parts = append(parts, capacity(c, sc, r, part)...)
 	case "idle":
-		parts = append(parts, c.T("compare.why.idle", i18n.Count(r.Consumers.Threads), i18n.N("partitions", len(r.Partitions)),
+		parts = append(parts, c.T("results.why.idle", i18n.N("threads", r.Consumers.Threads), i18n.Count(len(r.Partitions)),
 			i18n.N("idle", r.Consumers.IdleThreads)))
 	case "pause":
-		parts = append(parts, w.rebalanceSummary(r)...)
+		parts = append(parts, rebalanceSummary(c, r)...)
 	}
 	if len(parts) == 0 {
 		return ""
 	}
-	return c.T("compare.why.side", i18n.S("side", side), i18n.S("parts", strings.Join(nonEmpty(parts), c.T("compare.why.join"))))
+	return c.T("results.why.side", i18n.S("side", side), i18n.S("why", strings.Join(nonEmpty(parts), c.T("results.why.separator"))))
 }
 
-// p is a partition's number for a placeholder: an identifier, written
-// without separators (p1234).
-func p(partition int) i18n.Arg { return i18n.S("partition", strconv.Itoa(partition)) }
+// p is the placeholder {partition}: a partition's number as it is.
+func p(n int) i18n.Arg { return i18n.S("partition", strconv.Itoa(n)) }
 
-// whyWords writes the phrases of a why in one language.
-type whyWords struct {
-	c *i18n.Catalog
-	n inLang
-}
+// g writes x as Go's %g does, with l's decimal mark: a setting's value
+// as the scenario gives it.
+func g(l i18n.Lang, x float64) string { return gPrec(l, x, -1) }
 
-// causes lists violation causes with their counts ("rebalance 3, salting
-// 1"), each cause in the language (the engine names them in English).
-func (w whyWords) causes(cs []sim.CauseCount) string {
-	parts := make([]string, len(cs))
-	for i, c := range cs {
-		parts[i] = w.c.T("compare.why.cause", i18n.S("cause", w.cause(c.Cause)), i18n.N("violations", int(c.Violations)))
-	}
-	return strings.Join(parts, ", ")
-}
-
-// cause is the engine's name of a violation cause in the language.
-func (w whyWords) cause(name string) string {
-	id := "compare.cause." + strings.ReplaceAll(name, " ", "-")
-	if w.c.Has(id) {
-		return w.c.T(id)
-	}
-	return name
+// gPrec writes x as Go's %.{prec}g does, with l's decimal mark.
+func gPrec(l i18n.Lang, x float64, prec int) string {
+	s := strconv.FormatFloat(x, 'g', prec, 64)
+	return strings.Replace(s, ".", strings.Trim(l.Float(0.5, 1), "05"), 1)
 }
 
 func nonEmpty(ss []string) []string {
@@ -116,10 +103,11 @@ func firstExample(r *sim.Result, scope string) (sim.Violation, bool) {
 
 // keyAndSkew names what decides where the records go: the first producer's
 // key and the customers' skew.
-func (w whyWords) keyAndSkew(sc sim.Scenario) string {
+func keyAndSkew(c *i18n.Catalog, sc sim.Scenario) string {
 	if len(sc.Producers) == 0 {
 		return ""
 	}
+	l := c.Lang()
 	key := i18n.S("key", sc.Producers[0].Key)
 	if d := sc.Workload.KeyDistribution; d != nil && len(d.Keys) > 0 {
 		total, hot := d.TailCount, d.Keys[0]
@@ -129,71 +117,72 @@ func (w whyWords) keyAndSkew(sc sim.Scenario) string {
 				hot = k
 			}
 		}
-		return w.c.T("compare.why.key.hotKey", key, i18n.S("hot", hot.Key), i18n.S("share", w.n.percent(float64(hot.Count)/float64(total))))
+		return c.T("results.why.keyHottest", key, i18n.S("hot", hot.Key), i18n.S("share", PercentIn(l, float64(hot.Count)/float64(total))))
 	}
 	switch k := sc.Workload.CustomerSkew; k.Kind {
 	case "hot":
-		return w.c.T("compare.why.key.hot", key, i18n.Count(k.HotCustomers), i18n.S("share", w.n.percent(k.HotShare)))
+		return c.T("results.why.keyHot", key, i18n.N("hot", k.HotCustomers), i18n.S("share", PercentIn(l, k.HotShare)))
 	case "zipf":
-		return w.c.T("compare.why.key.zipf", key, i18n.S("s", w.n.number(k.S)))
+		return c.T("results.why.keyZipf", key, i18n.S("s", g(l, k.S)))
 	}
-	return w.c.T("compare.why.key", key)
+	return c.T("results.why.key", key)
 }
 
 // duplicateCauses names what makes a consumer read records again: a
 // revocation without a commit, members kicked out or crashed, failed
 // commits, and the rebalances themselves.
-func (w whyWords) duplicateCauses(sc sim.Scenario, r *sim.Result) []string {
+func duplicateCauses(c *i18n.Catalog, sc sim.Scenario, r *sim.Result) []string {
 	var out []string
-	g := r.Group
+	gr := r.Group
 	cooperative := false
-	for _, rb := range g.Rebalances {
+	for _, rb := range gr.Rebalances {
 		cooperative = cooperative || rb.Protocol == "cooperative"
 	}
 	if cooperative && !sc.Consumer.CommitOnRevoke {
-		out = append(out, w.c.T("compare.why.cooperativeNoCommit"))
+		out = append(out, c.T("results.why.cooperativeNoCommit"))
 	}
-	if n := g.Totals.KickedOut; n > 0 {
-		out = append(out, w.c.T("compare.why.kickedOut", i18n.Count(n)))
+	if n := gr.Totals.KickedOut; n > 0 {
+		out = append(out, c.T("results.why.kickedOut", i18n.Count(n)))
 	}
-	if n := g.Totals.FailedCommits; n > 0 {
+	if n := gr.Totals.FailedCommits; n > 0 {
 		// An auto-commit's failure is logged; commitSync throws.
-		id := "compare.why.failedCommitSync"
+		id := "results.why.commitsThrew"
 		if sc.Consumer.EnableAutoCommit {
-			id = "compare.why.failedAutoCommits"
+			id = "results.why.autoCommitsLogged"
 		}
-		out = append(out, w.c.T(id, i18n.Count(n)))
+		out = append(out, c.T(id, i18n.Count(n)))
 	}
 	for _, a := range sc.Timeline {
 		if a.Action == "crash_consumer" {
-			out = append(out, w.c.T("compare.why.crash", i18n.N("instance", a.Instance), i18n.S("at", w.n.number(a.AtS))))
+			out = append(out, c.T("results.why.crash", i18n.N("instance", a.Instance), i18n.S("at", g(c.Lang(), a.AtS))))
 		}
 	}
 	if !sc.Consumer.EnableAutoCommit && !sc.Consumer.CommitAfterBatch {
-		out = append(out, w.c.T("compare.why.noCommits"))
+		out = append(out, c.T("results.why.noCommit"))
 	}
-	return append(out, w.rebalanceSummary(r)...)
+	return append(out, rebalanceSummary(c, r)...)
 }
 
 // rebalanceSummary is the group's rebalances in a phrase: how many, which
 // protocol, the stop-the-world time and the last one's generation and
-// cause (the Gen. column of the rebalance table; the cause is the
-// engine's words).
-func (w whyWords) rebalanceSummary(r *sim.Result) []string {
-	g := r.Group
-	if g.Totals.Rebalances == 0 {
+// cause (the Gen. column of the rebalance table).
+func rebalanceSummary(c *i18n.Catalog, r *sim.Result) []string {
+	gr := r.Group
+	if gr.Totals.Rebalances == 0 {
 		return nil
 	}
-	protocol := g.Protocol
-	if len(g.Rebalances) > 0 {
-		protocol = g.Rebalances[0].Protocol
+	l := c.Lang()
+	protocol := gr.Protocol
+	if len(gr.Rebalances) > 0 {
+		protocol = gr.Rebalances[0].Protocol
 	}
-	s := w.c.T("compare.why.rebalances", i18n.Count(g.Totals.Rebalances), i18n.S("protocol", protocol), i18n.S("assignor", g.Assignor),
-		i18n.S("stw", w.n.seconds(g.Totals.StopTheWorldS)), i18n.S("paused", w.n.seconds(g.Totals.PartitionPauseS)))
-	if len(g.Rebalances) > 0 {
-		rb := g.Rebalances[len(g.Rebalances)-1]
-		s += w.c.T("compare.why.lastRebalance", i18n.N("generation", int(rb.Generation)), i18n.S("at", w.n.seconds(rb.StartS)),
-			i18n.S("cause", rb.Cause), i18n.Count(rb.PartitionsMoved))
+	s := c.T("results.why.rebalances", i18n.S("rebalances", c.T("results.rebalances", i18n.Count(gr.Totals.Rebalances))),
+		i18n.S("protocol", protocol), i18n.S("assignor", gr.Assignor), i18n.S("stw", SecondsIn(l, gr.Totals.StopTheWorldS)),
+		i18n.S("paused", SecondsIn(l, gr.Totals.PartitionPauseS)))
+	if len(gr.Rebalances) > 0 {
+		rb := gr.Rebalances[len(gr.Rebalances)-1]
+		s += c.T("results.why.lastRebalance", i18n.N("generation", int(rb.Generation)), i18n.S("at", SecondsIn(l, rb.StartS)),
+			i18n.S("cause", sentences.RebalanceCause(c, rb.Cause)), i18n.Count(rb.PartitionsMoved))
 	}
 	return []string{s}
 }
@@ -209,29 +198,30 @@ func worstLag(r *sim.Result) (partition int, lag int64) {
 
 // capacity compares what a partition receives with what one thread can
 // process, and adds the pauses, which is where lag and latency come from.
-func (w whyWords) capacity(sc sim.Scenario, r *sim.Result, part int) []string {
+func capacity(c *i18n.Catalog, sc sim.Scenario, r *sim.Result, part int) []string {
 	var out []string
+	l := c.Lang()
 	if part < len(r.Partitions) && r.DurationS > 0 && sc.Consumer.ProcessingMs > 0 {
 		in := float64(r.Partitions[part].Produced) / r.DurationS
 		can := 1000 / sc.Consumer.ProcessingMs
-		out = append(out, w.c.T("compare.why.capacity", p(part), i18n.S("in", w.n.count(int64(in+0.5))), i18n.S("can", w.n.count(int64(can+0.5))),
-			i18n.S("each", w.n.millis(sc.Consumer.ProcessingMs)), i18n.S("mode", sc.Consumer.Mode)))
+		out = append(out, c.T("results.why.capacity", p(part), i18n.S("in", CountIn(l, int64(in+0.5))),
+			i18n.S("can", CountIn(l, int64(can+0.5))), i18n.S("each", MillisIn(l, sc.Consumer.ProcessingMs)), i18n.S("mode", sc.Consumer.Mode)))
 	}
 	for _, a := range sc.Timeline {
 		switch a.Action {
 		case "slow_processing":
-			out = append(out, w.c.T("compare.why.slow", i18n.S("ms", w.n.millis(a.ProcessingMs)), i18n.S("at", w.n.number(a.AtS)),
-				i18n.S("duration", w.n.number(a.DurationS))))
+			out = append(out, c.T("results.why.slow", i18n.S("ms", MillisIn(l, a.ProcessingMs)), i18n.S("at", g(l, a.AtS)),
+				i18n.S("seconds", g(l, a.DurationS))))
 		case "gc_pause":
-			out = append(out, w.c.T("compare.why.gcPause", i18n.N("instance", a.Instance), i18n.S("duration", w.n.number(a.DurationS)),
-				i18n.S("at", w.n.number(a.AtS))))
+			out = append(out, c.T("results.why.gcPause", i18n.N("instance", a.Instance), i18n.S("seconds", g(l, a.DurationS)),
+				i18n.S("at", g(l, a.AtS))))
 		}
 	}
-	return append(out, w.rebalanceSummary(r)...)
+	return append(out, rebalanceSummary(c, r)...)
 }
 
-// Plural writes a count and its noun: "1 partition", "2 partitions",
-// "1,184 records".
+// Plural writes a count and its noun in English: "1 partition", "2
+// partitions", "1,184 records".
 func Plural(n int, word string) string {
 	if n == 1 {
 		return "1 " + word
