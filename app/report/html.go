@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"partitionlab/app/i18n"
+	"partitionlab/app/results/sentences"
 )
 
 // reportCSS keeps the file readable on its own: no fonts, scripts or
@@ -83,7 +84,7 @@ func (rv *Review) HTML() string {
 		}
 		b.WriteString("<ul>\n")
 		for _, v := range ex {
-			fmt.Fprintf(&b, "<li>[%s] %s</li>\n", e(scopeName(w, v.Scope)), e(v.Explanation))
+			fmt.Fprintf(&b, "<li>[%s] %s</li>\n", e(scopeName(w, v.Scope)), e(sentences.Explanation(w, v)))
 		}
 		b.WriteString("</ul>\n")
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"partitionlab/app/i18n"
+	"partitionlab/app/results/sentences"
 )
 
 // Markdown writes the review for a design document. The charts are
@@ -61,7 +62,7 @@ func (rv *Review) Markdown(chartPrefix string) string {
 			continue
 		}
 		for _, e := range ex {
-			fmt.Fprintf(&b, "- [%s] %s\n", scopeName(w, e.Scope), mdEscape(e.Explanation))
+			fmt.Fprintf(&b, "- [%s] %s\n", scopeName(w, e.Scope), mdEscape(sentences.Explanation(w, e)))
 		}
 		b.WriteString("\n")
 	}

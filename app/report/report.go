@@ -127,7 +127,7 @@ func Sides(c *i18n.Catalog, a, b results.Run) (plots.Side, plots.Side) {
 func single(in Input) (*Review, error) {
 	r := in.A.Result
 	w := in.words()
-	rv := &Review{Input: in, Cards: results.Cards(r)}
+	rv := &Review{Input: in, Cards: results.CardsIn(w, r)}
 	marks := plots.MarksOf(r)
 	for _, c := range []struct {
 		name, title string
