@@ -37,7 +37,7 @@ func TestCompareInPortugueseAndKorean(t *testing.T) {
 			// the language's word, with the why from A's evidence.
 			row := eval[map[string]string](t, ctx, `(() => { const r = document.getElementById("diff-violations-order");
 				return {verdict: r.dataset.verdict, delta: r.querySelector("td.delta").innerText, why: r.querySelector("td.why").innerText}; })()`)
-			if row["verdict"] != "better" || !strings.Contains(row["delta"], c.T("compare.verdict.better")) ||
+			if row["verdict"] != "better" || !strings.Contains(row["delta"], c.T("results.verdict.better")) ||
 				strings.Contains(row["delta"], "better") || !strings.HasPrefix(row["why"], "A: ") {
 				t.Errorf("the violations row reads %v", row)
 			}
