@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -9,6 +10,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"partitionlab/app/i18n"
+	"partitionlab/app/plots"
 )
 
 // Compare in Portuguese and Korean: its headings, verdicts and whys, the
@@ -112,8 +114,9 @@ func TestKeysInPortugueseAndKorean(t *testing.T) {
 			if s := eval[string](t, ctx, `document.getElementById("disagree-summary").textContent`); strings.Contains(s, "land on different partitions") {
 				t.Errorf("the summary is English: %q", s)
 			}
-			// Korean chart words are drawn with the page's Korean face, about
-			// as wide as the chart measured them (an em a syllable).
+			// Korean chart words are drawn with the page's Korean face, as
+			// wide as the chart measured them (plots.HangulAdvance em a
+			// syllable).
 			if l == i18n.Korean {
 				w := eval[map[string]float64](t, ctx, `(() => {
 					const t = [...document.querySelectorAll("#chart svg text")].find(t => /[가-힣]/.test(t.textContent));
@@ -124,13 +127,14 @@ func TestKeysInPortugueseAndKorean(t *testing.T) {
 					const c = document.createElement("canvas").getContext("2d");
 					c.font = size + "px " + getComputedStyle(document.body).fontFamily;
 					return {chart: chart / (hangul.length * size), page: c.measureText(hangul).width / (hangul.length * size)}; })()`)
+				t.Logf("a Hangul syllable is %.3f em wide in the chart, %.3f em on the page", w["chart"], w["page"])
 				switch d := w["chart"] - w["page"]; {
 				case w["page"] < 0.85:
 					t.Logf("no Korean face on this machine or page (Hangul %.2f em wide on the page, %.2f in the chart): not checked", w["page"], w["chart"])
 				case d < -0.05 || d > 0.05:
 					t.Errorf("Hangul is %.2f em wide in the chart and %.2f em on the page: the chart does not use the page's Korean face", w["chart"], w["page"])
-				case w["chart"] > 1.1:
-					t.Errorf("a Hangul syllable of the chart is drawn %.2f em wide; the chart measured 1 em", w["chart"])
+				case math.Abs(w["chart"]-plots.HangulAdvance) > 0.03:
+					t.Errorf("a Hangul syllable of the chart is drawn %.3f em wide; the chart measured %.2f em", w["chart"], plots.HangulAdvance)
 				}
 			}
 			setField(t, ctx, "partitions", "0", "input")
