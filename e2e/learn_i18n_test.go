@@ -256,6 +256,22 @@ func TestKoreanUsesTheShippedFont(t *testing.T) {
 	if !eval[bool](t, ctx, `document.fonts.check('16px "Partition Lab Hangul"', "학습 레슨 단계")`) {
 		t.Error("document.fonts.check says the Hangul face cannot draw 학습 레슨 단계")
 	}
+	// Every element that shows Hangul names the face in its fonts: a
+	// font stack without it (code, a chart's text) would draw boxes.
+	waitFor(t, ctx, `document.getElementById("learn-step").dataset.state === "done"`)
+	without := eval[[]string](t, ctx, `(() => {
+		const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT), out = [];
+		for (let n = w.nextNode(); n; n = w.nextNode()) {
+			const el = n.parentElement;
+			if (/[\uac00-\ud7a3]/.test(n.textContent) && el.checkVisibility() &&
+				!getComputedStyle(el).fontFamily.includes("Partition Lab Hangul")) {
+				out.push(el.tagName + ": " + getComputedStyle(el).fontFamily + ": " + n.textContent.slice(0, 40));
+			}
+		}
+		return out })()`)
+	if len(without) > 0 {
+		t.Errorf("Hangul shown in fonts without the Hangul face: %q", without)
+	}
 	boxes := eval[bool](t, ctx, `(() => { const c = document.createElement("canvas").getContext("2d");
 		c.font = getComputedStyle(document.getElementById("learn-step-title")).font;
 		return c.measureText("학습학습").width === c.measureText("\u0378\u0378\u0378\u0378").width })()`)
