@@ -18,6 +18,7 @@ import (
 var translatedViews = []string{
 	"layout.go", "locale.go", "start_view.go", "preset_catalog.go", "simplified_page.go", "learn_list.go",
 	"learn_page.go", "learn_step.go", "learn_controls.go", "learn_look.go", "learn_output.go", "learn_measure.go",
+	"learn_run.go", "learn_links.go",
 }
 
 // keptAsWritten are words a translated view may show as they are: names
