@@ -39,6 +39,9 @@ func (s site) pages() http.Handler {
 		if strings.HasPrefix(b.header.Get("Content-Type"), "text/html") {
 			body = sortAttributes(allowZoom(body))
 		}
+		if r.URL.Path == "/app.js" {
+			body = loaderScript(body)
+		}
 		b.body = *bytes.NewBuffer(body)
 		b.header.Del("Content-Length")
 		return b.withStatus()

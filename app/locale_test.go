@@ -17,13 +17,19 @@ import (
 // catalog (issue 13's first slice); the rest of the app is still English.
 var translatedViews = []string{
 	"layout.go", "locale.go", "start_view.go", "preset_catalog.go", "simplified_page.go", "learn_list.go",
+	"editor.go", "editor_view.go", "editor_items.go", "editor_section.go", "byo_panel.go", "byo_import.go",
+	"results_cards.go", "results_panel.go", "results_violations.go", "results_group.go", "simulate_page.go",
+	"runprogress.go", "rungate.go", "share_bar.go", "download.go", "report_download.go", "flow_view.go",
+	"compare_page.go", "compare_pickers.go", "compare_review.go", "compare_view.go", "keys_page.go", "keys_view.go", "keys_weighted.go",
 	"learn_page.go", "learn_step.go", "learn_controls.go", "learn_look.go", "learn_output.go", "learn_measure.go",
 	"learn_run.go", "learn_links.go",
 }
 
 // keptAsWritten are words a translated view may show as they are: names
 // that are the same in every language.
-var keptAsWritten = map[string]bool{"Partition Lab": true}
+var keptAsWritten = map[string]bool{"Partition Lab": true,
+	"SVG": true, "PNG": true, // the download buttons' file formats
+}
 
 // textSetters are the go-app calls whose string argument a person reads or
 // hears; for Aria, only the label.

@@ -65,9 +65,9 @@ func TestLanguageFromLink(t *testing.T) {
 			if !strings.Contains(first, "lang="+string(l)) {
 				t.Errorf("the first lesson's link %q lost the language", first)
 			}
-			// Compare rewrites its address without ?lang=; the language stays.
+			// Compare rewrites its address and keeps ?lang= in it.
 			eval[bool](t, ctx, `(document.getElementById("nav-compare").click(), true)`)
-			waitFor(t, ctx, `location.pathname === "/compare" && !location.search.includes("lang=")`)
+			waitFor(t, ctx, `location.pathname === "/compare" && location.hash.includes("change=") && location.search.includes("lang=`+string(l)+`")`)
 			if got := eval[string](t, ctx, `document.getElementById("nav-compare").textContent`); got != i18n.For(l).T("nav.compare") {
 				t.Errorf("on Compare the navigation reads %q", got)
 			}

@@ -27,6 +27,18 @@ func All() ([]Lesson, error) {
 	return Load(sub)
 }
 
+// Count is how many built-in lessons there are, read from their file
+// names without loading them: a page that only says how many there are
+// should not parse every scenario of every lesson (about 0.2 s of a cold
+// start in a browser). A test checks it against All.
+func Count() int {
+	names, err := fs.Glob(data, "data/*.json")
+	if err != nil {
+		return 0
+	}
+	return len(names)
+}
+
 // ByID is the built-in lesson with this id.
 func ByID(id string) (Lesson, error) {
 	all, err := All()
