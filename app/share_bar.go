@@ -121,7 +121,7 @@ func (p *simulatePage) importText(ctx app.Context, text string) {
 		err = p.ed.loadLink(text, "")
 	}
 	if err != nil {
-		p.share.message = tr().T("results.share.notImported", i18n.S("error", err.Error()))
+		p.share.message = tr().T("results.share.notImported", i18n.S("error", fieldErrorsText(tr(), err)))
 		return
 	}
 	p.share.paste = ""
