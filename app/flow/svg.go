@@ -62,7 +62,7 @@ func (s Scene) SVG() string { return s.SVGIn(i18n.For(i18n.English)) }
 func (s Scene) SVGIn(c *i18n.Catalog) string {
 	var b strings.Builder
 	h := s.Height()
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %.0f" width="100%%" role="img" aria-labelledby="flow-summary" font-family="Liberation Sans, Arial, sans-serif" font-size="%d">`, Width, h, fontSize)
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %.0f" width="100%%" role="img" aria-labelledby="flow-summary" font-family="Liberation Sans, Arial, 'Partition Lab Hangul', sans-serif" font-size="%d">`, Width, h, fontSize)
 	fmt.Fprintf(&b, `<text x="%d" y="22" font-weight="700">%s</text><text x="%d" y="22" font-weight="700">%s</text><text x="%d" y="22" font-weight="700">%s</text>`,
 		prodX0, esc(c.T("results.flow.producers")), barX0, esc(c.T("results.flow.partitions")), thrX0, esc(c.T("results.flow.threads")))
 	if s.Rebalancing {
