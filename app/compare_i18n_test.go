@@ -1,11 +1,7 @@
 package app
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"reflect"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -16,44 +12,15 @@ import (
 	"partitionlab/sim"
 )
 
-// engineCauseNames are the violation causes the engine names (sim's
-// causeNames, read from its source: the engine does not export them).
-func engineCauseNames(t *testing.T) []string {
-	t.Helper()
-	f, err := parser.ParseFile(token.NewFileSet(), "../sim/causes.go", nil, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	ast.Inspect(f, func(n ast.Node) bool {
-		if v, ok := n.(*ast.ValueSpec); ok && len(v.Names) == 1 && v.Names[0].Name == "causeNames" {
-			for _, e := range v.Values[0].(*ast.CompositeLit).Elts {
-				s, _ := strconv.Unquote(e.(*ast.BasicLit).Value)
-				names = append(names, s)
-			}
-		}
-		return true
-	})
-	if len(names) == 0 {
-		t.Fatal("no cause names in sim/causes.go")
-	}
-	return names
-}
-
 // Everything Compare and Key → partition name from data has its words in
 // the catalog: every change of the picker (in English, the label B's
-// scenario is named with), every violation cause the engine gives, every
-// client and serializer, every ordering scope.
+// scenario is named with), every client and serializer, every ordering
+// scope.
 func TestCompareAndKeysNamesAreInTheCatalog(t *testing.T) {
 	en := i18n.For(i18n.English)
 	for _, ch := range changes.List() {
 		if got := changeLabel(en, ch); got != ch.Label {
 			t.Errorf("change %s reads %q, its label %q", ch.ID, got, ch.Label)
-		}
-	}
-	for _, name := range engineCauseNames(t) {
-		if id := "compare.cause." + strings.ReplaceAll(name, " ", "-"); en.T(id) != name {
-			t.Errorf("cause %q: %s reads %q", name, id, en.T(id))
 		}
 	}
 	for _, p := range hashcore.Partitioners() {

@@ -179,7 +179,8 @@ func (p *comparePage) runSide(ctx app.Context, i int) {
 				return
 			}
 			if p.views[0] != nil && p.views[1] != nil {
-				p.review = newReviewView(tr(), p.views[0], p.views[1])
+				c := tr()
+				p.review = newReviewView(c, p.views[0], p.views[1], [2]string{p.sideTitle(c, 0), p.sideTitle(c, 1)})
 			}
 		},
 	})

@@ -256,6 +256,22 @@ func TestKoreanUsesTheShippedFont(t *testing.T) {
 	if !eval[bool](t, ctx, `document.fonts.check('16px "Partition Lab Hangul"', "학습 레슨 단계")`) {
 		t.Error("document.fonts.check says the Hangul face cannot draw 학습 레슨 단계")
 	}
+	// Every element that shows Hangul names the face in its fonts: a
+	// font stack without it (code, a chart's text) would draw boxes.
+	waitFor(t, ctx, `document.getElementById("learn-step").dataset.state === "done"`)
+	without := eval[[]string](t, ctx, `(() => {
+		const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT), out = [];
+		for (let n = w.nextNode(); n; n = w.nextNode()) {
+			const el = n.parentElement;
+			if (/[\uac00-\ud7a3]/.test(n.textContent) && el.checkVisibility() &&
+				!getComputedStyle(el).fontFamily.includes("Partition Lab Hangul")) {
+				out.push(el.tagName + ": " + getComputedStyle(el).fontFamily + ": " + n.textContent.slice(0, 40));
+			}
+		}
+		return out })()`)
+	if len(without) > 0 {
+		t.Errorf("Hangul shown in fonts without the Hangul face: %q", without)
+	}
 	boxes := eval[bool](t, ctx, `(() => { const c = document.createElement("canvas").getContext("2d");
 		c.font = getComputedStyle(document.getElementById("learn-step-title")).font;
 		return c.measureText("학습학습").width === c.measureText("\u0378\u0378\u0378\u0378").width })()`)
@@ -303,5 +319,36 @@ func TestStaticSiteLearnsInKoreanOffline(t *testing.T) {
 	checkStepIn(t, ctx, i18n.For(i18n.Korean), l, 0)
 	if !eval[bool](t, ctx, `document.fonts.load('16px "Partition Lab Hangul"', "학습").then(fs => fs.length === 1 && fs[0].status === "loaded")`, chromedp.EvalAwaitPromise) {
 		t.Error("offline, the shipped Hangul face does not load")
+	}
+	// Every other language works offline too: the lessons' words are in
+	// app.wasm, which the worker keeps.
+	for _, lang := range i18n.Langs() {
+		open(t, ctx, url+"learn?lang="+string(lang))
+		want := lessonsIn(t, lang)[0].Title
+		waitFor(t, ctx, `(document.querySelector("#learn-list .lesson a") || {textContent: ""}).textContent.includes(`+js(want)+`)`)
+	}
+}
+
+// Choosing a language in the header's picker on a lesson's step reopens
+// the same step in that language: the lesson's words and the page's, and
+// the step runs again with every check ✓.
+func TestPickerOnALessonStep(t *testing.T) {
+	ctx := newTab(t, chromedp.WithNewBrowserContext())
+	open(t, ctx, env.baseURL+"learn?lesson=salting&step=2")
+	en := lessonsIn(t, i18n.English)[6]
+	if en.ID != "salting" {
+		t.Fatalf("lesson 7 is %s", en.ID)
+	}
+	checkStep(t, ctx, en, 1)
+	eval[bool](t, ctx, `(() => { const s = document.getElementById("lang-picker"); s.value = "ko";
+		setTimeout(() => s.dispatchEvent(new Event("change", {bubbles: true}))); return true })()`)
+	ko := lessonsIn(t, i18n.Korean)[6]
+	c := i18n.For(i18n.Korean)
+	want := c.T("learn.stepHeading", i18n.N("step", 2), i18n.Count(len(ko.Steps)), i18n.S("title", ko.Steps[1].Title))
+	waitAcrossReload(t, ctx, `location.search.includes("lang=ko") && location.search.includes("lesson=salting") &&
+		(document.getElementById("learn-step-title") || {}).textContent === `+js(want))
+	checkStepIn(t, ctx, c, ko, 1)
+	if ko.Steps[1].Title == en.Steps[1].Title {
+		t.Errorf("the Korean step's title is the English %q", en.Steps[1].Title)
 	}
 }

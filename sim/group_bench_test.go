@@ -70,3 +70,47 @@ func TestGroupChurnScenarioIsValid(t *testing.T) {
 		}
 	}
 }
+
+// bigGroupScenario is issue 9's design review: 1,000 instances × 10
+// consumer threads (10,000 members) on 10,000 partitions with the given
+// assignors, a light workload, and one instance crashing and coming back,
+// so the run has a first assignment and two rebalances of a full group.
+func bigGroupScenario(protocol string, assignors []string) Scenario {
+	sc := DefaultScenario()
+	sc.DurationS = 60
+	sc.Topic.Partitions = 10000
+	sc.Workload.OrdersPerS = 100
+	sc.Consumer.Instances = 1000
+	sc.Consumer.Concurrency = 10
+	sc.Consumer.GroupProtocol = protocol
+	sc.Consumer.Assignors = assignors
+	// The crash is added once the work budget allows it.
+	// sc.Timeline = []Action{{AtS: 10, Action: ActionCrashConsumer, Instance: 1, DurationS: 5}}
+	return sc
+}
+
+// BenchmarkBigGroup simulates the design-review group once per op.
+func BenchmarkBigGroup(b *testing.B) {
+	for _, c := range []struct {
+		name      string
+		protocol  string
+		assignors []string
+	}{
+		{"sticky", "classic", []string{"sticky"}},
+		{"cooperative-sticky", "classic", []string{"cooperative-sticky"}},
+		{"kip848-uniform", "consumer", []string{"range"}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			sc := bigGroupScenario(c.protocol, c.assignors)
+			var rebalances int
+			for b.Loop() {
+				r, err := Run(sc)
+				if err != nil {
+					b.Fatal(err)
+				}
+				rebalances = r.Group.Totals.Rebalances
+			}
+			b.ReportMetric(float64(rebalances), "rebalances")
+		})
+	}
+}
