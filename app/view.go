@@ -53,7 +53,7 @@ func newResultView(sc sim.Scenario, r *sim.Result, version int) *resultView {
 // newResultViewWith is newResultView with charts already drawn, by chart
 // id (the pre-rendered page's): only the others are drawn.
 func newResultViewWith(sc sim.Scenario, r *sim.Result, version int, drawn map[string]plots.Chart) *resultView {
-	v := &resultView{version: version, sc: sc, r: r, cards: results.Cards(r), marks: plots.MarksOf(r),
+	v := &resultView{version: version, sc: sc, r: r, cards: results.CardsIn(tr(), r), marks: plots.MarksOf(r),
 		violations: map[int]namedChart{}}
 	v.charts = drawCharts(r, v.marks, drawn)
 	v.assign = assignmentsChart(r, v.marks, drawn)
@@ -69,14 +69,14 @@ func drawCharts(r *sim.Result, m plots.TimeMarks, drawn map[string]plots.Chart) 
 		timed       bool
 		draw        func() (plots.Chart, error)
 	}{
-		{"chart-records", "Records each partition received over the run. The hottest partition bounds how fast its consumer must be; the dashed line is the mean.", false,
-			func() (plots.Chart, error) { return plots.RecordsPerPartition(r) }},
-		{"chart-lag", "Records waiting on each partition (the most during each interval). A line that keeps rising is a consumer that cannot keep up.", true,
-			func() (plots.Chart, error) { return plots.Lag(r, m) }},
-		{"chart-throughput", "Records produced and processed per second, over all partitions. Where processing falls below producing, the backlog grows.", true,
-			func() (plots.Chart, error) { return plots.Throughput(r, m) }},
-		{"chart-busy", "Share of the run each consumer thread spent processing. Idle threads own no partition.", false,
-			func() (plots.Chart, error) { return plots.BusyShare(r) }},
+		{"chart-records", tr().T("results.caption.records"), false,
+			func() (plots.Chart, error) { return plots.RecordsPerPartition(tr(), r) }},
+		{"chart-lag", tr().T("results.caption.lag"), true,
+			func() (plots.Chart, error) { return plots.Lag(tr(), r, m) }},
+		{"chart-throughput", tr().T("results.caption.throughput"), true,
+			func() (plots.Chart, error) { return plots.Throughput(tr(), r, m) }},
+		{"chart-busy", tr().T("results.caption.busy"), false,
+			func() (plots.Chart, error) { return plots.BusyShare(tr(), r) }},
 	}
 	out := make([]namedChart, len(specs))
 	for i, s := range specs {
@@ -92,9 +92,9 @@ func drawCharts(r *sim.Result, m plots.TimeMarks, drawn map[string]plots.Chart) 
 // assignmentsChart draws the group's assignments over time (the group
 // panel).
 func assignmentsChart(r *sim.Result, m plots.TimeMarks, drawn map[string]plots.Chart) namedChart {
-	c, err := drawOnce(drawn, "chart-assignments", func() (plots.Chart, error) { return plots.Assignments(r, m) })
+	c, err := drawOnce(drawn, "chart-assignments", func() (plots.Chart, error) { return plots.Assignments(tr(), r, m) })
 	nc := namedChart{id: "chart-assignments", chart: c, timed: true, key: r.Digest + "assignments",
-		caption: "Partitions of each consumer thread over time; rebalances are shaded, timeline actions numbered."}
+		caption: tr().T("results.caption.assignments")}
 	if err != nil {
 		nc.err = err.Error()
 	}
@@ -116,10 +116,9 @@ func (v *resultView) violationChart(i int) namedChart {
 	if c, ok := v.violations[i]; ok {
 		return c
 	}
-	c, err := plots.ViolationTimeline(plots.WindowFor(v.r, v.trace, i), v.marks)
+	c, err := plots.ViolationTimeline(tr(), plots.WindowFor(v.r, v.trace, i), v.marks)
 	nc := namedChart{id: "chart-violation", chart: c, timed: true, key: fmt.Sprintf("%s-violation-%d-%v", v.r.Digest, i, v.traced),
-		caption: "Each record of the violating key as a mark where it was written (partition lanes) and where it was processed (thread lanes). " +
-			"Thick lines join each violating pair; the selected one is vermillion."}
+		caption: tr().T("results.caption.violation")}
 	if err != nil {
 		nc.err = err.Error()
 	}

@@ -50,3 +50,18 @@ func (st *inflightStore) release(g int64) {
 		st.first++
 	}
 }
+
+// firstNotDone is the first event from g on (up to end, the next to be
+// sent) not marked done.
+func (st *inflightStore) firstNotDone(g, end int64) int64 {
+	for g < end {
+		b := st.blocks[g>>inflightBlockBits-st.first]
+		for i := g & (1<<inflightBlockBits - 1); i < 1<<inflightBlockBits; i++ {
+			if g == end || b[i].flags&flagDone == 0 {
+				return g
+			}
+			g++
+		}
+	}
+	return g
+}

@@ -186,3 +186,26 @@ func TestALaterSettingSaysWhatItOverrides(t *testing.T) {
 		t.Errorf("the later setting reads %q", got)
 	}
 }
+
+// Every setting with no effect names a reason there is, and every reason
+// is given by some setting or mapping.
+func TestEveryReasonIsKnown(t *testing.T) {
+	for name, id := range noEffect {
+		if _, ok := reasons[id]; !ok {
+			t.Errorf("%s: reason %q is not in reasons", name, id)
+		}
+	}
+	used := map[string]bool{}
+	for _, id := range noEffect {
+		used[id] = true
+	}
+	for _, id := range []string{"ignore_keys_on", "ignore_keys_off", "consumer_side", "default_partitioner",
+		"custom_partitioner", "key_serializer", "rd_partitioner", "assignor", "offset_reset", "ack_mode"} {
+		used[id] = true
+	}
+	for id := range reasons {
+		if !used[id] {
+			t.Errorf("reason %q is never given", id)
+		}
+	}
+}

@@ -72,7 +72,7 @@ func targets() map[string]target {
 			case "LongSerializer":
 				p.Serializer = "long"
 			default:
-				return notModelledf("%s is not modelled: the simulator sends keys as StringSerializer or LongSerializer", v)
+				return notModelledBecause("key_serializer", v)
 			}
 			return nil
 		})},
@@ -83,7 +83,7 @@ func targets() map[string]target {
 			case "murmur2_random", "murmur2":
 				p.Client = "java"
 			default:
-				return notModelledf("%q is not modelled: consistent_random (CRC32) and murmur2_random (the Java client's murmur2) are", v)
+				return notModelledBecause("rd_partitioner", strconv.Quote(v))
 			}
 			return nil
 		})},
@@ -92,7 +92,7 @@ func targets() map[string]target {
 			for _, s := range strings.Split(v, ",") {
 				a, ok := assignors[last(strings.TrimSpace(s))]
 				if !ok {
-					return notModelledf("%q is not an assignor the simulator has (RangeAssignor, RoundRobinAssignor, StickyAssignor, CooperativeStickyAssignor)", strings.TrimSpace(s))
+					return notModelledBecause("assignor", strconv.Quote(strings.TrimSpace(s)))
 				}
 				out = append(out, a)
 			}
@@ -123,14 +123,14 @@ func targets() map[string]target {
 			case "latest", "largest", "end":
 				c.AutoOffsetReset = "latest"
 			default:
-				return notModelledf("%q is not modelled: earliest or latest", v)
+				return notModelledBecause("offset_reset", strconv.Quote(v))
 			}
 			return nil
 		})},
 		"listener.concurrency": {Listener, consumer("concurrency", func(c *sim.Consumer, v string) (err error) { c.Concurrency, err = intOf(v); return })},
 		"listener.ack-mode": {Listener, func(sc *sim.Scenario, v string) ([]string, error) {
 			if !strings.EqualFold(v, "BATCH") {
-				return nil, notModelledf("%q is not modelled: the simulator commits after each poll's batch (BATCH) or with enable.auto.commit", v)
+				return nil, notModelledBecause("ack_mode", strconv.Quote(v))
 			}
 			sc.Consumer.CommitAfterBatch, sc.Consumer.EnableAutoCommit = true, false
 			return []string{"consumer.commit_after_batch", "consumer.enable_auto_commit"}, nil
@@ -220,9 +220,9 @@ func bytesOf(v string) (int, error) {
 }
 
 // notModelled is a value the simulator does not model: reported, not
-// applied, and not an error in the file.
-type notModelled struct{ msg string }
+// applied, and not an error in the file. reason is its id (see reasons).
+type notModelled struct{ reason, value string }
 
-func (e notModelled) Error() string { return e.msg }
+func (e notModelled) Error() string { return strings.ReplaceAll(reasons[e.reason], "{value}", e.value) }
 
-func notModelledf(format string, args ...any) error { return notModelled{fmt.Sprintf(format, args...)} }
+func notModelledBecause(reason, value string) error { return notModelled{reason, value} }

@@ -10,7 +10,10 @@ import (
 	"partitionlab/sim"
 )
 
-//go:embed data/*.json
+// data holds the English lessons, data/NN-id.json, and their words in
+// other languages, data/<lang>/NN-id.json (see Words).
+//
+//go:embed data
 var data embed.FS
 
 // All loads the built-in lessons in order, validating every file. Loading
