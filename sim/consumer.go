@@ -64,7 +64,10 @@ func (m *member) arrive(s *Sim, r *record, l *partitionLog, t int64) {
 	s.metrics.noteLagIn(s.metrics.bucketOf(t), int(r.partition), r.offset+1-l.done)
 	for i, p := range m.parts {
 		if p == r.partition {
-			m.rr = (i + 1) % len(m.parts) // as the fetch would have moved it
+			m.rr = i + 1 // as the fetch would have moved it
+			if m.rr == len(m.parts) {
+				m.rr = 0
+			}
 		}
 	}
 }
@@ -214,17 +217,17 @@ func (m *member) fetch(s *Sim) (next int64) {
 	limit := s.sc.Consumer.MaxPollRecords
 	now := s.now
 	n := len(m.parts)
-	first := m.rr
-	for i, pi := 0, first; i < n; i, pi = i+1, pi+1 {
-		if pi == n {
+	for i, pi := 0, m.rr; i < n; i++ {
+		p := m.parts[pi]
+		if pi++; pi == n {
 			pi = 0
 		}
-		p := m.parts[pi]
 		l := &s.logs[p]
-		o := s.position[p]
+		from := s.position[p]
+		o := from
 		arrived := int64(-1) // one past the last record appended by now, once known
 		mask := int64(len(l.ring) - 1)
-		for ; o < l.end; o++ {
+		for end := l.end; o < end; o++ {
 			if o == l.mEnd {
 				s.materialize(p, o) // forked: the back stream sends it again
 				mask = int64(len(l.ring) - 1)
@@ -249,18 +252,21 @@ func (m *member) fetch(s *Sim) (next int64) {
 			r := &m.batch[len(m.batch)-1]
 			r.g, r.appended, r.offset, r.keyID, r.partition, r.keyKind = e.g, e.appended, o, e.keyID, p, e.keyKind
 		}
-		if o > s.position[p] {
+		if o > from {
 			if o == l.end {
 				arrived = o
 			}
 			if arrived < 0 {
-				arrived = l.appendedBy(s.now)
+				arrived = l.appendedBy(now)
 			}
 			s.metrics.noteLagIn(s.metrics.bucketOf(now), int(p), arrived-l.done)
 			s.position[p] = o
 			// Kafka's fetcher moves a partition it returned records from to the
 			// back of the line, so the next poll starts with the others.
-			m.rr = (first + i + 1) % n
+			m.rr = pi
+		}
+		if full {
+			break // what the other partitions hold does not matter to a full batch
 		}
 	}
 	m.quietUntil, m.quietNext = 0, never

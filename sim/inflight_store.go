@@ -41,6 +41,12 @@ func (st *inflightStore) hold(g int64) {
 
 // release lets go of the blocks wholly below g, the oldest event in flight.
 func (st *inflightStore) release(g int64) {
+	if g>>inflightBlockBits > st.first {
+		st.releaseBelow(g)
+	}
+}
+
+func (st *inflightStore) releaseBelow(g int64) {
 	for g>>inflightBlockBits > st.first && len(st.blocks) > 0 {
 		if len(st.spare) < 2 {
 			st.spare = append(st.spare, st.blocks[0])
@@ -49,4 +55,19 @@ func (st *inflightStore) release(g int64) {
 		st.blocks = st.blocks[1:]
 		st.first++
 	}
+}
+
+// firstNotDone is the first event from g on (up to end, the next to be
+// sent) not marked done.
+func (st *inflightStore) firstNotDone(g, end int64) int64 {
+	for g < end {
+		b := st.blocks[g>>inflightBlockBits-st.first]
+		for i := g & (1<<inflightBlockBits - 1); i < 1<<inflightBlockBits; i++ {
+			if g == end || b[i].flags&flagDone == 0 {
+				return g
+			}
+			g++
+		}
+	}
+	return g
 }

@@ -31,12 +31,15 @@ const (
 // inflight is what the engine knows about one sent event until it has been
 // processed.
 type inflight struct {
-	next      [numScopes]int64 // next event of the same order, customer, key; 0 if none yet
+	// next links the next event of the same order, customer and key: how
+	// many events later it was sent (0: none yet; farLink: see far). 32 bits
+	// keep the entry within 64 bytes, one cache line.
+	next      [numScopes]uint32
+	customer  int32
 	sent      int64
 	order     int64
 	offset    int64 // -1 until appended
 	keyID     int64
-	customer  int32
 	partition int32
 	viewN     int32 // the partition count the producer used
 	instance  uint16
@@ -44,6 +47,15 @@ type inflight struct {
 	producer  uint8
 	keyKind   uint8
 	flags     uint8
+}
+
+// farLink marks a next link more than 2^32 - 2 events ahead, which no run
+// within the work budget sends; the checker keeps such a link in far.
+const farLink = 1<<32 - 1
+
+type farKey struct {
+	g     int64
+	scope int
 }
 
 // keyState is one scope key: the earliest event not yet processed and the
@@ -62,6 +74,28 @@ const (
 func (k *keyState) last() int64 { return k.tail & tailMask }
 
 func (k *keyState) setLast(g int64) { k.tail = k.tail&^tailMask | g }
+
+// linkFirst makes g the key's chain when it has no event in flight, and
+// says whether it did.
+func (k *keyState) linkFirst(g int64) bool {
+	if k.head != 0 {
+		return false
+	}
+	k.head = g
+	k.setLast(g)
+	return true
+}
+
+// completeAlone ends the key's chain when g, whose next link is next, was
+// its only event in flight, and says whether it did.
+func (k *keyState) completeAlone(g int64, next uint32) bool {
+	if k.head != g || next != 0 {
+		return false
+	}
+	k.head = 0
+	k.setLast(0)
+	return true
+}
 
 // markAffected notes a violation in scope s and says whether it was the
 // key's first there.
@@ -106,6 +140,7 @@ type orderingChecker struct {
 
 	stats    [numScopes]scopeStats
 	examples exampleLog
+	far      map[farKey]int64 // next links too far for an entry (see farLink)
 }
 
 func newOrderingChecker(sc Scenario, saltedKeys int, sameRouting func(p1, p2 uint8) bool) *orderingChecker {
@@ -177,7 +212,6 @@ func (c *orderingChecker) state(scope int, d *inflight) *keyState {
 	return &c.keys[d.keyKind][d.keyID]
 }
 
-// send registers a sent event and returns its g.
 // alloc hands out the next g and its cleared inflight entry, which the
 // caller fills in place (building it elsewhere and copying it in would cost
 // a store-forwarding stall per event) before calling link.
@@ -201,19 +235,62 @@ func (c *orderingChecker) alloc(order int64) (int64, *inflight) {
 
 // link registers a sent event, filled in by the caller, in its scopes.
 func (c *orderingChecker) link(g int64, d *inflight) {
-	c.slot(d.order).sent++
-	for s := range c.tracked {
-		ks := c.state(s, d)
-		if ks == nil {
-			continue
-		}
-		if ks.head == 0 {
-			ks.head = g
-		} else {
-			c.desc(ks.last()).next[s] = g
-		}
-		ks.setLast(g)
+	o := c.slot(d.order)
+	o.sent++
+	if !o.ord.linkFirst(g) {
+		c.linkIn(scopeOrder, &o.ord, g)
 	}
+	if ks := &c.customers[d.customer]; !ks.linkFirst(g) {
+		c.linkIn(scopeCustomer, ks, g)
+	}
+	if c.tracked == numScopes {
+		if ks := c.state(scopeKey, d); ks != nil {
+			c.linkIn(scopeKey, ks, g)
+		}
+	}
+}
+
+// linkIn puts g at the end of scope s's chain of key ks.
+func (c *orderingChecker) linkIn(s int, ks *keyState, g int64) {
+	if ks.head != 0 {
+		c.setNext(ks.last(), s, g)
+	} else {
+		ks.head = g
+	}
+	ks.setLast(g)
+}
+
+// setNext links h as the next event after g in scope s.
+func (c *orderingChecker) setNext(g int64, s int, h int64) {
+	if delta := h - g; delta < farLink {
+		c.desc(g).next[s] = uint32(delta)
+	} else {
+		c.setFar(g, s, h)
+	}
+}
+
+func (c *orderingChecker) setFar(g int64, s int, h int64) {
+	c.desc(g).next[s] = farLink
+	if c.far == nil {
+		c.far = map[farKey]int64{}
+	}
+	c.far[farKey{g, s}] = h
+}
+
+// nextOf is the event after g (whose entry is d) in scope s, 0 if none.
+func (c *orderingChecker) nextOf(g int64, d *inflight, s int) int64 {
+	n := d.next[s]
+	if n == 0 || n == farLink {
+		return c.farOrNone(g, s, n)
+	}
+	return g + int64(n)
+}
+
+func (c *orderingChecker) farOrNone(g int64, s int, n uint32) int64 {
+	if n == 0 {
+		return 0
+	}
+	return c.far[farKey{g, s}]
 }
 
 // completion is who finished an event and when.
@@ -223,49 +300,79 @@ type completion struct {
 	lost   bool
 }
 
-// complete records that event g finished processing (or was lost). It
-// reports whether g had already been processed: a duplicate.
-func (c *orderingChecker) complete(g int64, how completion) (duplicate bool) {
-	if g < c.dBase {
-		return true
-	}
-	d := c.desc(g)
-	if d.flags&flagDone != 0 {
+// complete records that event g, whose entry is d (desc(g)), finished
+// processing (or was lost). It reports whether g had already been
+// processed: a duplicate.
+func (c *orderingChecker) complete(g int64, d *inflight, how completion) (duplicate bool) {
+	if g < c.dBase || d.flags&flagDone != 0 {
 		return true
 	}
 	d.flags |= flagDone
 	if how.lost {
 		d.flags |= flagLost
 	}
-	aliasBroken := false
-	for s := range c.tracked {
-		ks := c.state(s, d)
-		if ks == nil {
-			continue
-		}
-		if ks.head == g {
-			h := d.next[s]
-			for h != 0 && c.desc(h).flags&flagDone != 0 {
-				h = c.desc(h).next[s]
-			}
-			ks.head = h
-			if h == 0 {
-				ks.setLast(0)
-			}
-			continue
-		}
-		if !how.lost {
-			c.violation(s, ks, g, how)
-			aliasBroken = aliasBroken || s == c.keyAlias
-		}
+	// Most events are the only one of their order and customer in flight:
+	// those keys are done without a call.
+	var broken int
+	if o := c.slot(d.order); !o.ord.completeAlone(g, d.next[scopeOrder]) {
+		broken = c.completeIn(scopeOrder, &o.ord, g, d, how)
 	}
-	if aliasBroken {
+	if ks := &c.customers[d.customer]; !ks.completeAlone(g, d.next[scopeCustomer]) {
+		broken |= c.completeIn(scopeCustomer, ks, g, d, how)
+	}
+	if c.tracked == numScopes {
+		if ks := c.state(scopeKey, d); ks != nil {
+			c.completeIn(scopeKey, ks, g, d, how)
+		}
+	} else if broken&(1<<c.keyAlias) != 0 {
 		// The key scope is the same chain: the same violation, in its name.
 		c.violation(scopeKey, c.state(c.keyAlias, d), g, how)
 	}
 	if d.flags&flagWatched != 0 {
 		c.examples.earlierDone(g, d, how)
 	}
+	if c.oBase == d.order {
+		c.forgetOrders()
+	}
+	if c.dBase == g {
+		c.dBase = g + 1
+		if c.dBase < c.dNext && c.desc(c.dBase).flags&flagDone != 0 {
+			c.dBase = c.descs.firstNotDone(c.dBase, c.dNext)
+		}
+		c.descs.release(c.dBase)
+	}
+	return false
+}
+
+// completeIn moves scope s's key ks past g, or counts a violation if an
+// earlier event of the key is still waiting; it reports a violation
+// as 1<<s, and nothing found as 0.
+func (c *orderingChecker) completeIn(s int, ks *keyState, g int64, d *inflight, how completion) int {
+	if ks.head == g {
+		h := c.nextOf(g, d, s)
+		for h != 0 {
+			hd := c.desc(h)
+			if hd.flags&flagDone == 0 {
+				break
+			}
+			h = c.nextOf(h, hd, s)
+		}
+		ks.head = h
+		if h == 0 {
+			ks.setLast(0)
+		}
+		return 0
+	}
+	if how.lost {
+		return 0
+	}
+	c.violation(s, ks, g, how)
+	return 1 << s
+}
+
+// forgetOrders lets go of the oldest orders whose events were all sent and
+// processed.
+func (c *orderingChecker) forgetOrders() {
 	for c.oBase < c.oEnd {
 		o := c.slot(c.oBase)
 		if int(o.sent) < c.eventsPerOrder || o.ord.head != 0 {
@@ -273,13 +380,6 @@ func (c *orderingChecker) complete(g int64, how completion) (duplicate bool) {
 		}
 		c.oBase++
 	}
-	if c.dBase == g {
-		for c.dBase < c.dNext && c.desc(c.dBase).flags&flagDone != 0 {
-			c.dBase++
-		}
-		c.descs.release(c.dBase)
-	}
-	return false
 }
 
 // violation counts one in scope s; ks is the chain it was found on (the

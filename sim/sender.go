@@ -7,45 +7,6 @@ import "math"
 // arrival + j × event_gap), lets the responsible producer key and partition
 // each one, and appends it to the topic.
 
-// orderQueue holds the orders whose events are not all sent yet, with one
-// cursor per event type.
-type orderQueue struct {
-	ring   []order
-	base   int64 // oldest order with an unsent event
-	end    int64
-	cursor []int64 // per event index: the next order to send it for
-	gap    int64
-}
-
-func newOrderQueue(events int, gap int64) *orderQueue {
-	return &orderQueue{ring: make([]order, 64), cursor: make([]int64, events), gap: gap}
-}
-
-func (q *orderQueue) at(i int64) *order { return &q.ring[i&int64(len(q.ring)-1)] }
-
-func (q *orderQueue) push(o order) {
-	if q.end-q.base == int64(len(q.ring)) {
-		q.ring = regrow(q.ring, q.base, q.end)
-	}
-	*q.at(q.end) = o
-	q.end++
-}
-
-// due is the next event to send: its event index and when it is due. Ties
-// go to the lower event index, so with no gap an order's events keep their
-// order.
-func (q *orderQueue) due() (j int, t int64) {
-	t = never
-	for e, c := range q.cursor {
-		if c < q.end {
-			if et := q.at(c).arrival + int64(e)*q.gap; et < t {
-				j, t = e, et
-			}
-		}
-	}
-	return j, t
-}
-
 // senderChunkNs is how far the sender runs ahead of the clock. Producers
 // do not depend on consumers, so records can be generated (with their own
 // send and append times) before the consumers reach those times; only a
@@ -93,15 +54,17 @@ func (s *Sim) send(st *stream, o *order, j int, t int64, mode streamMode) {
 	if kind == kindNone {
 		part = s.keyless(p, inst, t)
 	} else {
-		part = p.partitionOf(kind, id, o.customer, inst.viewN)
+		if part = p.cachedPartition(kind, id, inst.viewN); part < 0 {
+			part = p.partitionOf(kind, id, o.customer, inst.viewN)
+		}
 	}
 	rec := record{keyID: id, partition: part, keyKind: kind}
+	var d *inflight
 	if mode != modeCount {
-		g, d := s.checker.alloc(o.id)
+		rec.g, d = s.checker.alloc(o.id)
 		d.sent, d.keyID, d.customer, d.partition, d.viewN = t, id, o.customer, part, inst.viewN
 		d.instance, d.event, d.producer, d.keyKind = uint16(ii), uint8(j), p.index, kind
-		s.checker.link(g, d)
-		rec.g = g
+		s.checker.link(rec.g, d)
 	}
 	if mode != modeReplay {
 		s.produced++
@@ -111,7 +74,7 @@ func (s *Sim) send(st *stream, o *order, j int, t int64, mode streamMode) {
 		s.produceWithRetries(st, p, ii, &rec, t, mode)
 		return
 	}
-	s.append(&rec, t, mode)
+	s.appendRecord(&rec, t, mode, d)
 }
 
 // keyless picks the partition of a record without a key.
@@ -153,16 +116,30 @@ func (s *Sim) keyless(p *producerRuntime, inst *producerInstance, t int64) int32
 // the consumer waiting for it. Forked (see stream.go), the front stream only
 // counts the record and the back one keeps it.
 func (s *Sim) append(r *record, t int64, mode streamMode) {
+	var d *inflight
+	if mode != modeCount {
+		d = s.checker.desc(r.g)
+	}
+	s.appendRecord(r, t, mode, d)
+}
+
+// appendRecord is append with the record's inflight entry d at hand (nil
+// when the stream counts only).
+func (s *Sim) appendRecord(r *record, t int64, mode streamMode, d *inflight) {
 	r.appended = t
 	l := &s.logs[r.partition]
 	if mode != modeReplay {
-		r.offset = l.appendAt(t, s.lagFloor)
+		r.offset = l.end // the next offset
+		l.end++
+		if l.recent != nil {
+			l.noteAppendTime(t, s.lagFloor)
+		}
 		s.metrics.onProduce(r.partition, t)
 	}
 	if mode != modeCount {
 		l.keep(r)
 		s.keptSinceCount++
-		s.checker.desc(r.g).offset = r.offset
+		d.offset = r.offset
 	}
 	if mode == modeReplay {
 		return

@@ -68,10 +68,7 @@ func (st *stream) clone() *stream {
 	r := *st.work.rng
 	w.rng = &r
 	c.work = &w
-	q := *st.orders
-	q.ring = append([]order(nil), st.orders.ring...)
-	q.cursor = append([]int64(nil), st.orders.cursor...)
-	c.orders = &q
+	c.orders = st.orders.clone()
 	c.producers = make([]*producerRuntime, len(st.producers))
 	for i, p := range st.producers {
 		pc := *p
@@ -112,14 +109,10 @@ func (s *Sim) sendSteps(st *stream, floor, horizon int64, mode streamMode, n int
 			s.append(&r.rec, r.at, mode)
 			continue
 		}
-		o := q.at(q.cursor[j])
-		q.cursor[j]++
+		o := q.take(j)
 		s.send(st, o, j, t, mode)
 		if j == 0 && q.cursor[0] == q.end {
 			q.push(st.work.pop())
-		}
-		for q.base < q.end && q.cursor[len(q.cursor)-1] > q.base {
-			q.base++
 		}
 	}
 	return true
@@ -197,6 +190,11 @@ func (s *Sim) materialize(p int32, o int64) {
 				s.backFloor = m.floor
 			}
 			s.replayNext++
+		}
+		if s.replayNext > 1024 && 2*s.replayNext > len(s.replay) {
+			// The marks the back stream has passed are not needed again.
+			s.replay = s.replay[:copy(s.replay, s.replay[s.replayNext:])]
+			s.replayNext = 0
 		}
 		s.sendSteps(b, s.backFloor, never, modeReplay, 1)
 		if b.pos == s.front.pos {

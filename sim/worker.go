@@ -75,16 +75,17 @@ const (
 // completeRecord is the end of a record's processing: the ordering checker,
 // lag and latency.
 func (s *Sim) completeRecord(r *record, thread int32) {
-	d := s.checker.desc(r.g)
+	c := s.checker
+	d := c.desc(r.g)
 	sent := d.sent
 	if s.tracer != nil {
 		var td *inflight
-		if r.g >= s.checker.dBase {
+		if r.g >= c.dBase {
 			td = d
 		}
 		s.traceNote(r, td, thread, td == nil || d.flags&flagDone != 0)
 	}
-	if s.checker.complete(r.g, completion{at: s.now, thread: thread}) {
+	if c.complete(r.g, d, completion{at: s.now, thread: thread}) {
 		s.duplicates++
 		return
 	}
@@ -99,7 +100,7 @@ func (s *Sim) completeRecord(r *record, thread int32) {
 
 // loseRecord marks a record that will never be processed.
 func (s *Sim) loseRecord(r *record) {
-	if s.checker.complete(r.g, completion{at: s.now, thread: -1, lost: true}) {
+	if s.checker.complete(r.g, s.checker.desc(r.g), completion{at: s.now, thread: -1, lost: true}) {
 		return
 	}
 	s.lost++

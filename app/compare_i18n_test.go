@@ -1,0 +1,68 @@
+package app
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"partitionlab/app/changes"
+	"partitionlab/app/i18n"
+	"partitionlab/app/keymap"
+	"partitionlab/hashcore"
+	"partitionlab/sim"
+)
+
+// Everything Compare and Key → partition name from data has its words in
+// the catalog: every change of the picker (in English, the label B's
+// scenario is named with), every client and serializer, every ordering
+// scope.
+func TestCompareAndKeysNamesAreInTheCatalog(t *testing.T) {
+	en := i18n.For(i18n.English)
+	for _, ch := range changes.List() {
+		if got := changeLabel(en, ch); got != ch.Label {
+			t.Errorf("change %s reads %q, its label %q", ch.ID, got, ch.Label)
+		}
+	}
+	for _, p := range hashcore.Partitioners() {
+		if got := en.T("keys.client." + p.Name()); got != p.Describe() {
+			t.Errorf("client %s reads %q, it describes itself %q", p.Name(), got, p.Describe())
+		}
+	}
+	for _, s := range hashcore.Serializers() {
+		if !en.Has("keys.serializer." + string(s)) {
+			t.Errorf("serializer %s has no label", s)
+		}
+	}
+	scopes := reflect.TypeOf(sim.Scopes{})
+	for i := range scopes.NumField() {
+		scope, _, _ := strings.Cut(scopes.Field(i).Tag.Get("json"), ",")
+		if !en.Has("report.scope." + scope) {
+			t.Errorf("scope %s has no name", scope)
+		}
+	}
+}
+
+// The key page's messages in Portuguese: a bad partition count, a key its
+// serializer refuses, the share of keys that move.
+func TestKeysMessagesInPortuguese(t *testing.T) {
+	pt := i18n.For(i18n.Portuguese)
+	if _, msg := partitionCount(pt, pt.T("keys.partitions"), "0"); msg != "Partições: 0 não está em 1..100000" {
+		t.Errorf("partitions 0: %q", msg)
+	}
+	if _, msg := partitionCount(pt, pt.T("keys.compare"), "muitas"); !strings.Contains(msg, `"muitas" não é um número inteiro`) {
+		t.Errorf("partitions \"muitas\": %q", msg)
+	}
+	_, errs := keymap.Serialize(keymap.Lines("12\nx"), hashcore.Int, "line", keymap.Blank)
+	if len(errs) != 1 {
+		t.Fatalf("errors %v", errs)
+	}
+	if got := keyError(pt, hashcore.Int, errs[0]); !strings.HasPrefix(got, `linha 2: a key "x" não é um Integer`) {
+		t.Errorf("key error %q", got)
+	}
+	if got := movedShare(pt, 3, 8); got != "3 de 8 keys (37,5%) mudam" {
+		t.Errorf("moved share %q", got)
+	}
+	if got := movedShare(i18n.For(i18n.English), 3, 8); !strings.HasPrefix(got, "3 of 8 keys (37.5%)") {
+		t.Errorf("English moved share %q", got)
+	}
+}
