@@ -16,7 +16,7 @@ func TestGateEstimateInEveryLanguage(t *testing.T) {
 	works := []sim.Work{
 		{Events: 900},                    // under a second
 		{Events: 54e6},                   // about 32 s
-		{Events: 4.1e6, Assignment: 2e6}, // with assignment steps
+		{Events: 4.1e6, Assignment: 2e8}, // with assignment steps
 		{Events: 1.2e9},                  // minutes, G
 		{Events: 830e3, Assignment: l.AssignmentPerS / 20}, // steps too few to name
 	}
