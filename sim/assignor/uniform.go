@@ -129,10 +129,10 @@ func (u Uniform) previous(g *group, i int, topic string) []int {
 	}
 	if !u.OwnedInGivenOrder {
 		slices.Sort(ps)
-		ps = slices.Compact(ps) // a set holds each once
-		// Partitions below the table size each have a bin of their own, in
-		// ascending order: the set lists them as they are.
-		if len(ps) > 0 && ps[len(ps)-1] >= javaHashSetCapacity(len(ps)) {
+		// Distinct partitions below the table size each have a bin of their
+		// own, in ascending order: the set lists them as they are.
+		distinct := len(slices.Compact(slices.Clone(ps))) == len(ps)
+		if len(ps) > 0 && (!distinct || ps[len(ps)-1] >= javaHashSetCapacity(len(ps))) {
 			ps = newJavaHashSetFrom(func(p int) int32 { return int32(p) }, ps).order()
 		}
 	}
