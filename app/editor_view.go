@@ -87,7 +87,7 @@ func (c *editorPanel) onPreset(ctx app.Context, _ app.Event) {
 		return
 	}
 	if err := c.Ied.loadPreset(name); err != nil {
-		c.Ied.notice = err.Error()
+		c.Ied.notice = fieldErrorsText(c.Ied.words, err)
 	}
 	c.changed(ctx)
 }
