@@ -2,6 +2,7 @@ package app
 
 import (
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -10,6 +11,7 @@ import (
 	"partitionlab/app/keymap"
 	"partitionlab/hashcore"
 	"partitionlab/sim"
+	"partitionlab/sim/keydist"
 )
 
 // Everything Compare and Key → partition name from data has its words in
@@ -64,5 +66,27 @@ func TestKeysMessagesInPortuguese(t *testing.T) {
 	}
 	if got := movedShare(i18n.For(i18n.English), 3, 8); !strings.HasPrefix(got, "3 of 8 keys (37.5%)") {
 		t.Errorf("English moved share %q", got)
+	}
+}
+
+// A key,count line the page cannot read is explained in the page's
+// language, every problem keydist finds; English says what keydist says.
+func TestKeyCountLinesExplainedInEveryLanguage(t *testing.T) {
+	bad := []string{"no comma here", "k,0", `"a"b",3`, ",5"}
+	for _, l := range i18n.Langs() {
+		c := i18n.For(l)
+		_, _, errs := weightedTexts(c, bad)
+		if len(errs) != len(bad) {
+			t.Fatalf("%s: %d errors for %d bad lines: %q", l, len(errs), len(bad), errs)
+		}
+		for i, e := range errs {
+			_, _, err := keydist.CSVLine(bad[i])
+			if strings.Contains(e, "keys.error") {
+				t.Errorf("%s: line %d shows a catalog id: %q", l, i+1, e)
+			}
+			if english := "line " + strconv.Itoa(i+1) + ": " + err.Error(); (l == i18n.English) != (e == english) {
+				t.Errorf("%s: line %d reads %q (the English is %q)", l, i+1, e, english)
+			}
+		}
 	}
 }
