@@ -148,7 +148,9 @@ func (s *Sim) appendRecord(r *record, t int64, mode streamMode, d *inflight) {
 		if mode == modeCount {
 			s.members[m].notify(s, t)
 		} else {
-			s.members[m].arrive(s, r, l, t)
+			if mb := s.members[m]; !mb.arriveBusy(t) {
+				mb.arrive(s, r, l, t)
+			}
 		}
 	}
 }
