@@ -34,3 +34,19 @@ func TestAppScriptCompilesTheModuleFromTheNetwork(t *testing.T) {
 		t.Errorf("go-app's loader no longer fetches app.wasm through fetchWithProgress")
 	}
 }
+
+// Every page asks for app.wasm in its head, at the site's base, so it
+// downloads while the page is parsed rather than after.
+func TestPagesPreloadTheModule(t *testing.T) {
+	for _, base := range []string{"/", "/lab/"} {
+		mux := newServeMux(t.TempDir(), site{base: base, version: "v1"})
+		for _, path := range []string{"/", "/keys"} {
+			body, _ := io.ReadAll(get(t, mux, path, "").Body)
+			page := string(body)
+			head, _, ok := strings.Cut(page, "</head>")
+			if want := `<link as="fetch" crossorigin="anonymous" href="` + base + `web/app.wasm" rel="preload">`; !ok || strings.Count(head, want) != 1 {
+				t.Errorf("base %s, %s: the head does not preload %sweb/app.wasm once", base, path, base)
+			}
+		}
+	}
+}

@@ -35,7 +35,8 @@ func (p *learnPage) renderOutput() app.UI {
 }
 
 // renderRejection is the engine refusing a scenario, as Kafka would
-// refuse the change it describes, with each field named.
+// refuse the change it describes, with each field named and the reason in
+// the page's language.
 func renderRejection(c *i18n.Catalog, err error) app.UI {
 	fe, _ := err.(sim.FieldErrors)
 	if fe == nil {

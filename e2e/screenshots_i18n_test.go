@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -36,15 +37,22 @@ func TestScreenshotsInPortugueseAndKorean(t *testing.T) {
 				t.Fatalf("%s: %v (run status %q)", s.file, err, eval[string](t, ctx, `(document.getElementById("run-status") || {textContent: ""}).textContent`))
 			}
 			waitFor(t, ctx, `document.fonts.status === "loaded"`)
-			time.Sleep(300 * time.Millisecond) // layout settles
-			png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(dir, s.file), png, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			t.Logf("wrote %s (%d bytes)", s.file, len(png))
+			saveScreenshot(t, ctx, dir, s.file)
 		}
 	}
+}
+
+// saveScreenshot writes what the tab shows, once fonts and layout have
+// settled, to dir/file.
+func saveScreenshot(t *testing.T, ctx context.Context, dir, file string) {
+	t.Helper()
+	time.Sleep(300 * time.Millisecond)
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, file), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("wrote %s (%d bytes)", file, len(png))
 }

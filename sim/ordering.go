@@ -75,6 +75,28 @@ func (k *keyState) last() int64 { return k.tail & tailMask }
 
 func (k *keyState) setLast(g int64) { k.tail = k.tail&^tailMask | g }
 
+// linkFirst makes g the key's chain when it has no event in flight, and
+// says whether it did.
+func (k *keyState) linkFirst(g int64) bool {
+	if k.head != 0 {
+		return false
+	}
+	k.head = g
+	k.setLast(g)
+	return true
+}
+
+// completeAlone ends the key's chain when g, whose next link is next, was
+// its only event in flight, and says whether it did.
+func (k *keyState) completeAlone(g int64, next uint32) bool {
+	if k.head != g || next != 0 {
+		return false
+	}
+	k.head = 0
+	k.setLast(0)
+	return true
+}
+
 // markAffected notes a violation in scope s and says whether it was the
 // key's first there.
 func (k *keyState) markAffected(s int) bool {
@@ -215,8 +237,12 @@ func (c *orderingChecker) alloc(order int64) (int64, *inflight) {
 func (c *orderingChecker) link(g int64, d *inflight) {
 	o := c.slot(d.order)
 	o.sent++
-	c.linkIn(scopeOrder, &o.ord, g)
-	c.linkIn(scopeCustomer, &c.customers[d.customer], g)
+	if !o.ord.linkFirst(g) {
+		c.linkIn(scopeOrder, &o.ord, g)
+	}
+	if ks := &c.customers[d.customer]; !ks.linkFirst(g) {
+		c.linkIn(scopeCustomer, ks, g)
+	}
 	if c.tracked == numScopes {
 		if ks := c.state(scopeKey, d); ks != nil {
 			c.linkIn(scopeKey, ks, g)
@@ -226,22 +252,25 @@ func (c *orderingChecker) link(g int64, d *inflight) {
 
 // linkIn puts g at the end of scope s's chain of key ks.
 func (c *orderingChecker) linkIn(s int, ks *keyState, g int64) {
-	if ks.head == 0 {
-		ks.head = g
-	} else {
+	if ks.head != 0 {
 		c.setNext(ks.last(), s, g)
+	} else {
+		ks.head = g
 	}
 	ks.setLast(g)
 }
 
 // setNext links h as the next event after g in scope s.
 func (c *orderingChecker) setNext(g int64, s int, h int64) {
-	d := c.desc(g)
 	if delta := h - g; delta < farLink {
-		d.next[s] = uint32(delta)
-		return
+		c.desc(g).next[s] = uint32(delta)
+	} else {
+		c.setFar(g, s, h)
 	}
-	d.next[s] = farLink
+}
+
+func (c *orderingChecker) setFar(g int64, s int, h int64) {
+	c.desc(g).next[s] = farLink
 	if c.far == nil {
 		c.far = map[farKey]int64{}
 	}
@@ -250,14 +279,18 @@ func (c *orderingChecker) setNext(g int64, s int, h int64) {
 
 // nextOf is the event after g (whose entry is d) in scope s, 0 if none.
 func (c *orderingChecker) nextOf(g int64, d *inflight, s int) int64 {
-	switch n := d.next[s]; n {
-	case 0:
-		return 0
-	case farLink:
-		return c.far[farKey{g, s}]
-	default:
-		return g + int64(n)
+	n := d.next[s]
+	if n == 0 || n == farLink {
+		return c.farOrNone(g, s, n)
 	}
+	return g + int64(n)
+}
+
+func (c *orderingChecker) farOrNone(g int64, s int, n uint32) int64 {
+	if n == 0 {
+		return 0
+	}
+	return c.far[farKey{g, s}]
 }
 
 // completion is who finished an event and when.
@@ -278,9 +311,15 @@ func (c *orderingChecker) complete(g int64, d *inflight, how completion) (duplic
 	if how.lost {
 		d.flags |= flagLost
 	}
-	o := c.slot(d.order)
-	broken := c.completeIn(scopeOrder, &o.ord, g, d, how)
-	broken |= c.completeIn(scopeCustomer, &c.customers[d.customer], g, d, how)
+	// Most events are the only one of their order and customer in flight:
+	// those keys are done without a call.
+	var broken int
+	if o := c.slot(d.order); !o.ord.completeAlone(g, d.next[scopeOrder]) {
+		broken = c.completeIn(scopeOrder, &o.ord, g, d, how)
+	}
+	if ks := &c.customers[d.customer]; !ks.completeAlone(g, d.next[scopeCustomer]) {
+		broken |= c.completeIn(scopeCustomer, ks, g, d, how)
+	}
 	if c.tracked == numScopes {
 		if ks := c.state(scopeKey, d); ks != nil {
 			c.completeIn(scopeKey, ks, g, d, how)
@@ -296,7 +335,10 @@ func (c *orderingChecker) complete(g int64, d *inflight, how completion) (duplic
 		c.forgetOrders()
 	}
 	if c.dBase == g {
-		c.dBase = c.descs.firstNotDone(g+1, c.dNext)
+		c.dBase = g + 1
+		if c.dBase < c.dNext && c.desc(c.dBase).flags&flagDone != 0 {
+			c.dBase = c.descs.firstNotDone(c.dBase, c.dNext)
+		}
 		c.descs.release(c.dBase)
 	}
 	return false
