@@ -3,8 +3,10 @@ package app
 import (
 	"strings"
 	"testing"
+	"unicode"
 
 	"partitionlab/app/i18n"
+	"partitionlab/app/share"
 )
 
 // Why the engine stopped is said in the page's language when the words
@@ -25,4 +27,48 @@ func TestCrashWordsInTheReadersLanguage(t *testing.T) {
 	if got := crashWords(i18n.For(i18n.English), "the engine stopped (exit status 2)"); got != "the engine stopped (exit status 2)" {
 		t.Errorf("English changed: %q", got)
 	}
+}
+
+// A link the page cannot read is explained in the reader's language: each
+// of share's errors and a preset there is none of; in English, the words
+// are the ones the page always showed.
+func TestUnreadableLinkInTheReadersLanguage(t *testing.T) {
+	en, ko := i18n.For(i18n.English), i18n.For(i18n.Korean)
+	for _, raw := range []string{"#s=%%%", "#s=AAAA", "#s=" + strings.Repeat("x", 12), "#main", "http://[::1"} {
+		_, err := share.Parse(raw, "")
+		if err == nil {
+			t.Fatalf("%q parsed", raw)
+		}
+		if got := fieldErrorsText(ko, err); got == "" || hasLatinWord(got) {
+			t.Errorf("%q in Korean: %q", raw, got)
+		}
+		if got, want := fieldErrorsText(en, err), err.Error(); !strings.HasPrefix(want, got) {
+			t.Errorf("%q in English: %q, the error says %q", raw, got, want)
+		}
+	}
+	var e editor
+	err := e.loadPreset("no-such-preset")
+	if got := fieldErrorsText(ko, err); !strings.Contains(got, `"no-such-preset"`) || !strings.Contains(got, "프리셋") {
+		t.Errorf("unknown preset in Korean: %q", got)
+	}
+	if got, want := fieldErrorsText(en, err), err.Error(); got != want {
+		t.Errorf("unknown preset in English: %q, want %q", got, want)
+	}
+}
+
+// hasLatinWord reports a word of three Latin letters or more, other than
+// the names kept as written (base64url).
+func hasLatinWord(s string) bool {
+	s = strings.ReplaceAll(s, "base64url", "")
+	n := 0
+	for _, r := range s {
+		if r < 0x80 && unicode.IsLetter(r) {
+			if n++; n >= 3 {
+				return true
+			}
+		} else {
+			n = 0
+		}
+	}
+	return false
 }

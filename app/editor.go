@@ -56,6 +56,9 @@ func (e *editor) load(d *scenarioform.Doc) {
 
 // loadPreset loads a built-in scenario by name.
 func (e *editor) loadPreset(name string) error {
+	if _, err := sim.PresetJSON(name); err != nil {
+		return unknownPreset{name, err}
+	}
 	sc, err := sim.Preset(name)
 	if err != nil {
 		return err
