@@ -43,7 +43,7 @@ func (p *comparePage) renderPickers(c *i18n.Catalog) app.UI {
 				app.Option().Value(pickOwn).Selected(aPreset == "").Text(c.T("compare.side.title", i18n.S("side", sideName(0)), i18n.S("name", p.sideTitle(c, 0)))),
 				app.Option().Value(pickSimulate).Text(c.T("compare.pick.simulate")),
 				app.OptGroup().Label(c.T("compare.pick.preset")).Body(app.Range(names).Slice(func(i int) app.UI {
-					return app.Option().Value(names[i]).Selected(names[i] == aPreset).Text(names[i])
+					return app.Option().Value(names[i]).Selected(names[i] == aPreset).Text(presetTitleIn(c, names[i]))
 				})),
 			),
 		),
@@ -57,7 +57,7 @@ func (p *comparePage) renderPickers(c *i18n.Catalog) app.UI {
 				})),
 				app.OptGroup().Label(c.T("compare.pick.preset")).Body(app.Range(names).Slice(func(i int) app.UI {
 					v := pickPreset + names[i]
-					return app.Option().Value(v).Selected(v == bPick).Text(names[i])
+					return app.Option().Value(v).Selected(v == bPick).Text(presetTitleIn(c, names[i]))
 				})),
 			),
 			app.If(p.change == changes.Custom, app.Div().Class("inline").Body(

@@ -1,0 +1,72 @@
+package app
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"regexp"
+	"testing"
+)
+
+// sentence is two words written with a space between them: what a person
+// reads, unlike an id, a class or a path.
+var sentence = regexp.MustCompile(`\pL{2,}[,:;.!?)]? +\(?\pL{2,}`)
+
+// classList is a list of CSS classes kept in a variable: lower-case
+// words, one of them hyphenated ("learn-check fail").
+var classList = regexp.MustCompile(`^[a-z0-9 ]*[a-z0-9]-[a-z0-9-]+[a-z0-9 -]*$`)
+
+// notShownSentences are the sentences the app's files may hold as
+// literals, each with why no person reads it in the page's language.
+var notShownSentences = map[string]string{
+	"nothing to import as %q":                "a kind the panel never offers (a programming error)",
+	"the review could not be written: %v":    "the console's log, for developers",
+	"the empty key":                          "the key's label for keymap.Serialize; keyError names it from the catalog",
+	"the page stopped before this run ended": "kept in storage; crashWords says it from the catalog",
+	"the engine's worker failed":             "web/engine.js's words, matched; crashWords says them from the catalog",
+	"(prefers-reduced-motion: reduce)":       "a CSS media query",
+	"What is simplified":                     "the route's English title for the pre-rendered page; nav.simplified in the views",
+	"Partition Lab":                          "the product's name",
+}
+
+// No sentence reaches the page from the app's files without the catalog:
+// besides the go-app setters TestTranslatedViewsUseTheCatalog checks, a
+// literal of two words or more anywhere in a view (an error kept in a
+// field, a notice, a crash's reason) is a catalog id (the first argument
+// of T or Has), a class list (or a regular expression), an English table the catalog is checked
+// against (springNames), or in notShownSentences.
+func TestNoSentenceBypassesTheCatalog(t *testing.T) {
+	fset := token.NewFileSet()
+	for _, name := range translatedViews(t) {
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		skip := map[ast.Node]bool{}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.ImportSpec:
+				return false
+			case *ast.ValueSpec:
+				for _, id := range n.Names {
+					if id.Name == "springNames" { // checked against the catalog's English in editor_catalog_test.go
+						return false
+					}
+				}
+			case *ast.CallExpr:
+				if sel, ok := n.Fun.(*ast.SelectorExpr); ok && len(n.Args) > 0 {
+					switch sel.Sel.Name {
+					case "T", "Has", "Class", "MustCompile":
+						skip[n.Args[0]] = true
+					}
+				}
+			case *ast.BasicLit:
+				s, ok := stringLit(n)
+				if ok && !skip[n] && sentence.MatchString(s) && !classList.MatchString(s) && notShownSentences[s] == "" {
+					t.Errorf("%s: %q is shown without the catalog", fset.Position(n.Pos()), s)
+				}
+			}
+			return true
+		})
+	}
+}
