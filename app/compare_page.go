@@ -125,7 +125,7 @@ func (p *comparePage) deriveB() {
 		p.changeErr = t.T("compare.change.already", i18n.S("change", what))
 		return
 	case err != nil:
-		p.changeErr = err.Error()
+		p.changeErr = fieldErrorsText(tr(), err)
 		return
 	}
 	p.sides[1].loadJSON(sim.MarshalScenario(b))
@@ -229,7 +229,7 @@ func (p *comparePage) loadStored(ctx app.Context, i int) bool {
 		return false
 	}
 	if err := p.sides[i].loadJSON([]byte(stored)); err != nil {
-		p.message = err.Error()
+		p.message = fieldErrorsText(tr(), err)
 		return false
 	}
 	return true

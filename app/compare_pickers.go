@@ -85,7 +85,7 @@ func (p *comparePage) onPickA(ctx app.Context, _ app.Event) {
 		}
 	default:
 		if err := p.sides[0].loadPreset(v); err != nil {
-			p.message = err.Error()
+			p.message = fieldErrorsText(tr(), err)
 			return
 		}
 	}
@@ -104,7 +104,7 @@ func (p *comparePage) onPickB(ctx app.Context, _ app.Event) {
 		p.onEdited(ctx, app.Action{Value: "derived"})
 	case strings.HasPrefix(v, pickPreset):
 		if err := p.sides[1].loadPreset(strings.TrimPrefix(v, pickPreset)); err != nil {
-			p.message = err.Error()
+			p.message = fieldErrorsText(tr(), err)
 			return
 		}
 		p.onEdited(ctx, app.Action{Value: "b-"})

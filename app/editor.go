@@ -104,7 +104,7 @@ func (e *editor) reparse() bool {
 	case errors.As(err, &fe):
 		e.valid, e.errs = false, scenarioform.PlaceWith(fe, scenarioform.Targets(e.doc), errtext.For(e.words))
 	default:
-		e.valid, e.errs = false, scenarioform.Place(sim.FieldErrors{{Message: err.Error()}}, nil)
+		e.valid, e.errs = false, scenarioform.Place(sim.FieldErrors{{Message: fieldErrorsText(e.words, err)}}, nil)
 	}
 	return e.valid
 }

@@ -29,6 +29,41 @@ var notShownSentences = map[string]string{
 	"Partition Lab":                          "the product's name",
 }
 
+// errorTexts are the functions that may show an error's own text: each
+// says in the catalog's words the errors it knows (field errors, a link's,
+// an import line's, a key's) and shows any other as it is, the last
+// resort. Everywhere else an error reaches the page through one of them.
+var errorTexts = map[string]bool{
+	"fieldErrorsText": true, "csvProblem": true, "keyError": true, "Error": true,
+	"hear": true, // a reply the page cannot read: Go's JSON error as the catalog message's detail
+}
+
+// No error's English text reaches the page but through errorTexts: a
+// call of Error() in a view is in one of them.
+func TestErrorsReachThePageThroughTheCatalog(t *testing.T) {
+	fset := token.NewFileSet()
+	for _, name := range translatedViews(t) {
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			fn, ok := d.(*ast.FuncDecl)
+			if !ok || errorTexts[fn.Name.Name] {
+				continue
+			}
+			ast.Inspect(fn, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok && len(call.Args) == 0 {
+					if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Error" {
+						t.Errorf("%s: %s shows an error's own text (use fieldErrorsText)", fset.Position(call.Pos()), fn.Name.Name)
+					}
+				}
+				return true
+			})
+		}
+	}
+}
+
 // No sentence reaches the page from the app's files without the catalog:
 // besides the go-app setters TestTranslatedViewsUseTheCatalog checks, a
 // literal of two words or more anywhere in a view (an error kept in a
