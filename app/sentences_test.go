@@ -4,7 +4,9 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -103,5 +105,72 @@ func TestNoSentenceBypassesTheCatalog(t *testing.T) {
 			}
 			return true
 		})
+	}
+}
+
+// wordPackages are the app's packages that write words into what the page
+// shows without go-app's setters: chart titles and legends (plots),
+// the downloaded review (report), headline cards and evidence (results),
+// the flow view's SVG (flow), the editor's fields (scenarioform).
+var wordPackages = []string{"plots", "report", "results", "flow", "scenarioform"}
+
+// englishSources are files of those packages whose sentences are the
+// English a catalog is checked against, or words no page shows.
+var englishSources = map[string]string{
+	"scenarioform/sections.go":          "the editor's English; editor.json says it per language (editor_catalog_test.go)",
+	"scenarioform/sections_consumer.go": "as sections.go",
+	"scenarioform/sections_producer.go": "as sections.go",
+	"scenarioform/sections_timeline.go": "as sections.go",
+	"report/simplified.go":              "What is simplified in English; simplified.N in the catalog (TestCatalogCoversTheViews)",
+	"report/table.go":                   "the command line's table, which stays English",
+}
+
+// In the word packages a sentence literal is a catalog id (T, Has), an
+// error value (Errorf, errors.New: a programming error, or one the app
+// says through fieldErrorsText), a regular expression, markup or a font
+// list (it holds '<', '=', "font-family" or "sans-serif"), a command in
+// backquotes (Markdown's code), an engine value it is compared
+// with (== "retry topic"), or in englishSources: never words drawn on a
+// chart, a card or a review.
+func TestWordPackagesUseTheCatalog(t *testing.T) {
+	fset := token.NewFileSet()
+	for _, dir := range wordPackages {
+		names, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range names {
+			if strings.HasSuffix(name, "_test.go") || englishSources[filepath.ToSlash(name)] != "" {
+				continue
+			}
+			f, err := parser.ParseFile(fset, name, nil, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			skip := map[ast.Node]bool{}
+			ast.Inspect(f, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.ImportSpec:
+					return false
+				case *ast.BinaryExpr:
+					if n.Op == token.EQL || n.Op == token.NEQ {
+						skip[n.X], skip[n.Y] = true, true
+					}
+				case *ast.CallExpr:
+					if sel, ok := n.Fun.(*ast.SelectorExpr); ok && len(n.Args) > 0 {
+						switch sel.Sel.Name {
+						case "T", "Has", "Errorf", "New", "MustCompile":
+							skip[n.Args[0]] = true
+						}
+					}
+				case *ast.BasicLit:
+					s, ok := stringLit(n)
+					if ok && !skip[n] && sentence.MatchString(s) && !strings.ContainsAny(s, "<=`") && !strings.Contains(s, "sans-serif") && !strings.Contains(s, "font-family") {
+						t.Errorf("%s: %q is shown without the catalog", fset.Position(n.Pos()), s)
+					}
+				}
+				return true
+			})
+		}
 	}
 }
