@@ -84,7 +84,7 @@ func (p *simulatePage) OnNav(ctx app.Context) {
 		}
 		p.start, p.lessons = true, lessonCount()
 	case err != nil:
-		p.ed.notice = tr().T("results.link.unreadableDefault", i18n.S("error", err.Error()), i18n.S("preset", defaultPreset))
+		p.ed.notice = tr().T("results.link.unreadableDefault", i18n.S("error", fieldErrorsText(tr(), err)), i18n.S("preset", defaultPreset))
 	case p.sameAs(l):
 		return
 	default:

@@ -82,7 +82,7 @@ func drawCharts(r *sim.Result, m plots.TimeMarks, drawn map[string]plots.Chart) 
 		c, err := drawOnce(drawn, s.id, s.draw)
 		out[i] = namedChart{id: s.id, caption: s.caption, chart: c, timed: s.timed, key: r.Digest + s.id}
 		if err != nil {
-			out[i].err = err.Error()
+			out[i].err = fieldErrorsText(tr(), err)
 		}
 	}
 	return out
@@ -109,7 +109,7 @@ func assignmentsChart(r *sim.Result, m plots.TimeMarks, drawn map[string]plots.C
 	nc := namedChart{id: "chart-assignments", chart: c, timed: true, key: r.Digest + "assignments",
 		caption: tr().T("results.caption.assignments")}
 	if err != nil {
-		nc.err = err.Error()
+		nc.err = fieldErrorsText(tr(), err)
 	}
 	return nc
 }
@@ -161,7 +161,7 @@ func (v *resultView) violationChart(i int) namedChart {
 	nc := namedChart{id: "chart-violation", chart: c, timed: true, key: fmt.Sprintf("%s-violation-%d-%v", v.r.Digest, i, v.traced),
 		caption: tr().T("results.caption.violation")}
 	if err != nil {
-		nc.err = err.Error()
+		nc.err = fieldErrorsText(tr(), err)
 	}
 	v.violations[i] = nc
 	return nc
