@@ -27,7 +27,7 @@ WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm
 NODE_PKGS = $(shell $(GO) list ./... | grep -Ev '^partitionlab(/app)?$$|^partitionlab/(e2e|crosscheck)(/|$$)')
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: build wasm native run test vet unit node e2e tools bench static screenshots fuzz fuzz-short
+.PHONY: build wasm native run test vet unit node e2e tools bench static screenshots fuzz fuzz-short font
 
 build: wasm native
 
@@ -101,6 +101,16 @@ bench: build
 static: build
 	./$(BIN) static dist --base $(BASE) $(if $(URL),--url $(URL))
 
+# The Hangul subset font Korean pages fall back to (web/hangul.css), cut
+# from Debian's Noto Sans CJK KR to KS X 1001's 2,350 syllables and every
+# Hangul the Korean texts use. Not part of make test: run it and commit
+# web/NotoSansKR-Hangul.woff2 when a Korean text needs a syllable the font lacks (a test
+# says which).
+font:
+	@test -f /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc && /usr/bin/python3 -c 'import fontTools, brotli' 2>/dev/null || \
+		{ $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends fonts-noto-cjk python3-fonttools python3-brotli; }
+	/usr/bin/python3 fonts/hangul.py
+
 # The README's pictures of the main views, taken in chromium.
 screenshots:
-	PARTITIONLAB_SCREENSHOTS=$(CURDIR)/docs $(GO) test -count=1 -run '^TestScreenshots$$' -v ./e2e/
+	PARTITIONLAB_SCREENSHOTS=$(CURDIR)/docs $(GO) test -count=1 -run '^TestScreenshots' -v ./e2e/

@@ -37,7 +37,10 @@ func (s site) pages() http.Handler {
 		h.ServeHTTP(&b, clean)
 		body := bytes.ReplaceAll(b.body.Bytes(), placeholder, public)
 		if strings.HasPrefix(b.header.Get("Content-Type"), "text/html") {
-			body = sortAttributes(allowZoom(body))
+			body = preloadWasm(sortAttributes(allowZoom(body)), s.base)
+		}
+		if r.URL.Path == "/app.js" {
+			body = loaderScript(body)
 		}
 		b.body = *bytes.NewBuffer(body)
 		b.header.Del("Content-Length")

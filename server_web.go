@@ -36,6 +36,9 @@ type site struct {
 	url string
 }
 
+// hangulFont is the Hangul subset font web/hangul.css declares.
+const hangulFont = "/web/NotoSansKR-Hangul.woff2"
+
 // handler is the go-app handler: page metadata, icons and the service
 // worker's precache list. It registers the pages, which go-app keeps in a
 // registry of its own.
@@ -57,7 +60,7 @@ func (s site) handler() *goapp.Handler {
 		},
 		BackgroundColor:         "#f5f7fa",
 		ThemeColor:              "#1d3557",
-		Styles:                  []string{"/web/partitionlab.css", "/web/learn.css", "/web/loading.css"},
+		Styles:                  []string{"/web/partitionlab.css", "/web/learn.css", "/web/loading.css", "/web/hangul.css"},
 		Scripts:                 []string{engineScript(s.version)},
 		CacheableResources:      engineResources(s.version),
 		Version:                 s.version,
@@ -69,8 +72,9 @@ func (s site) handler() *goapp.Handler {
 		// file the browser's count would pass 100 %: show no number at all.
 		h.LoadingLabel = "Loading the app…: the page answers once it has loaded."
 	}
-	// go-app precaches the PNG icons but not the SVG one the header shows.
-	h.CacheableResources = append(h.CacheableResources, "/web/icon.svg")
+	// go-app precaches the PNG icons but not the SVG one the header shows,
+	// nor the font hangul.css names (a Korean page offline needs it).
+	h.CacheableResources = append(h.CacheableResources, "/web/icon.svg", hangulFont)
 	if s.base != "/" {
 		h.Resources = goapp.CustomProvider("", s.base)
 		// go-app precaches "/repo" but the browser asks for "/repo/"; without

@@ -3,8 +3,10 @@ package app
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
+	"partitionlab/app/i18n"
 	"partitionlab/app/importconfig"
 	"partitionlab/sim"
 	"partitionlab/sim/keydist"
@@ -19,9 +21,10 @@ const (
 
 // importInto reads a team's keys or client configuration into sc, as
 // partitionlab import keys|config does, and returns the scenario and what
-// became of every line or setting. Nothing is applied when a line cannot
-// be read or the result is a scenario the engine refuses.
-func importInto(sc sim.Scenario, kind, name, text string) (sim.Scenario, []string, error) {
+// became of every line or setting, in w's language. Nothing is applied
+// when a line cannot be read or the result is a scenario the engine
+// refuses.
+func importInto(w *i18n.Catalog, sc sim.Scenario, kind, name, text string) (sim.Scenario, []string, error) {
 	var notes []string
 	switch kind {
 	case byoKeys:
@@ -29,8 +32,10 @@ func importInto(sc sim.Scenario, kind, name, text string) (sim.Scenario, []strin
 		if err != nil {
 			return sc, nil, err
 		}
-		notes = keydist.Apply(&sc, res.Distribution)
-		notes = append(notes, res.Summary()+" → workload.key_distribution")
+		before := sc
+		before.Producers = append([]sim.Producer(nil), sc.Producers...)
+		keydist.Apply(&sc, res.Distribution)
+		notes = keysNotes(w, before, sc, res)
 	case byoProperties, byoYAML:
 		if name == "" {
 			name = "pasted.properties"
@@ -43,17 +48,84 @@ func importInto(sc sim.Scenario, kind, name, text string) (sim.Scenario, []strin
 			return sc, nil, err
 		}
 		for _, n := range ns {
-			notes = append(notes, n.String())
+			notes = append(notes, noteText(w, n))
 		}
 	default:
 		return sc, nil, fmt.Errorf("nothing to import as %q", kind)
 	}
 	if _, err := sim.ParseScenarioWithin(sim.MarshalScenario(sc), nil, sim.BrowserLimits()); err != nil {
 		var fe sim.FieldErrors
-		if errors.As(err, &fe) {
-			return sc, nil, fmt.Errorf("the imported scenario is not valid: %w", err)
+		if !errors.As(err, &fe) {
+			return sc, nil, err
 		}
-		return sc, nil, err
+		return sc, nil, errors.New(w.T("editor.byo.invalid", i18n.S("errors", fieldErrorsText(w, err))))
 	}
 	return sc, notes, nil
+}
+
+// keysNotes says what importing keys changed in the scenario (before →
+// after, as keydist.Apply changes it) and what was read, in w's language:
+// in English, keydist's own notes and summary.
+func keysNotes(w *i18n.Catalog, before, after sim.Scenario, res keydist.Result) []string {
+	var notes []string
+	num := func(name string, n int) i18n.Arg { return i18n.S(name, strconv.Itoa(n)) }
+	if b, a := before.Workload.Customers, after.Workload.Customers; b != a {
+		notes = append(notes, w.T("editor.byo.customers", num("before", b), num("after", a)))
+	}
+	if k := before.Workload.CustomerSkew.Kind; k != "uniform" {
+		notes = append(notes, w.T("editor.byo.skew", i18n.S("kind", k)))
+	}
+	for i, p := range after.Producers {
+		if p.Serializer != before.Producers[i].Serializer {
+			notes = append(notes, w.T("editor.byo.serializer", num("index", i)))
+		}
+	}
+	d := res.Distribution
+	return append(notes, w.T("editor.byo.summary", num("keys", d.Customers()), i18n.S("format", string(res.Format)),
+		i18n.S("records", strconv.FormatInt(res.Records, 10)), num("named", len(d.Keys)), num("tail", d.TailKeys)))
+}
+
+// noteText is what became of one setting, in w's language: in English,
+// the command line's Note.String().
+func noteText(w *i18n.Catalog, n importconfig.Note) string {
+	setting := i18n.S("setting", fmt.Sprintf("%s:%d: %s=%s", n.File, n.Line, n.Key, n.Value))
+	switch n.Outcome {
+	case importconfig.Mapped:
+		fields := i18n.S("fields", strings.Join(n.Fields, ", "))
+		if n.Overrides != "" {
+			return w.T("editor.import.overrides", setting, fields, i18n.S("at", n.Overrides))
+		}
+		return w.T("editor.import.mapped", setting, fields)
+	case importconfig.Unknown:
+		return w.T("editor.import.unknown", setting)
+	}
+	why := i18n.S("why", w.T(reasonID(n.Reason), i18n.S("value", n.ReasonValue)))
+	if n.Outcome == importconfig.NotModelled {
+		return w.T("editor.import.notModelled", setting, why)
+	}
+	return w.T("editor.import.noEffect", setting, why)
+}
+
+// reasonID is the catalog id of an import reason (importconfig.Reasons).
+func reasonID(id string) string { return "editor.import.why." + id }
+
+// importErrorText is why nothing was imported, a line per problem, in w's
+// language: a line or value of a configuration that cannot be read names
+// where it is and why; any other error is said as it is.
+func importErrorText(w *i18n.Catalog, err error) string {
+	errs := []error{err}
+	if joined, ok := err.(interface{ Unwrap() []error }); ok {
+		errs = joined.Unwrap()
+	}
+	lines := make([]string, len(errs))
+	for i, e := range errs {
+		var le importconfig.LineError
+		if !errors.As(e, &le) {
+			lines[i] = e.Error()
+			continue
+		}
+		why := w.T(reasonID(le.Reason), i18n.S("value", le.Value))
+		lines[i] = w.T("editor.import.error", i18n.S("where", le.Where), i18n.S("why", why))
+	}
+	return strings.Join(lines, "\n")
 }

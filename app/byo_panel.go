@@ -26,35 +26,32 @@ func newBYOPanel(e *editor) *byoPanel { return &byoPanel{Ied: e, kind: byoKeys} 
 
 func (c *byoPanel) Render() app.UI {
 	pre := c.Ied.prefix + "byo-"
-	kinds := []struct{ value, label string }{
-		{byoKeys, "Keys: CSV key,count, or one key per line"},
-		{byoProperties, "Client configuration: .properties (Java, Spring Boot, librdkafka)"},
-		{byoYAML, "Client configuration: Spring Boot application.yml"},
-	}
+	w := c.Ied.words
+	kinds := []string{byoKeys, byoProperties, byoYAML}
 	return app.Details().Class("byo").ID(pre+"panel").Body(
-		app.Summary().Text("Bring your own keys or client configuration"),
+		app.Summary().Text(w.T("editor.byo.title")),
 		app.Div().Class("field").Body(
-			app.Label().For(pre+"kind").Text("What"),
+			app.Label().For(pre+"kind").Text(w.T("editor.byo.kind")),
 			app.Select().ID(pre+"kind").OnChange(func(ctx app.Context, _ app.Event) { c.kind = ctx.JSSrc().Get("value").String() }).Body(
 				app.Range(kinds).Slice(func(i int) app.UI {
-					return app.Option().Value(kinds[i].value).Selected(kinds[i].value == c.kind).Text(kinds[i].label)
+					return app.Option().Value(kinds[i]).Selected(kinds[i] == c.kind).Text(w.T("editor.byo.kind." + kinds[i]))
 				}),
 			),
 		),
 		app.Div().Class("field").Body(
-			app.Label().For(pre+"file").Text("From a file"),
+			app.Label().For(pre+"file").Text(w.T("editor.byo.file")),
 			app.Input().Type("file").ID(pre+"file").Accept(".csv,.txt,.properties,.yml,.yaml,.conf").OnChange(c.onFile),
 		),
 		app.Div().Class("field").Body(
-			app.Label().For(pre+"text").Text("Or paste it"),
+			app.Label().For(pre+"text").Text(w.T("editor.byo.paste")),
 			app.Textarea().ID(pre+"text").Rows(4).Attr("spellcheck", "false").Text(c.text).
 				OnInput(func(ctx app.Context, _ app.Event) { c.text = ctx.JSSrc().Get("value").String() }),
-			app.Button().Type("button").ID(pre+"apply").Text("Import").OnClick(func(ctx app.Context, _ app.Event) {
+			app.Button().Type("button").ID(pre+"apply").Text(w.T("editor.byo.import")).OnClick(func(ctx app.Context, _ app.Event) {
 				c.apply(ctx, "", c.text)
 			}),
 		),
 		app.If(c.err != "", app.Div().Class("error").ID(pre+"error").Aria("live", "polite").Body(
-			app.P().Text("Nothing imported:"),
+			app.P().Text(w.T("editor.byo.nothing")),
 			app.Ul().Body(app.Range(strings.Split(c.err, "\n")).Slice(func(i int) app.UI {
 				return app.Li().Text(strings.Split(c.err, "\n")[i])
 			})),
@@ -82,9 +79,9 @@ func (c *byoPanel) onFile(ctx app.Context, _ app.Event) {
 // apply imports into the editor's scenario, or shows why nothing was.
 func (c *byoPanel) apply(ctx app.Context, name, text string) {
 	e := c.Ied
-	sc, notes, err := importInto(e.sc, c.kind, name, text)
+	sc, notes, err := importInto(e.words, e.sc, c.kind, name, text)
 	if err != nil {
-		c.err, c.notes = err.Error(), nil
+		c.err, c.notes = importErrorText(e.words, err), nil
 		return
 	}
 	if err := e.loadJSON(sim.MarshalScenario(sc)); err != nil {

@@ -8,6 +8,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"partitionlab/app/changes"
+	"partitionlab/app/i18n"
 	"partitionlab/app/share"
 	"partitionlab/sim"
 )
@@ -74,7 +75,7 @@ func (p *comparePage) OnNav(ctx app.Context) {
 		case err == nil:
 			found = true
 		case !errors.Is(err, share.ErrNoScenario):
-			e.notice = "The link's scenario " + sideName(i) + " could not be read: " + err.Error()
+			e.notice = tr().T("compare.link.unreadable", i18n.S("side", sideName(i)), i18n.S("error", err.Error()))
 		}
 	}
 	p.change, p.field = "", ""
@@ -103,19 +104,28 @@ func (p *comparePage) deriveB() {
 	if p.change == "" {
 		return
 	}
+	t := tr()
 	c, ok := changes.Find(p.change)
 	if !ok {
-		p.changeErr = "Unknown change " + strconv.Quote(p.change) + "."
+		p.changeErr = t.T("compare.change.unknown", i18n.S("change", strconv.Quote(p.change)))
 		p.change = ""
 		return
 	}
 	if c.ID == changes.Custom && p.field == "" {
-		p.changeErr = "Type the field and its value, for example consumer.concurrency=12."
+		p.changeErr = t.T("compare.change.needField")
 		return
 	}
 	b, err := changes.Apply(p.sides[0].sc, c, p.field)
-	if err != nil {
-		p.changeErr = err.Error()
+	switch {
+	case errors.Is(err, changes.ErrNoChange):
+		what := changeLabel(t, c)
+		if c.ID == changes.Custom {
+			what = p.field
+		}
+		p.changeErr = t.T("compare.change.already", i18n.S("change", what))
+		return
+	case err != nil:
+		p.changeErr = fieldErrorsText(t, err) // the engine's words, in the page's language
 		return
 	}
 	p.sides[1].loadJSON(sim.MarshalScenario(b))
@@ -169,7 +179,8 @@ func (p *comparePage) runSide(ctx app.Context, i int) {
 				return
 			}
 			if p.views[0] != nil && p.views[1] != nil {
-				p.review = newReviewView(p.views[0], p.views[1])
+				c := tr()
+				p.review = newReviewView(c, p.views[0], p.views[1], [2]string{p.sideTitle(c, 0), p.sideTitle(c, 1)})
 			}
 		},
 	})
@@ -194,7 +205,8 @@ func (p *comparePage) writeURL() {
 		}
 	}
 	u := *app.Window().URL()
-	u.RawQuery, u.Fragment = "", v.Encode()
+	// The address keeps the page's language, so a copied link opens in it.
+	u.RawQuery, u.Fragment = langQuery(), v.Encode()
 	app.Window().Get("history").Call("replaceState", nil, "", u.String())
 }
 
@@ -213,7 +225,7 @@ func (p *comparePage) loadStored(ctx app.Context, i int) bool {
 	var stored string
 	ctx.LocalStorage().Get(storedScenario, &stored)
 	if stored == "" {
-		p.message = "Nothing has run on the Simulate page in this browser yet."
+		p.message = tr().T("compare.simulate.none")
 		return false
 	}
 	if err := p.sides[i].loadJSON([]byte(stored)); err != nil {
@@ -239,7 +251,7 @@ func (p *comparePage) onLoadLink(i int) app.EventHandler {
 			err = p.sides[i].loadLink(raw, sidePrefix(i))
 		}
 		if err != nil {
-			p.message = "Scenario " + sideName(i) + " not loaded: " + err.Error()
+			p.message = tr().T("compare.link.notLoaded", i18n.S("side", sideName(i)), i18n.S("error", err.Error()))
 			return
 		}
 		p.links[i] = ""

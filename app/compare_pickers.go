@@ -6,6 +6,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"partitionlab/app/changes"
+	"partitionlab/app/i18n"
 	"partitionlab/app/share"
 	"partitionlab/sim"
 )
@@ -18,9 +19,13 @@ const (
 	pickPreset   = "preset:"  // B: a preset
 )
 
+// fieldExample is the custom change's placeholder: a scenario path and
+// value, written the same in every language.
+const fieldExample = "consumer.concurrency=12"
+
 // renderPickers shows, in sight, what A and B are: A from the Simulate
 // page or a preset, B as A with one change or a preset of its own.
-func (p *comparePage) renderPickers() app.UI {
+func (p *comparePage) renderPickers(c *i18n.Catalog) app.UI {
 	names := sim.PresetNames()
 	aPreset := share.PresetOf(p.sides[0].sc)
 	bPick := pickOwn
@@ -31,40 +36,40 @@ func (p *comparePage) renderPickers() app.UI {
 		bPick = pickPreset + share.PresetOf(p.sides[1].sc)
 	}
 	list := changes.List()
-	return app.Section().Class("card review-pickers").ID("review-pickers").Aria("label", "What A and B are").Body(
+	return app.Section().Class("card review-pickers").ID("review-pickers").Aria("label", c.T("compare.pick.label")).Body(
 		app.Div().Class("picker").Body(
-			app.Label().For("pick-a").Text("A"),
+			app.Label().For("pick-a").Text(sideName(0)),
 			app.Select().ID("pick-a").OnChange(p.onPickA).Body(
-				app.Option().Value(pickOwn).Selected(aPreset == "").Text("A: "+scenarioTitle(p.sides[0].sc.Name)),
-				app.Option().Value(pickSimulate).Text("the Simulate page's last scenario"),
-				app.OptGroup().Label("a preset").Body(app.Range(names).Slice(func(i int) app.UI {
+				app.Option().Value(pickOwn).Selected(aPreset == "").Text(c.T("compare.side.title", i18n.S("side", sideName(0)), i18n.S("name", p.sideTitle(c, 0)))),
+				app.Option().Value(pickSimulate).Text(c.T("compare.pick.simulate")),
+				app.OptGroup().Label(c.T("compare.pick.preset")).Body(app.Range(names).Slice(func(i int) app.UI {
 					return app.Option().Value(names[i]).Selected(names[i] == aPreset).Text(names[i])
 				})),
 			),
 		),
 		app.Div().Class("picker").Body(
-			app.Label().For("pick-b").Text("B"),
+			app.Label().For("pick-b").Text(sideName(1)),
 			app.Select().ID("pick-b").OnChange(p.onPickB).Body(
-				app.If(bPick == pickOwn, app.Option().Value(pickOwn).Selected(true).Text("B: "+scenarioTitle(p.sides[1].sc.Name))),
-				app.OptGroup().Label("A with one change").Body(app.Range(list).Slice(func(i int) app.UI {
+				app.If(bPick == pickOwn, app.Option().Value(pickOwn).Selected(true).Text(c.T("compare.side.title", i18n.S("side", sideName(1)), i18n.S("name", p.sideTitle(c, 1))))),
+				app.OptGroup().Label(c.T("compare.pick.change")).Body(app.Range(list).Slice(func(i int) app.UI {
 					v := pickChange + list[i].ID
-					return app.Option().Value(v).Selected(v == bPick).Text("A with " + list[i].Label)
+					return app.Option().Value(v).Selected(v == bPick).Text(c.T("compare.pick.withChange", i18n.S("change", changeLabel(c, list[i]))))
 				})),
-				app.OptGroup().Label("a preset").Body(app.Range(names).Slice(func(i int) app.UI {
+				app.OptGroup().Label(c.T("compare.pick.preset")).Body(app.Range(names).Slice(func(i int) app.UI {
 					v := pickPreset + names[i]
 					return app.Option().Value(v).Selected(v == bPick).Text(names[i])
 				})),
 			),
 			app.If(p.change == changes.Custom, app.Div().Class("inline").Body(
-				app.Label().For("pick-field").Text("Field"),
-				app.Input().Type("text").ID("pick-field").Value(p.field).Placeholder("consumer.concurrency=12").
+				app.Label().For("pick-field").Text(c.T("compare.pick.field")),
+				app.Input().Type("text").ID("pick-field").Value(p.field).Placeholder(fieldExample).
 					Aria("describedby", "change-error").Attr("autocomplete", "off").OnChange(p.onField),
 			)),
 			app.If(p.changeErr != "", app.P().Class("error").ID("change-error").Aria("live", "polite").Text(p.changeErr)),
 		),
 		app.Div().Class("check").Body(
 			app.Input().Type("checkbox").ID("same-seed").Checked(p.sameSeed).OnChange(p.onSameSeed),
-			app.Label().For("same-seed").Text("Run B with A's seed, so only the design differs"),
+			app.Label().For("same-seed").Text(c.T("compare.pick.sameSeed")),
 		),
 	)
 }

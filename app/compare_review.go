@@ -1,6 +1,8 @@
 package app
 
 import (
+	"partitionlab/app/changes"
+	"partitionlab/app/i18n"
 	"partitionlab/app/report"
 	"partitionlab/app/results"
 )
@@ -10,17 +12,19 @@ import (
 // per pair of runs and kept unexported, so go-app never deep-compares it.
 type reviewView struct {
 	a, b   *resultView
+	titles [2]string
 	deltas []results.Delta
 	charts []namedChart
 }
 
-func newReviewView(a, b *resultView) *reviewView {
-	rv := &reviewView{a: a, b: b, deltas: results.Compare(a.run(), b.run())}
-	sa, sb := report.Sides(a.run(), b.run())
+// newReviewView compares two runs, titles naming them as the page does.
+func newReviewView(c *i18n.Catalog, a, b *resultView, titles [2]string) *reviewView {
+	rv := &reviewView{a: a, b: b, titles: titles, deltas: results.CompareIn(c, a.run(), b.run())}
+	sa, sb := rv.input(c).Sides()
 	key := a.r.Digest + b.r.Digest
-	for _, s := range report.ComparisonCharts() {
-		c, err := s.Draw(sa, sb)
-		nc := namedChart{id: "compare-chart-" + s.Name, caption: s.Caption, chart: c, key: key + s.Name}
+	for _, s := range report.ComparisonCharts(c) {
+		ch, err := s.Draw(c, sa, sb)
+		nc := namedChart{id: "compare-chart-" + s.Name, caption: s.Caption, chart: ch, key: key + s.Name}
 		if err != nil {
 			nc.err = err.Error()
 		}
@@ -29,11 +33,46 @@ func newReviewView(a, b *resultView) *reviewView {
 	return rv
 }
 
+// input is what a review of the two runs is made of.
+func (rv *reviewView) input(c *i18n.Catalog) report.Input {
+	return report.Input{A: rv.a.run(), B: rv.b.run(), Catalog: c, Titles: rv.titles}
+}
+
 func (v *resultView) run() results.Run { return results.Run{Scenario: v.sc, Result: v.r} }
 
-func scenarioTitle(name string) string {
+// scenarioTitle is a scenario's name, or says it has none.
+func scenarioTitle(c *i18n.Catalog, name string) string {
 	if name == "" {
-		return "your own scenario"
+		return c.T("compare.side.ownScenario")
 	}
 	return name
+}
+
+// sideTitle names side i as the page shows it: B made from A with a change
+// is "A's name with the change" in the page's language (its scenario keeps
+// the English name the engine and the digest see).
+func (p *comparePage) sideTitle(c *i18n.Catalog, i int) string {
+	if i == 1 && p.change != "" && p.changeErr == "" {
+		if ch, ok := changes.Find(p.change); ok {
+			what := changeLabel(c, ch)
+			if ch.ID == changes.Custom {
+				what = p.field
+			}
+			return c.T("compare.side.withChange", i18n.S("name", aName(c, p.sides[0].sc.Name)), i18n.S("change", what))
+		}
+	}
+	return scenarioTitle(c, p.sides[i].sc.Name)
+}
+
+// aName is A's name, or "A" when it has none (as changes.Apply names B).
+func aName(c *i18n.Catalog, name string) string {
+	if name == "" {
+		return "A"
+	}
+	return name
+}
+
+// changeLabel is what a change does, in the page's language.
+func changeLabel(c *i18n.Catalog, ch changes.Change) string {
+	return c.T("compare.change." + ch.ID)
 }

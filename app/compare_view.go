@@ -1,77 +1,76 @@
 package app
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
-	"partitionlab/app/report"
+	"partitionlab/app/i18n"
 	"partitionlab/app/results"
 )
 
 func (p *comparePage) Render() app.UI {
+	c := tr()
 	return layout("compare",
-		app.H1().Text("Compare"),
-		app.P().Class("lead").Text("A design review: A against B, the same workload and seed, how every headline number differs and why, "+
-			"and the charts of both on the same axes. B is A with one change, or any scenario you pick."),
-		p.renderPickers(),
+		app.H1().Text(c.T("nav.compare")),
+		app.P().Class("lead").Text(c.T("compare.lead")),
+		p.renderPickers(c),
 		app.If(p.message != "", app.P().Class("error").ID("compare-message").Text(p.message)),
-		p.renderStatus(),
-		p.renderDiff(),
-		p.renderCharts(),
-		app.H2().Class("compare-sides-title").Text("The two scenarios"),
-		app.Div().Class("compare-grid").Body(p.renderSide(0), p.renderSide(1)),
+		p.renderStatus(c),
+		p.renderDiff(c),
+		p.renderCharts(c),
+		app.H2().Class("compare-sides-title").Text(c.T("compare.sides.title")),
+		app.Div().Class("compare-grid").Body(p.renderSide(c, 0), p.renderSide(c, 1)),
 	)
 }
 
-func (p *comparePage) renderSide(i int) app.UI {
+func (p *comparePage) renderSide(c *i18n.Catalog, i int) app.UI {
 	e := p.sides[i]
 	pre := e.prefix
-	title := fmt.Sprintf("%s: %s", sideName(i), scenarioTitle(e.sc.Name))
-	return app.Section().Class("card compare-side").ID(pre+"side").Aria("label", "Scenario "+sideName(i)).Body(
-		app.H3().Text(title),
+	side := i18n.S("side", sideName(i))
+	return app.Section().Class("card compare-side").ID(pre+"side").Aria("label", c.T("compare.side.label", side)).Body(
+		app.H3().Text(c.T("compare.side.title", side, i18n.S("name", p.sideTitle(c, i)))),
 		app.Div().Class("share-bar").Body(
-			app.Button().Type("button").ID(pre+"from-simulate").Text("Use the Simulate page's scenario").OnClick(p.onFromSimulate(i)),
+			app.Button().Type("button").ID(pre+"from-simulate").Text(c.T("compare.side.fromSimulate")).OnClick(p.onFromSimulate(i)),
 		),
 		app.Div().Class("field").Body(
-			app.Label().For(pre+"link").Text("Or paste a link"),
+			app.Label().For(pre+"link").Text(c.T("compare.side.pasteLink")),
 			app.Div().Class("inline").Body(
 				app.Input().Type("text").ID(pre+"link").Value(p.links[i]).Attr("autocomplete", "off").
 					OnInput(func(ctx app.Context, _ app.Event) { p.links[i] = ctx.JSSrc().Get("value").String() }),
-				app.Button().Type("button").ID(pre+"link-load").Text("Load").OnClick(p.onLoadLink(i)),
+				app.Button().Type("button").ID(pre+"link-load").Text(c.T("compare.side.load")).OnClick(p.onLoadLink(i)),
 			),
 		),
 		app.Details().Class("compare-editor").ID(pre+"edit").Open(!e.valid).Body(
-			app.Summary().Text("Edit "+sideName(i)),
+			app.Summary().Text(c.T("compare.side.edit", side)),
 			newEditorPanel(e),
 		),
-		app.If(!e.valid, app.P().Class("error").Text(fmt.Sprintf("%s has values to fix; its last valid version is shown.", sideName(i)))),
+		app.If(!e.valid, app.P().Class("error").Text(c.T("compare.side.invalid", side))),
 	)
 }
 
 // renderDiff is the table of headline numbers: A, B, how B differs (an
 // arrow, the change with its unit, the factor and a word, never colour
 // alone) and why, from the evidence.
-func (p *comparePage) renderDiff() app.UI {
+func (p *comparePage) renderDiff(c *i18n.Catalog) app.UI {
 	rv := p.review
 	if rv == nil {
-		return app.P().Class("card").ID("diff-placeholder").Text("The comparison appears once both scenarios have run.")
+		return app.P().Class("card").ID("diff-placeholder").Text(c.T("compare.diff.placeholder"))
 	}
 	a, b := rv.a, rv.b
-	seedNote := fmt.Sprintf("Both ran with seed %d.", a.r.Seed)
+	seedNote := c.T("compare.diff.sameSeed", seedArg("seed", a.r.Seed))
 	if a.r.Seed != b.r.Seed {
-		seedNote = fmt.Sprintf("A ran with seed %d, B with seed %d: part of the differences is chance.", a.r.Seed, b.r.Seed)
+		seedNote = c.T("compare.diff.ownSeeds", seedArg("a", a.r.Seed), seedArg("b", b.r.Seed))
 	}
 	deltas := rv.deltas
 	return app.Section().Class("card").ID("diff").Aria("labelledby", "diff-title").Body(
-		app.H2().ID("diff-title").Text("Differences"),
-		app.P().Class("help").ID("seed-note").Text(seedNote+" "+verdictSummary(deltas)),
-		scrollRegion("table-wrap", "Table of differences").Body(app.Table().ID("diff-table").Body(
+		app.H2().ID("diff-title").Text(c.T("compare.diff.title")),
+		app.P().Class("help").ID("seed-note").Text(seedNote+" "+verdictSummary(c, deltas)),
+		scrollRegion("table-wrap", c.T("compare.diff.tableLabel")).Body(app.Table().ID("diff-table").Body(
 			app.THead().Body(app.Tr().Body(
-				app.Th().Scope("col").Text("Number"), app.Th().Scope("col").Class("num").Text("A"),
-				app.Th().Scope("col").Class("num").Text("B"), app.Th().Scope("col").Text("B compared with A"),
-				app.Th().Scope("col").Text("Why"),
+				app.Th().Scope("col").Text(c.T("compare.diff.number")), app.Th().Scope("col").Class("num").Text(sideName(0)),
+				app.Th().Scope("col").Class("num").Text(sideName(1)), app.Th().Scope("col").Text(c.T("compare.diff.change")),
+				app.Th().Scope("col").Text(c.T("compare.diff.why")),
 			)),
 			app.TBody().Body(app.Range(deltas).Slice(func(i int) app.UI {
 				d := deltas[i]
@@ -82,27 +81,31 @@ func (p *comparePage) renderDiff() app.UI {
 					app.Td().Class("num").Text(d.B.Value),
 					app.Td().Class("delta").Body(
 						app.Span().Class("arrow").Aria("hidden", "true").Text(d.Arrow+" "),
-						app.Text(d.Words()),
+						app.Text(d.WordsIn(c)),
 					),
 					app.Td().Class("why").Text(d.Why),
 				)
 			})),
 		)),
 		app.Div().Class("digests").Body(
-			app.P().Body(app.Text("Digest A: "), app.Code().ID("digest-a").Text(a.r.Digest)),
-			app.P().Body(app.Text("Digest B: "), app.Code().ID("digest-b").Text(b.r.Digest)),
+			app.P().Body(app.Text(c.T("compare.diff.digest", i18n.S("side", sideName(0)))+" "), app.Code().ID("digest-a").Text(a.r.Digest)),
+			app.P().Body(app.Text(c.T("compare.diff.digest", i18n.S("side", sideName(1)))+" "), app.Code().ID("digest-b").Text(b.r.Digest)),
 		),
 		app.Div().Class("share-bar report-downloads").Body(
-			app.Button().Type("button").ID("report-html").Text("Download the review (HTML)").
+			app.Button().Type("button").ID("report-html").Text(c.T("compare.report.html")).
 				OnClick(p.onReport(false), a.r.Digest, b.r.Digest),
-			app.Button().Type("button").ID("report-markdown").Text("Download the review (Markdown and SVG charts, .zip)").
+			app.Button().Type("button").ID("report-markdown").Text(c.T("compare.report.markdown")).
 				OnClick(p.onReport(true), a.r.Digest, b.r.Digest),
 		),
 	)
 }
 
+// seedArg is a seed for a placeholder: an identifier, written without
+// separators.
+func seedArg(name string, seed uint64) i18n.Arg { return i18n.S(name, strconv.FormatUint(seed, 10)) }
+
 // verdictSummary counts the rows that got worse and better.
-func verdictSummary(ds []results.Delta) string {
+func verdictSummary(c *i18n.Catalog, ds []results.Delta) string {
 	var worse, better int
 	for _, d := range ds {
 		switch d.Verdict {
@@ -112,17 +115,17 @@ func verdictSummary(ds []results.Delta) string {
 			better++
 		}
 	}
-	return fmt.Sprintf("B is worse on %d and better on %d of %d numbers.", worse, better, len(ds))
+	return c.T("compare.diff.summary", i18n.N("worse", worse), i18n.N("better", better), i18n.Count(len(ds)))
 }
 
 // renderCharts draws each measure once, with A and B on the same axes.
-func (p *comparePage) renderCharts() app.UI {
+func (p *comparePage) renderCharts(c *i18n.Catalog) app.UI {
 	rv := p.review
 	if rv == nil {
 		return app.Text("")
 	}
 	name := fileName(rv.a.sc.Name, "a") + "-vs-" + fileName(rv.b.sc.Name, "b")
-	return app.Section().Class("card").ID("compare-charts").Aria("label", "Charts of A and B").Body(
+	return app.Section().Class("card").ID("compare-charts").Aria("label", c.T("compare.charts.label")).Body(
 		app.Range(rv.charts).Slice(func(i int) app.UI { return chartFigure(rv.charts[i], name, false, 0) }),
 	)
 }
@@ -136,27 +139,27 @@ func (p *comparePage) onReport(markdown bool) app.EventHandler {
 			return
 		}
 		name := "review-" + fileName(rv.a.sc.Name, "a") + "-vs-" + fileName(rv.b.sc.Name, "b")
-		if err := downloadReview(report.Input{A: rv.a.run(), B: rv.b.run()}, name, markdown); err != nil {
-			p.message = "The review could not be written: " + err.Error()
+		if err := downloadReview(rv.input(tr()), name, markdown); err != nil {
+			p.message = tr().T("compare.report.error", i18n.S("error", err.Error()))
 		}
 	}
 }
 
-func (p *comparePage) renderStatus() app.UI {
+func (p *comparePage) renderStatus(c *i18n.Catalog) app.UI {
 	l := &p.loop
-	state, text := "done", "Both scenarios ran."
+	state, text := "done", c.T("compare.status.done")
 	switch {
 	case l.err != "":
-		state, text = "error", "A run could not start: "+l.err
+		state, text = "error", c.T("compare.status.error", i18n.S("error", l.err))
 	case l.running:
-		state, text = "running", "Running "+sideName(p.running)+"… "+strconv.Itoa(p.progress())+" %"
+		state, text = "running", c.T("compare.status.running", i18n.S("side", sideName(p.running)), i18n.N("percent", p.progress()))
 	case !p.sides[0].valid || !p.sides[1].valid:
-		state, text = "invalid", "Fix the marked values to compare again; the results below are from the last valid scenarios."
+		state, text = "invalid", c.T("compare.status.invalid")
 	}
 	return app.Div().ID("run-status").Class("run-status").DataSet("state", state).Aria("live", "polite").Body(
-		app.If(l.running, app.Progress().ID("run-progress").Max(100).Value(p.progress()).Aria("label", "Progress of the runs")),
+		app.If(l.running, app.Progress().ID("run-progress").Max(100).Value(p.progress()).Aria("label", c.T("compare.status.progress"))),
 		app.Span().Class("progress-text").Text(text),
-		app.If(l.running, app.Button().Type("button").ID("cancel-run").Text("Cancel").
+		app.If(l.running, app.Button().Type("button").ID("cancel-run").Text(c.T("compare.status.cancel")).
 			OnClick(func(ctx app.Context, _ app.Event) { p.loop.cancel(); p.wait.cancel() })),
 		l.renderNotice(),
 	)

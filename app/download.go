@@ -2,11 +2,12 @@ package app
 
 import (
 	"encoding/base64"
-	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"partitionlab/app/i18n"
 	"partitionlab/app/plots"
 )
 
@@ -145,7 +146,7 @@ const importFileLimit = 16 << 20
 
 // fileTooLarge says why a file was not read.
 func fileTooLarge(size int) string {
-	return fmt.Sprintf("Nothing imported: the file has %d bytes; the limit is %d bytes (16 MiB).", size, importFileLimit)
+	return tr().T("results.download.fileTooLarge", i18n.S("size", strconv.Itoa(size)), i18n.S("limit", strconv.Itoa(importFileLimit)))
 }
 
 // readFile reads the file chosen in a file input and hands its text to fn

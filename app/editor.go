@@ -3,6 +3,8 @@ package app
 import (
 	"errors"
 
+	"partitionlab/app/errtext"
+	"partitionlab/app/i18n"
 	"partitionlab/app/scenarioform"
 	"partitionlab/app/share"
 	"partitionlab/sim"
@@ -26,6 +28,9 @@ type editor struct {
 	notice string
 	// catalog is the preset menu, read from the presets once.
 	catalog []presetTheme
+	// words are the page's language: it is read once, since choosing
+	// another language loads the page again.
+	words *i18n.Catalog
 }
 
 // themes is the preset menu grouped by theme.
@@ -37,7 +42,7 @@ func (e *editor) themes() []presetTheme {
 }
 
 func newEditor(prefix string, sc sim.Scenario) *editor {
-	e := &editor{prefix: prefix}
+	e := &editor{prefix: prefix, words: tr()}
 	e.load(scenarioform.FromScenario(sc))
 	return e
 }
@@ -94,7 +99,7 @@ func (e *editor) reparse() bool {
 	case err == nil:
 		e.sc, e.valid, e.errs = sc, true, scenarioform.Placement{}
 	case errors.As(err, &fe):
-		e.valid, e.errs = false, scenarioform.Place(fe, scenarioform.Targets(e.doc))
+		e.valid, e.errs = false, scenarioform.PlaceWith(fe, scenarioform.Targets(e.doc), errtext.For(e.words))
 	default:
 		e.valid, e.errs = false, scenarioform.Place(sim.FieldErrors{{Message: err.Error()}}, nil)
 	}

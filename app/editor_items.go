@@ -5,6 +5,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"partitionlab/app/i18n"
 	"partitionlab/app/scenarioform"
 )
 
@@ -13,7 +14,8 @@ import (
 func (c *sectionView) renderItem(s scenarioform.Section, i, n int) app.UI {
 	e := c.Ied
 	item := scenarioform.Item(s.Array, i)
-	title := itemTitle(s, e.doc, i)
+	w := e.words
+	title := itemTitle(w, s, e.doc, i)
 	msgs := e.errs.For(item)
 	return app.FieldSet().Class("item").ID(scenarioform.InputID(e.prefix, item)).Body(
 		app.Legend().Text(title),
@@ -22,22 +24,23 @@ func (c *sectionView) renderItem(s scenarioform.Section, i, n int) app.UI {
 		),
 		c.renderFields(s, i),
 		app.Button().Type("button").Class("link-button remove").ID(scenarioform.InputID(e.prefix, item)+"-remove").
-			Aria("label", "Remove "+title).Text("Remove").OnClick(c.onRemove(s, i), item),
+			Aria("label", w.T("editor.remove.label", i18n.S("title", title))).Text(w.T("editor.remove")).OnClick(c.onRemove(s, i), item),
 	)
 }
 
 func (c *sectionView) renderItemButtons(s scenarioform.Section) app.UI {
 	e := c.Ied
+	w := e.words
 	switch s.Array {
 	case "producers":
 		return app.Div().Class("item-buttons").Body(
-			app.Button().Type("button").ID(e.prefix+"add-producer").Text("Add a producer").OnClick(c.onAdd(scenarioform.AddProducer), "add-producer"),
+			app.Button().Type("button").ID(e.prefix+"add-producer").Text(w.T("editor.add.producer")).OnClick(c.onAdd(scenarioform.AddProducer), "add-producer"),
 		)
 	case "timeline":
 		return app.Div().Class("item-buttons").Body(
-			app.Button().Type("button").ID(e.prefix+"add-action").Text("Add an action").OnClick(c.onAdd(scenarioform.AddAction), "add-action"),
+			app.Button().Type("button").ID(e.prefix+"add-action").Text(w.T("editor.add.action")).OnClick(c.onAdd(scenarioform.AddAction), "add-action"),
 			app.If(e.doc.Len("timeline") > 1,
-				app.Button().Type("button").ID(e.prefix+"sort-timeline").Text("Sort by time").OnClick(c.onAdd(scenarioform.SortTimeline), "sort"),
+				app.Button().Type("button").ID(e.prefix+"sort-timeline").Text(w.T("editor.sort")).OnClick(c.onAdd(scenarioform.SortTimeline), "sort"),
 			),
 		)
 	}

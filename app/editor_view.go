@@ -1,11 +1,13 @@
 package app
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"partitionlab/app/i18n"
+	"partitionlab/app/presetwords"
 	"partitionlab/app/scenarioform"
 	"partitionlab/sim"
 )
@@ -34,7 +36,7 @@ func (c *editorPanel) Render() app.UI {
 		newBYOPanel(e),
 		app.Div().ID(e.prefix+"editor-errors").Class("editor-errors").Aria("live", "polite").Body(
 			app.If(e.notice != "", app.P().Class("error").Text(e.notice)),
-			app.If(!e.valid, app.P().Class("error").Text(invalidSummary(e))),
+			app.If(!e.valid, app.P().Class("error").Text(e.words.T("editor.invalid", i18n.Count(e.errs.Count())))),
 			app.Ul().Class("errors").Body(
 				app.Range(e.errs.Top()).Slice(func(i int) app.UI { return app.Li().Text(e.errs.Top()[i]) }),
 			),
@@ -45,31 +47,15 @@ func (c *editorPanel) Render() app.UI {
 	)
 }
 
-func invalidSummary(e *editor) string {
-	n := e.errs.Count()
-	return fmt.Sprintf("%d %s to fix, marked below. The results show the last scenario that ran.", n, plural(n, "value", "values"))
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
 func (c *editorPanel) renderPresets() app.UI {
 	e := c.Ied
 	current := e.presetName()
 	id := e.prefix + "preset"
-	desc := ""
-	if sc, err := sim.Preset(current); err == nil {
-		desc = sc.Description
-	}
 	themes := e.themes()
 	return app.Div().Class("field presets").Body(
-		app.Label().For(id).Text("Preset"),
+		app.Label().For(id).Text(e.words.T("editor.preset")),
 		app.Select().ID(id).Aria("describedby", id+"-help").OnChange(c.onPreset).Body(
-			app.Option().Value("").Selected(current == "").Text("(your own scenario)"),
+			app.Option().Value("").Selected(current == "").Text(e.words.T("editor.preset.own")),
 			app.Range(themes).Slice(func(i int) app.UI {
 				ps := themes[i].presets
 				return app.OptGroup().Label(themes[i].title).Body(
@@ -79,15 +65,18 @@ func (c *editorPanel) renderPresets() app.UI {
 				)
 			}),
 		),
-		app.P().ID(id+"-help").Class("help preset-description").Text(presetHelp(desc)),
+		app.P().ID(id+"-help").Class("help preset-description").Text(presetHelp(e.words, current)),
 	)
 }
 
-func presetHelp(desc string) string {
-	if desc == "" {
-		return "Built-in scenarios, one trade-off each. Editing a field turns a preset into your own scenario."
+// presetHelp describes the preset chosen: its whole description in the
+// page's language.
+func presetHelp(w *i18n.Catalog, name string) string {
+	sc, err := sim.Preset(name)
+	if err != nil {
+		return w.T("editor.preset.help")
 	}
-	return desc
+	return presetwords.Description(w, sc)
 }
 
 func (c *editorPanel) onPreset(ctx app.Context, _ app.Event) {
@@ -96,7 +85,7 @@ func (c *editorPanel) onPreset(ctx app.Context, _ app.Event) {
 		return
 	}
 	if err := c.Ied.loadPreset(name); err != nil {
-		c.Ied.notice = err.Error()
+		c.Ied.notice = fieldErrorsText(c.Ied.words, err)
 	}
 	c.changed(ctx)
 }
@@ -112,10 +101,10 @@ func (c *sectionView) renderSection(s scenarioform.Section) app.UI {
 	n := s.Items(e.doc)
 	errs := sectionErrors(e, s)
 	summary := app.Summary().Body(
-		app.H2().Text(s.Title),
-		app.If(errs > 0, app.Span().Class("badge bad").Text(fmt.Sprintf("%d to fix", errs))),
+		app.H2().Text(e.words.T(s.TitleID())),
+		app.If(errs > 0, app.Span().Class("badge bad").Text(e.words.T("editor.toFix", i18n.Count(errs)))),
 	)
-	body := []app.UI{summary, app.P().Class("help intro").Text(s.Intro)}
+	body := []app.UI{summary, app.P().Class("help intro").Text(e.words.T(s.IntroID()))}
 	if s.Array == "" {
 		body = append(body, c.renderFields(s, 0))
 	} else {
@@ -152,7 +141,7 @@ func (c *sectionView) renderFields(s scenarioform.Section, i int) app.UI {
 	var fields []app.UI
 	for _, f := range s.Fields {
 		if f.Visible(vals) {
-			fields = append(fields, c.renderField(f, s.Path(f, i)))
+			fields = append(fields, c.renderField(s, f, s.Path(f, i)))
 		}
 	}
 	return app.Div().Class("fields").Body(fields...)
@@ -160,18 +149,21 @@ func (c *sectionView) renderFields(s scenarioform.Section, i int) app.UI {
 
 // renderField is one labelled input with its unit, Kafka setting, hint and,
 // when the engine refuses the value, its message right below.
-func (c *sectionView) renderField(f scenarioform.Field, path string) app.UI {
+func (c *sectionView) renderField(s scenarioform.Section, f scenarioform.Field, path string) app.UI {
 	e := c.Ied
+	w := e.words
 	id := scenarioform.InputID(e.prefix, path)
 	msgs := e.errs.For(path)
 	help := []app.UI{}
 	if f.Setting != "" {
-		help = append(help, app.Code().Class("setting").Text(f.Setting), app.Text(" "))
+		help = append(help, app.Code().Class("setting").Text(w.T(s.MessageID(f, scenarioform.PartSetting))), app.Text(" "))
 	}
-	if sp := springName(f.Key); sp != "" {
-		help = append(help, app.Span().Class("spring").Text("Spring: "), app.Code().Class("setting").Text(sp), app.Text(" "))
+	if springNames[f.Key] != "" {
+		help = append(help, app.Span().Class("spring").Text(w.T("editor.spring")+" "),
+			app.Code().Class("setting").Text(w.T(springID(f.Key))), app.Text(" "))
 	}
-	help = append(help, app.Text(f.Hint))
+	help = append(help, app.Text(w.T(s.MessageID(f, scenarioform.PartHint))))
+	label := w.T(s.MessageID(f, scenarioform.PartLabel))
 	class := "field"
 	if f.Kind == scenarioform.Bool || f.Kind == scenarioform.Present {
 		class = "field check-field"
@@ -187,27 +179,28 @@ func (c *sectionView) renderField(f scenarioform.Field, path string) app.UI {
 				app.Input().Type("checkbox").ID(id).Checked(f.Checked(e.doc, path)).
 					Aria("describedby", describe).Aria("invalid", len(msgs) > 0).
 					OnChange(c.onCheck(f, path), path),
-				app.Label().For(id).Text(f.Label),
+				app.Label().For(id).Text(label),
 			),
 			app.P().ID(id+"-help").Class("help").Body(help...),
 			errorList,
 		)
 	}
-	label := []app.UI{app.Text(f.Label)}
+	labelled := []app.UI{app.Text(label)}
 	// A unit that only repeats the label ("Partitions (partitions)") is
 	// left out.
-	if f.Unit != "" && !strings.EqualFold(f.Unit, f.Label) {
-		label = append(label, app.Span().Class("unit").Text(" ("+f.Unit+")"))
+	if unit := w.T(s.MessageID(f, scenarioform.PartUnit)); f.Unit != "" && !strings.EqualFold(unit, label) {
+		labelled = append(labelled, app.Span().Class("unit").Text(" ("+unit+")"))
 	}
 	return wrap.Body(
-		app.Label().For(id).Body(label...),
-		c.renderInput(f, path, id, describe, len(msgs) > 0),
+		app.Label().For(id).Body(labelled...),
+		c.renderInput(s, f, path, id, describe, len(msgs) > 0),
 		app.P().ID(id+"-help").Class("help").Body(help...),
 		errorList,
 	)
 }
 
-func (c *sectionView) renderInput(f scenarioform.Field, path, id, describe string, invalid bool) app.UI {
+func (c *sectionView) renderInput(s scenarioform.Section, f scenarioform.Field, path, id, describe string, invalid bool) app.UI {
+	w := c.Ied.words
 	value := scenarioform.Display(c.Ied.doc, path)
 	switch f.Kind {
 	case scenarioform.Choice:
@@ -217,10 +210,10 @@ func (c *sectionView) renderInput(f scenarioform.Field, path, id, describe strin
 		}
 		return app.Select().ID(id).Aria("describedby", describe).Aria("invalid", invalid).
 			OnChange(c.onText(f, path), path).Body(
-			app.If(!known, app.Option().Value(value).Selected(true).Text(value+" (not a valid choice)")),
+			app.If(!known, app.Option().Value(value).Selected(true).Text(w.T("editor.invalidChoice", i18n.S("value", value)))),
 			app.Range(f.Options).Slice(func(i int) app.UI {
 				o := f.Options[i]
-				return app.Option().Value(o.Value).Selected(o.Value == value).Text(o.Label)
+				return app.Option().Value(o.Value).Selected(o.Value == value).Text(w.T(s.OptionID(f, o.Value)))
 			}),
 		)
 	case scenarioform.List, scenarioform.IntList:
@@ -243,7 +236,11 @@ func (c *sectionView) renderInput(f scenarioform.Field, path, id, describe strin
 
 func (c *sectionView) onText(f scenarioform.Field, path string) app.EventHandler {
 	return func(ctx app.Context, _ app.Event) {
-		f.Set(c.Ied.doc, path, ctx.JSSrc().Get("value").String())
+		text := ctx.JSSrc().Get("value").String()
+		if f.Kind == scenarioform.Float {
+			text = decimalPoint(c.Ied.words.Lang(), text)
+		}
+		f.Set(c.Ied.doc, path, text)
 		c.Ied.reparse()
 		c.changed(ctx)
 	}
@@ -263,31 +260,41 @@ func (c *sectionView) onCheck(f scenarioform.Field, path string) app.EventHandle
 // write to the old one.
 
 // itemTitle names a producer or an action in its legend.
-func itemTitle(s scenarioform.Section, d *scenarioform.Doc, i int) string {
+func itemTitle(w *i18n.Catalog, s scenarioform.Section, d *scenarioform.Doc, i int) string {
 	v := s.ItemValues(d, i)
+	n := i18n.S("number", strconv.Itoa(i+1))
 	switch s.Array {
 	case "producers":
-		return fmt.Sprintf("Producer %d: %s", i+1, v("name"))
+		return w.T("editor.producers.item", n, i18n.S("name", v("name")))
 	case "timeline":
-		return fmt.Sprintf("At %s s: %s", v("at_s"), strings.ReplaceAll(v("action"), "_", " "))
+		action := v("action")
+		if w.Has(actionID(action)) {
+			action = w.T(actionID(action))
+		}
+		return w.T("editor.timeline.item", i18n.S("at", v("at_s")), i18n.S("action", action))
 	}
-	return fmt.Sprintf("%s %d", s.Title, i+1)
+	return w.T("editor.item", i18n.S("title", w.T(s.TitleID())), n)
 }
 
-// springName is what Spring for Apache Kafka calls a setting, for the many
-// teams who meet Kafka through it; "" when Spring uses Kafka's own name.
-func springName(key string) string {
-	return map[string]string{
-		"consumer.mode":               "a listener that hands records to an executor (thread_pool) or keeps one queue per key",
-		"consumer.pool_threads":       "the executor's ThreadPoolTaskExecutor size",
-		"consumer.retry":              "DefaultErrorHandler with a BackOff (in place) or @RetryableTopic (retry topic)",
-		"consumer.retry_backoff_ms":   "the BackOff's interval (FixedBackOff)",
-		"consumer.static_membership":  "spring.kafka.consumer.properties.group.instance.id",
-		"consumer.enable_auto_commit": "spring.kafka.consumer.enable-auto-commit (false by default: the container commits)",
-		"consumer.commit_after_batch": "AckMode.BATCH, the container's default",
-		"consumer.commit_on_revoke":   "done by the listener container on revoke",
-		"consumer.max_poll_records":   "spring.kafka.consumer.max-poll-records",
-		"consumer.auto_offset_reset":  "spring.kafka.consumer.auto-offset-reset",
-		"consumer.assignors":          "spring.kafka.consumer.properties.partition.assignment.strategy",
-	}[key]
+// actionID is the catalog id of a timeline action's short name.
+func actionID(action string) string { return "editor.action." + action }
+
+// springID is the catalog id of what Spring calls the setting of key.
+func springID(key string) string { return "editor.spring." + key }
+
+// springNames is what Spring for Apache Kafka calls a setting, for the
+// many teams who meet Kafka through it (in English: the catalog says it in
+// every language); none when Spring uses Kafka's own name.
+var springNames = map[string]string{
+	"consumer.mode":               "a listener that hands records to an executor (thread_pool) or keeps one queue per key",
+	"consumer.pool_threads":       "the executor's ThreadPoolTaskExecutor size",
+	"consumer.retry":              "DefaultErrorHandler with a BackOff (in place) or @RetryableTopic (retry topic)",
+	"consumer.retry_backoff_ms":   "the BackOff's interval (FixedBackOff)",
+	"consumer.static_membership":  "spring.kafka.consumer.properties.group.instance.id",
+	"consumer.enable_auto_commit": "spring.kafka.consumer.enable-auto-commit (false by default: the container commits)",
+	"consumer.commit_after_batch": "AckMode.BATCH, the container's default",
+	"consumer.commit_on_revoke":   "done by the listener container on revoke",
+	"consumer.max_poll_records":   "spring.kafka.consumer.max-poll-records",
+	"consumer.auto_offset_reset":  "spring.kafka.consumer.auto-offset-reset",
+	"consumer.assignors":          "spring.kafka.consumer.properties.partition.assignment.strategy",
 }

@@ -129,10 +129,10 @@ func (c *flowView) Render() app.UI {
 	if c.version != c.Iversion {
 		c.version, c.pos = c.Iversion, c.target() // before the first mount
 	}
-	s := c.Irun.At(c.pos)
+	s, t := c.Irun.At(c.pos), tr()
 	return app.Div().Class("flow").ID("flow").DataSet("pos", strconv.FormatFloat(c.pos, 'f', 3, 64)).
 		DataSet("frames", c.frames).Body(
-		app.Raw(s.SVG()),
-		app.P().ID("flow-summary").Class("help flow-summary").Text(s.Summary()),
+		app.Raw(s.SVGIn(t)),
+		app.P().ID("flow-summary").Class("help flow-summary").Text(s.SummaryIn(t)),
 	)
 }

@@ -1,10 +1,12 @@
 package app
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"partitionlab/app/i18n"
 	"partitionlab/app/keymap"
 	"partitionlab/app/plots"
 	"partitionlab/hashcore"
@@ -78,20 +80,18 @@ func newKeysPage() *keysPage {
 // becomes a message shown next to the input it concerns.
 func (c *keysPage) compute() {
 	var r keysResult
-	n, err := keymap.ParsePartitions("Partitions", c.partitionsText)
-	if err != nil {
-		r.partitionsErr = err.Error()
-	}
+	t := tr()
+	n, msg := partitionCount(t, t.T("keys.partitions"), c.partitionsText)
+	r.partitionsErr = msg
 	compare := 0
 	if strings.TrimSpace(c.compareText) != "" {
-		var err error
-		if compare, err = keymap.ParsePartitions("Compare with", c.compareText); err != nil {
-			r.compareErr = err.Error() + " (or leave it empty)"
+		if compare, msg = partitionCount(t, t.T("keys.compare"), c.compareText); msg != "" {
+			r.compareErr = t.T("keys.error.orEmpty", i18n.S("error", msg))
 		}
 	}
 	texts := keymap.Lines(c.keysText)
 	if c.weighted {
-		texts, r.weights, r.keyErrs = weightedTexts(texts)
+		texts, r.weights, r.keyErrs = weightedTexts(t, texts)
 	}
 	keys, errs := keymap.Serialize(texts, c.serializer, "line", keymap.Blank)
 	if c.emptyKey {
@@ -99,10 +99,13 @@ func (c *keysPage) compute() {
 		for i := range empty {
 			empty[i].Pos = 0
 		}
+		for i := range eerrs {
+			eerrs[i].Pos = 0
+		}
 		keys, errs = append(empty, keys...), append(eerrs, errs...)
 	}
 	for _, e := range errs {
-		r.keyErrs = append(r.keyErrs, e.Error())
+		r.keyErrs = append(r.keyErrs, keyError(t, c.serializer, e))
 	}
 	var clients []hashcore.Partitioner
 	for i, p := range hashcore.Partitioners() {
@@ -112,7 +115,7 @@ func (c *keysPage) compute() {
 		}
 	}
 	if len(clients) == 0 {
-		r.clientsErr = "Pick at least one client."
+		r.clientsErr = t.T("keys.error.noClient")
 	}
 	if r.partitionsErr != "" || r.compareErr != "" || r.clientsErr != "" {
 		c.res = r
@@ -127,11 +130,12 @@ func (c *keysPage) compute() {
 			series[i].Counts = recordsPerPartition(r.placement, i, r.weights)
 		}
 	}
-	title := "Keys per partition"
+	title := t.T("keys.chart.title")
 	if c.weighted {
-		title = "Records per partition, keys weighted by their counts"
+		title = t.T("keys.chart.weightedTitle")
 	}
-	r.chart, err = plots.KeysPerPartition(title, n, series)
+	var err error
+	r.chart, err = plots.KeysPerPartition(t, title, n, series)
 	if err != nil {
 		r.chartErr = err.Error()
 	}
@@ -162,14 +166,41 @@ func (c *keysPage) onClient(name string) app.EventHandler {
 }
 
 func (c *keysPage) Render() app.UI {
+	t := tr()
 	return layout("keys",
-		app.H1().Text("Key → partition"),
-		app.P().Class("lead").Text("Type keys, one per line. Each key is serialized to bytes and hashed "+
-			"exactly as each client's default partitioner does it, so you can see where records with that key "+
-			"go, where clients disagree, and which keys move when the partition count changes."),
+		app.H1().Text(t.T("nav.keys")),
+		app.P().Class("lead").Text(t.T("keys.lead")),
 		app.Div().Class("columns").Body(
-			c.renderInputs(),
-			c.renderResults(),
+			c.renderInputs(t),
+			c.renderResults(t),
 		),
 	)
+}
+
+// partitionCount reads a partition count typed in the field named field:
+// the count, or what is wrong with it in t's language.
+func partitionCount(t *i18n.Catalog, field, text string) (int, string) {
+	n, err := strconv.Atoi(strings.TrimSpace(text))
+	max := i18n.S("max", strconv.Itoa(keymap.MaxPartitions))
+	switch {
+	case err != nil:
+		return 0, t.T("keys.error.notWhole", i18n.S("field", field), i18n.S("value", strconv.Quote(text)), max)
+	case keymap.CheckPartitions(field, n) != nil:
+		return 0, t.T("keys.error.range", i18n.S("field", field), i18n.S("value", strconv.Itoa(n)), max)
+	}
+	return n, ""
+}
+
+// keyError says in t's language which key its serializer refuses and
+// why.
+func keyError(t *i18n.Catalog, s hashcore.Serializer, e keymap.KeyError) string {
+	where := t.T("keys.error.emptyKey")
+	if e.Pos > 0 {
+		where = t.T("keys.error.line", i18n.S("line", strconv.Itoa(e.Pos)))
+	}
+	id := "keys.error.serializer." + string(s)
+	if !t.Has(id) {
+		return where + ": " + e.Err.Error()
+	}
+	return t.T("keys.error.key", i18n.S("where", where), i18n.S("problem", t.T(id, i18n.S("key", strconv.Quote(e.Text)))))
 }

@@ -6,60 +6,56 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"partitionlab/app/i18n"
 	"partitionlab/app/keymap"
 	"partitionlab/app/plots"
 	"partitionlab/hashcore"
 )
 
-// serializerLabels says in a few words what each serializer sends; the
-// help text below the menu names the Kafka classes.
-func serializerLabels() map[hashcore.Serializer]string {
-	return map[hashcore.Serializer]string{
-		hashcore.String: "String (UTF-8)",
-		hashcore.Long:   "Long (8 bytes, big-endian)",
-		hashcore.Int:    "Integer (4 bytes, big-endian)",
-		hashcore.Hex:    "Bytes, typed as hex",
-	}
+// serializerLabel says in a few words what a serializer sends; the help
+// text below the menu names the Kafka classes.
+func serializerLabel(t *i18n.Catalog, s hashcore.Serializer) string {
+	return t.T("keys.serializer." + string(s))
 }
 
-func (c *keysPage) renderInputs() app.UI {
-	return app.Section().Class("card inputs").Aria("label", "Inputs").Body(
+func (c *keysPage) renderInputs(t *i18n.Catalog) app.UI {
+	return app.Section().Class("card inputs").Aria("label", t.T("keys.inputs")).Body(
 		app.Div().Class("field").Body(
-			app.Label().For("keys").Text("Keys, one per line"),
+			app.Label().For("keys").Text(t.T("keys.keys")),
 			app.Textarea().ID("keys").Rows(10).
 				Attr("spellcheck", "false").Attr("autocomplete", "off").Attr("autocapitalize", "off").
 				Aria("describedby", "keys-help key-errors").
 				Aria("invalid", len(c.res.keyErrs) > 0).
 				Text(c.keysText).OnInput(c.onText(&c.keysText)),
-			app.P().ID("keys-help").Class("help").Text("Blank lines are skipped; spaces are part of a key."),
-			c.renderWeightedOption(),
+			app.P().ID("keys-help").Class("help").Text(t.T("keys.keysHelp")),
+			c.renderWeightedOption(t),
 			app.Div().Class("check").Body(
 				app.Input().Type("checkbox").ID("empty-key").Checked(c.emptyKey).OnChange(func(ctx app.Context, _ app.Event) {
 					c.emptyKey = ctx.JSSrc().Get("checked").Bool()
 					c.compute()
 				}),
-				app.Label().For("empty-key").Text("Also the empty key (\"\", zero bytes)"),
+				app.Label().For("empty-key").Text(t.T("keys.emptyKey")),
 			),
 			app.Ul().ID("key-errors").Class("errors").Aria("live", "polite").Body(
 				app.Range(c.res.keyErrs).Slice(func(i int) app.UI { return app.Li().Text(c.res.keyErrs[i]) }),
 			),
 		),
 		app.Div().Class("field-row").Body(
-			c.numberField("partitions", "Partitions", "How many partitions the topic has.", &c.partitionsText, c.res.partitionsErr),
-			c.numberField("compare", "Compare with", "Another partition count, to see which keys move. Leave empty to turn off.", &c.compareText, c.res.compareErr),
+			c.numberField(t, "partitions", t.T("keys.partitions"), t.T("keys.partitionsHelp"), &c.partitionsText, c.res.partitionsErr),
+			c.numberField(t, "compare", t.T("keys.compare"), t.T("keys.compareHelp"), &c.compareText, c.res.compareErr),
 		),
 		app.Div().Class("field").Body(
-			app.Label().For("serializer").Text("Serializer"),
+			app.Label().For("serializer").Text(t.T("keys.serializer")),
 			app.Select().ID("serializer").OnChange(c.onSerializer).Body(
 				app.Range(hashcore.Serializers()).Slice(func(i int) app.UI {
 					s := hashcore.Serializers()[i]
-					return app.Option().Value(string(s)).Selected(s == c.serializer).Text(serializerLabels()[s])
+					return app.Option().Value(string(s)).Selected(s == c.serializer).Text(serializerLabel(t, s))
 				}),
 			),
-			app.P().Class("help").Text("As Kafka's StringSerializer, LongSerializer, IntegerSerializer or ByteArraySerializer would send the key."),
+			app.P().Class("help").Text(t.T("keys.serializerHelp")),
 		),
 		app.FieldSet().Class("field clients").Body(
-			app.Legend().Text("Clients (default partitioner)"),
+			app.Legend().Text(t.T("keys.clients")),
 			app.Range(hashcore.Partitioners()).Slice(func(i int) app.UI {
 				p := hashcore.Partitioners()[i]
 				id := "client-" + p.Name()
@@ -68,7 +64,7 @@ func (c *keysPage) renderInputs() app.UI {
 					app.Label().For(id).Body(
 						app.Span().Class("swatch").Style("background", plots.Hex(i)).Aria("hidden", "true"),
 						app.Strong().Text(p.Name()),
-						app.Span().Class("help").Text(" "+p.Describe()),
+						app.Span().Class("help").Text(" "+t.T("keys.client."+p.Name())),
 					),
 				)
 			}),
@@ -79,11 +75,11 @@ func (c *keysPage) renderInputs() app.UI {
 
 // numberField is a labelled partition-count input with its help text and,
 // when the value is wrong, the error right below it.
-func (c *keysPage) numberField(id, label, help string, value *string, errText string) app.UI {
+func (c *keysPage) numberField(t *i18n.Catalog, id, label, help string, value *string, errText string) app.UI {
 	return app.Div().Class("field").Body(
 		app.Label().For(id).Text(label),
 		app.Input().ID(id).Type("number").Min(1).Max(keymap.MaxPartitions).Step(1).
-			Attr("inputmode", "numeric").Placeholder("off").
+			Attr("inputmode", "numeric").Placeholder(t.T("keys.off")).
 			Aria("describedby", id+"-help "+id+"-error").Aria("invalid", errText != "").
 			Value(*value).OnInput(c.onText(value)),
 		app.P().ID(id+"-help").Class("help").Text(help),
@@ -91,65 +87,62 @@ func (c *keysPage) numberField(id, label, help string, value *string, errText st
 	)
 }
 
-func (c *keysPage) renderResults() app.UI {
+func (c *keysPage) renderResults(t *i18n.Catalog) app.UI {
 	r := c.res
 	if !r.ok {
-		return app.Section().Class("card results").Aria("label", "Results").Body(
-			app.P().ID("results-blocked").Text("Fix the input marked above to see where keys go."),
+		return app.Section().Class("card results").Aria("label", t.T("keys.results")).Body(
+			app.P().ID("results-blocked").Text(t.T("keys.blocked")),
 		)
 	}
 	p := r.placement
-	return app.Section().Class("card results").Aria("label", "Results").Body(
-		app.H2().Text("Where each key goes"),
-		app.P().ID("disagree-summary").Text(disagreeSummary(p)),
-		c.renderLegend(),
-		scrollRegion("table-wrap", "Table of each key's partition").Body(c.renderTable()),
+	return app.Section().Class("card results").Aria("label", t.T("keys.results")).Body(
+		app.H2().Text(t.T("keys.where")),
+		app.P().ID("disagree-summary").Text(disagreeSummary(t, p)),
+		c.renderLegend(t),
+		scrollRegion("table-wrap", t.T("keys.tableLabel")).Body(c.renderTable(t)),
 		app.If(len(p.Keys) > maxTableRows,
-			app.P().Class("help").Text(fmt.Sprintf("The table shows the first %d of %d keys; the chart and the shares count all of them.", maxTableRows, len(p.Keys)))),
-		app.If(p.Compare > 0, c.renderCompare()),
-		c.renderLoad(),
+			app.P().Class("help").Text(t.T("keys.tableCut", i18n.N("shown", maxTableRows), i18n.Count(len(p.Keys))))),
+		app.If(p.Compare > 0, c.renderCompare(t)),
+		c.renderLoad(t),
 		app.Figure().ID("chart").Class("chart").Body(
 			app.If(r.chartErr != "", app.P().Class("error").Text(r.chartErr)).
 				Else(app.Raw(r.chart)),
-			app.FigCaption().Text(fmt.Sprintf("How many of the %d keys land on each of the %d partitions, per client. "+
-				"Uneven bars mean uneven load on partitions and on the consumers reading them.", len(p.Keys), p.Partitions)),
+			app.FigCaption().Text(t.T("keys.chart.caption", i18n.Count(len(p.Keys)), i18n.N("partitions", p.Partitions))),
 		),
 	)
 }
 
-func disagreeSummary(p keymap.Placement) string {
+func disagreeSummary(t *i18n.Catalog, p keymap.Placement) string {
 	if len(p.Clients) == 1 {
-		return fmt.Sprintf("%d keys on %d partitions with the %s client.", len(p.Keys), p.Partitions, p.Clients[0].Name())
+		return t.T("keys.summary.one", i18n.Count(len(p.Keys)), i18n.N("partitions", p.Partitions), i18n.S("client", p.Clients[0].Name()))
 	}
-	d := p.Disagreements()
-	return fmt.Sprintf("%d of %d keys land on different partitions depending on the client: "+
-		"producers in different languages writing the same keys do not keep per-key order.", d, len(p.Keys))
+	return t.T("keys.summary.disagree", i18n.N("disagree", p.Disagreements()), i18n.Count(len(p.Keys)))
 }
 
-func (c *keysPage) renderLegend() app.UI {
+func (c *keysPage) renderLegend(t *i18n.Catalog) app.UI {
 	p := c.res.placement
 	return app.Ul().ID("legend").Class("legend").Body(
 		app.If(len(p.Clients) > 1, app.Li().Body(
 			app.Span().Class("legend-disagree").Aria("hidden", "true").Text("≠"),
-			app.Text(" Highlighted rows: the clients put the key on different partitions."),
+			app.Text(" "+t.T("keys.legend.disagree")),
 		)),
 		app.If(p.Compare > 0, app.Li().Body(
-			app.Text(fmt.Sprintf("Each cell reads “partition with %d → partition with %d”; ", p.Partitions, p.Compare)),
-			app.Span().Class("badge moved").Text("moved"),
-			app.Text(" marks a key that goes to another partition."),
+			app.Text(t.T("keys.legend.cell", i18n.N("from", p.Partitions), i18n.N("to", p.Compare))+" "),
+			app.Span().Class("badge moved").Text(t.T("keys.moved")),
+			app.Text(" "+t.T("keys.legend.moved")),
 		)),
 	)
 }
 
-func (c *keysPage) renderTable() app.UI {
+func (c *keysPage) renderTable(t *i18n.Catalog) app.UI {
 	p := c.res.placement
 	rows := min(len(p.Keys), maxTableRows)
 	return app.Table().ID("result-table").Body(
-		app.Caption().Class("sr-only").Text("Partition of each key, per client"),
+		app.Caption().Class("sr-only").Text(t.T("keys.table.caption")),
 		app.THead().Body(app.Tr().Body(
-			app.Th().Scope("col").Text("Line"),
-			app.Th().Scope("col").Text("Key"),
-			app.Th().Scope("col").Text("Bytes (hex)"),
+			app.Th().Scope("col").Text(t.T("keys.table.line")),
+			app.Th().Scope("col").Text(t.T("keys.table.key")),
+			app.Th().Scope("col").Text(t.T("keys.table.bytes")),
 			app.Range(p.Clients).Slice(func(i int) app.UI {
 				return app.Th().Scope("col").DataSet("client", p.Clients[i].Name()).Body(
 					app.Span().Class("swatch").Style("background", plots.Hex(c.res.colors[i])).Aria("hidden", "true"),
@@ -158,12 +151,12 @@ func (c *keysPage) renderTable() app.UI {
 			}),
 		)),
 		app.TBody().Body(
-			app.Range(p.Keys[:rows]).Slice(func(k int) app.UI { return c.renderRow(k) }),
+			app.Range(p.Keys[:rows]).Slice(func(k int) app.UI { return c.renderRow(t, k) }),
 		),
 	)
 }
 
-func (c *keysPage) renderRow(k int) app.UI {
+func (c *keysPage) renderRow(t *i18n.Catalog, k int) app.UI {
 	p := c.res.placement
 	key := p.Keys[k]
 	disagree := len(p.Clients) > 1 && p.Disagree(k)
@@ -176,15 +169,15 @@ func (c *keysPage) renderRow(k int) app.UI {
 	return tr.Body(
 		app.Td().Class("num").Body(
 			app.Text(strconv.Itoa(key.Pos)),
-			app.If(disagree, app.Span().Class("mark").Title("the clients disagree").Text(" ≠")),
+			app.If(disagree, app.Span().Class("mark").Title(t.T("keys.table.disagree")).Text(" ≠")),
 		),
 		app.Td().Class("key").Body(app.Code().Text(keyText(key.Text, key.Pos))),
-		app.Td().Class("bytes").Body(app.Code().Text(hexPreview(key.Bytes))),
+		app.Td().Class("bytes").Body(app.Code().Text(hexPreview(t, key.Bytes))),
 		app.Range(p.Clients).Slice(func(ci int) app.UI {
 			td := app.Td().Class("num").DataSet("client", p.Clients[ci].Name()).DataSet("partition", p.At[ci][k])
 			if p.At[ci][k] == keymap.Keyless {
-				return td.Title("This client sends an empty key like a record without a key: to a random, sticky partition.").
-					Text("keyless")
+				return td.Title(t.T("keys.table.keylessTitle")).
+					Text(t.T("keys.table.keyless"))
 			}
 			if p.Compare == 0 {
 				return td.Text(strconv.Itoa(p.At[ci][k]))
@@ -193,7 +186,7 @@ func (c *keysPage) renderRow(k int) app.UI {
 			td = td.DataSet("compare", p.AtCompare[ci][k]).DataSet("moved", moved)
 			return td.Body(
 				app.Text(fmt.Sprintf("%d → %d", p.At[ci][k], p.AtCompare[ci][k])),
-				app.If(moved, app.Span().Class("badge moved").Text("moved")),
+				app.If(moved, app.Span().Class("badge moved").Text(t.T("keys.moved"))),
 			)
 		}),
 	)
@@ -202,13 +195,13 @@ func (c *keysPage) renderRow(k int) app.UI {
 // hexPreview shows the bytes a partitioner hashes, every one for a key of
 // ordinary length (so two keys that differ late are told apart), the
 // first 32 and the count for a longer one.
-func hexPreview(b []byte) string {
+func hexPreview(t *i18n.Catalog, b []byte) string {
 	const show = 32
 	if len(b) == 0 {
-		return "(no bytes)"
+		return t.T("keys.bytes.none")
 	}
 	if len(b) > show {
-		return fmt.Sprintf("% x … (%d bytes)", b[:show], len(b))
+		return fmt.Sprintf("% x … ", b[:show]) + t.T("keys.bytes.count", i18n.Count(len(b)))
 	}
 	return fmt.Sprintf("% x", b)
 }
@@ -222,22 +215,31 @@ func keyText(text string, pos int) string {
 	return text
 }
 
-func (c *keysPage) renderCompare() app.UI {
+func (c *keysPage) renderCompare(t *i18n.Catalog) app.UI {
 	p := c.res.placement
-	note := "Existing records stay where they are; only records written after the change follow the new mapping, " +
-		"so per-key order breaks for every key that moves."
+	note := t.T("keys.compare.more")
 	if p.Compare < p.Partitions {
-		note = "Kafka can only add partitions, never remove them: this is what a new topic with fewer partitions would do."
+		note = t.T("keys.compare.fewer")
 	}
 	return app.Div().Class("compare").Body(
-		app.H3().Text(fmt.Sprintf("From %d to %d partitions", p.Partitions, p.Compare)),
+		app.H3().Text(t.T("keys.compare.title", i18n.N("from", p.Partitions), i18n.N("to", p.Compare))),
 		app.Ul().ID("compare-summary").Body(
 			app.Range(p.Clients).Slice(func(ci int) app.UI {
 				moved, total := p.MovedCount(ci), p.Hashed(ci)
 				return app.Li().DataSet("client", p.Clients[ci].Name()).DataSet("moved", moved).DataSet("total", total).
-					Body(app.Strong().Text(p.Clients[ci].Name()+": "), app.Text(keymap.Share(moved, total)+" move"))
+					Body(app.Strong().Text(p.Clients[ci].Name()+": "), app.Text(movedShare(t, moved, total)))
 			}),
 		),
 		app.P().Class("help").Text(note),
 	)
+}
+
+// movedShare says how many of total keys move, in t's language ("3 of 8
+// keys (37.5 %) move").
+func movedShare(t *i18n.Catalog, moved, total int) string {
+	share := 0.0
+	if total > 0 {
+		share = 100 * float64(moved) / float64(total)
+	}
+	return t.T("keys.compare.share", i18n.N("moved", moved), i18n.Count(total), i18n.S("share", t.Lang().Float(share, 1)))
 }

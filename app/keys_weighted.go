@@ -1,11 +1,12 @@
 package app
 
 import (
-	"fmt"
+	"errors"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"partitionlab/app/i18n"
 	"partitionlab/app/keymap"
 	"partitionlab/sim/keydist"
 )
@@ -19,7 +20,7 @@ import (
 // weightedTexts reads the box's lines as key,count: the keys (blank where
 // a line holds none, so line numbers stay the person's), each line's
 // count, and the lines that cannot be read.
-func weightedTexts(lines []string) (texts []string, weights []int64, errs []string) {
+func weightedTexts(t *i18n.Catalog, lines []string) (texts []string, weights []int64, errs []string) {
 	texts, weights = make([]string, len(lines)), make([]int64, len(lines))
 	for i, l := range lines {
 		if keymap.Blank(l) || (i == 0 && keydist.IsHeader(l)) {
@@ -27,12 +28,23 @@ func weightedTexts(lines []string) (texts []string, weights []int64, errs []stri
 		}
 		key, n, err := keydist.CSVLine(l)
 		if err != nil {
-			errs = append(errs, "line "+strconv.Itoa(i+1)+": "+err.Error())
+			errs = append(errs, t.T("keys.error.key", i18n.S("where", t.T("keys.error.line", i18n.S("line", strconv.Itoa(i+1)))),
+				i18n.S("problem", csvProblem(t, err))))
 			continue
 		}
 		texts[i], weights[i] = key, n
 	}
 	return texts, weights, errs
+}
+
+// csvProblem says in t's language what is wrong with a key,count line.
+func csvProblem(t *i18n.Catalog, err error) string {
+	var e *keydist.CSVError
+	if !errors.As(err, &e) {
+		return err.Error()
+	}
+	return t.T("keys.error.csv."+string(e.Kind), i18n.S("text", strconv.Quote(e.Text)), i18n.S("key", e.Text),
+		i18n.S("max", strconv.FormatInt(1<<63-1, 10)))
 }
 
 // recordsPerPartition counts client c's records on each partition, each
@@ -52,8 +64,9 @@ func recordsPerPartition(p keymap.Placement, c int, weights []int64) []int {
 }
 
 // loadSummary is the busiest partition's share of the records for each
-// client, and how it compares with the mean.
-func loadSummary(p keymap.Placement, weights []int64) []string {
+// client, and how it compares with the mean, in t's language.
+func loadSummary(t *i18n.Catalog, p keymap.Placement, weights []int64) []string {
+	l := t.Lang()
 	var out []string
 	for c, client := range p.Clients {
 		counts := recordsPerPartition(p, c, weights)
@@ -67,24 +80,25 @@ func loadSummary(p keymap.Placement, weights []int64) []string {
 		if total == 0 {
 			continue
 		}
-		out = append(out, fmt.Sprintf("%s: p%d receives %.1f %% of the %d records, %.2f× the mean partition", client.Name(), hot,
-			100*float64(top)/float64(total), total, float64(top)*float64(p.Partitions)/float64(total)))
+		out = append(out, t.T("keys.load", i18n.S("client", client.Name()), i18n.S("partition", strconv.Itoa(hot)),
+			i18n.S("share", l.Float(100*float64(top)/float64(total), 1)), i18n.Count(total),
+			i18n.S("times", l.Float(float64(top)*float64(p.Partitions)/float64(total), 2))))
 	}
 	return out
 }
 
 // renderWeightedOption is the "Lines are key,count" switch and the file
 // that fills the box.
-func (c *keysPage) renderWeightedOption() app.UI {
+func (c *keysPage) renderWeightedOption(t *i18n.Catalog) app.UI {
 	return app.Div().Class("field").Body(
 		app.Div().Class("check").Body(
 			app.Input().Type("checkbox").ID("weighted").Checked(c.weighted).OnChange(func(ctx app.Context, _ app.Event) {
 				c.weighted = ctx.JSSrc().Get("checked").Bool()
 				c.compute()
 			}),
-			app.Label().For("weighted").Text("Lines are key,count (a CSV of your keys and their record counts): count records, not keys"),
+			app.Label().For("weighted").Text(t.T("keys.weighted")),
 		),
-		app.Label().For("keys-file").Text("Or load a file of keys (CSV key,count, or one key per line)"),
+		app.Label().For("keys-file").Text(t.T("keys.file")),
 		app.Input().Type("file").ID("keys-file").Accept(".csv,.txt").OnChange(func(ctx app.Context, _ app.Event) {
 			readFile(ctx, ctx.JSSrc(), importFileLimit, func(ctx app.Context, text string) {
 				lines := keymap.Lines(text)
@@ -102,11 +116,11 @@ func (c *keysPage) renderWeightedOption() app.UI {
 }
 
 // renderLoad says how much of the records the busiest partition takes.
-func (c *keysPage) renderLoad() app.UI {
+func (c *keysPage) renderLoad(t *i18n.Catalog) app.UI {
 	if !c.weighted {
 		return app.Text("")
 	}
-	lines := loadSummary(c.res.placement, c.res.weights)
+	lines := loadSummary(t, c.res.placement, c.res.weights)
 	return app.Ul().ID("weighted-load").Class("weighted-load").Body(
 		app.Range(lines).Slice(func(i int) app.UI { return app.Li().Text(lines[i]) }),
 	)

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"reflect"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"partitionlab/app/i18n"
 	"partitionlab/sim/lessons"
 )
 
@@ -21,14 +23,14 @@ func (p *learnPage) renderControls(s lessons.Step) app.UI {
 	st := p.state
 	moved := len(st.sets(s, p.si)) > 0
 	return app.Section().Class("learn-controls").ID("learn-controls").Aria("labelledby", "learn-controls-title").Body(
-		app.H3().ID("learn-controls-title").Text("Change this"),
+		app.H3().ID("learn-controls-title").Text(p.cat.T("learn.controls.title")),
 		app.Range(s.Controls).Slice(func(i int) app.UI {
 			if len(s.Controls[i].Values) > 0 {
 				return p.renderChoices(i, s.Controls[i])
 			}
 			return p.renderNumber(i, s.Controls[i])
 		}),
-		app.If(moved, app.Button().Type("button").ID("learn-reset").Text("Back to the lesson's values").
+		app.If(moved, app.Button().Type("button").ID("learn-reset").Text(p.cat.T("learn.controls.reset")).
 			OnClick(func(ctx app.Context, _ app.Event) {
 				st.values[p.si] = append([]any(nil), st.defaults[p.si]...)
 				for i, v := range st.values[p.si] {
@@ -51,10 +53,10 @@ func controlLabel(c lessons.Control) app.UI {
 
 // controlSetting names what the control stands for in Kafka: a setting
 // (max.poll.records) or, where there is none, the concept (workload).
-func controlSetting(id string, c lessons.Control) app.UI {
-	label := "In Kafka terms: "
+func controlSetting(cat *i18n.Catalog, id string, c lessons.Control) app.UI {
+	label := cat.T("learn.controls.kafkaTerms")
 	if strings.Contains(c.Setting, ".") && !strings.Contains(c.Setting, " ") {
-		label = "Kafka setting: "
+		label = cat.T("learn.controls.kafkaSetting")
 	}
 	return app.P().ID(id+"-setting").Class("help").Body(
 		app.Text(label), app.Code().Class("setting").Text(c.Setting),
@@ -76,12 +78,12 @@ func (p *learnPage) renderChoices(ci int, c lessons.Control) app.UI {
 				app.Input().Type("radio").Name(id).ID(oid).Value(valueText(v)).Checked(reflect.DeepEqual(v, cur)).
 					OnChange(func(ctx app.Context, _ app.Event) { p.choose(ctx, ci, v) }),
 				app.Label().For(oid).Body(
-					app.Text(valueText(v)),
-					app.If(reflect.DeepEqual(v, def), app.Span().Class("lesson-value").Text(" (lesson)")),
+					app.Text(valueLabel(p.cat.Lang(), v)),
+					app.If(reflect.DeepEqual(v, def), app.Span().Class("lesson-value").Text(" "+p.cat.T("learn.controls.lessonValue"))),
 				),
 			)
 		})),
-		controlSetting(id, c),
+		controlSetting(p.cat, id, c),
 	)
 }
 
@@ -107,8 +109,8 @@ func (p *learnPage) renderNumber(ci int, c lessons.Control) app.UI {
 	return app.Div().Class("field learn-control").Body(
 		app.Label().For(id).Body(controlLabel(c)),
 		in,
-		app.P().Class("help").Text(fmt.Sprintf("The lesson uses %s.", valueText(st.defaults[p.si][ci]))),
-		controlSetting(id, c),
+		app.P().Class("help").Text(p.cat.T("learn.controls.uses", i18n.S("value", valueLabel(p.cat.Lang(), st.defaults[p.si][ci])))),
+		controlSetting(p.cat, id, c),
 		app.P().ID(id+"-error").Class("error").Aria("live", "polite").Text(errText),
 	)
 }
@@ -126,7 +128,7 @@ func (p *learnPage) onType(ci int, c lessons.Control) app.EventHandler {
 		st, si := p.state, p.si
 		text := ctx.JSSrc().Get("value").String()
 		st.typed[si][ci] = text
-		v, err := controlNumber(c, text)
+		v, err := controlNumber(p.cat, c, text)
 		if err != nil {
 			st.errs[si][ci] = err.Error()
 			return
@@ -141,8 +143,10 @@ func (p *learnPage) onType(ci int, c lessons.Control) app.EventHandler {
 	}
 }
 
-// controlNumber reads a typed value of a bounded control.
-func controlNumber(c lessons.Control, text string) (float64, error) {
+// controlNumber reads a typed value of a bounded control; the error says
+// why not in cat's language. A number input gives its value with a point
+// whatever the language, so that is the form read.
+func controlNumber(cat *i18n.Catalog, c lessons.Control, text string) (float64, error) {
 	v, err := strconv.ParseFloat(text, 64)
 	lo, hi, step := math.Inf(-1), math.Inf(1), 0.0
 	if c.Min != nil {
@@ -154,19 +158,39 @@ func controlNumber(c lessons.Control, text string) (float64, error) {
 	if c.Step != nil {
 		step = *c.Step
 	}
-	want := fmt.Sprintf("%s from %s to %s", c.Label, valueText(lo), valueText(hi))
+	l := cat.Lang()
+	bounds := []i18n.Arg{i18n.S("label", c.Label), i18n.S("min", valueLabel(l, lo)), i18n.S("max", valueLabel(l, hi))}
+	want := cat.T("learn.controls.range", bounds...)
 	if step > 0 {
-		want += " in steps of " + valueText(step)
+		want = cat.T("learn.controls.rangeStep", append(bounds, i18n.S("step", valueLabel(l, step)))...)
 	}
+	why := ""
 	switch {
 	case err != nil || math.IsNaN(v) || math.IsInf(v, 0):
-		return 0, fmt.Errorf("%q is not a number: enter %s", text, want)
+		why = "learn.controls.notNumber"
 	case v < lo || v > hi:
-		return 0, fmt.Errorf("%s is out of range: enter %s", text, want)
+		why = "learn.controls.outOfRange"
 	case step > 0 && math.Abs(math.Remainder(v-lo, step)) > 1e-9*math.Max(1, math.Abs(v)):
-		return 0, fmt.Errorf("%s is between two steps: enter %s", text, want)
+		why = "learn.controls.betweenSteps"
+	default:
+		return v, nil
 	}
-	return v, nil
+	return 0, errors.New(cat.T(why, i18n.S("text", text), i18n.S("want", want)))
+}
+
+// valueLabel writes a control's value as the learner reads it in l: a
+// number with l's decimal mark and grouping (0,4 in Portuguese), anything
+// else (a Kafka name) as it is.
+func valueLabel(l i18n.Lang, v any) string {
+	x, ok := v.(float64)
+	if !ok || math.IsInf(x, 0) || math.IsNaN(x) {
+		return valueText(v)
+	}
+	digits := 0
+	if _, frac, found := strings.Cut(strconv.FormatFloat(x, 'f', -1, 64), "."); found {
+		digits = len(frac)
+	}
+	return l.Float(x, digits)
 }
 
 // valueText writes a control's value as the learner reads and types it.

@@ -6,11 +6,10 @@ import (
 	"partitionlab/app/i18n"
 )
 
-// renderList is every lesson: its number, title and question, linking to
-// its first step. A lesson the catalog does not know yet (one added since)
-// shows its own English words.
+// renderList is every lesson: its number, title and question (in the
+// page's language: the lessons are loaded in it), linking to its first step.
 func (p *learnPage) renderList() app.UI {
-	c := tr()
+	c := p.cat
 	return app.Div().Class("learn").Body(
 		app.H1().Text(c.T("learn.title")),
 		app.P().Class("lead").Text(c.T("learn.lead")),
@@ -22,22 +21,12 @@ func (p *learnPage) renderList() app.UI {
 				app.H2().Body(
 					app.A().Href(learnHref(l.ID, 0)).Body(
 						app.Span().Class("lesson-number").Text(c.T("learn.number", i18n.N("number", l.Number))),
-						app.Text(" "+lessonText(c, l.ID, "title", l.Title)),
+						app.Text(" "+l.Title),
 					),
 				),
-				app.P().Class("lesson-question").Text(lessonText(c, l.ID, "question", l.Question)),
+				app.P().Class("lesson-question").Text(l.Question),
 				app.P().Class("help").Text(c.T("learn.steps", i18n.Count(len(l.Steps)))),
 			)
 		})),
 	)
-}
-
-// lessonText is a lesson's field (title, question) in c's language, or
-// the lesson's own English when the catalog lacks it.
-func lessonText(c *i18n.Catalog, id, field, english string) string {
-	key := "lesson." + id + "." + field
-	if !c.Has(key) {
-		return english
-	}
-	return c.T(key)
 }

@@ -1,11 +1,9 @@
 package app
 
 import (
-	"strings"
-
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
-	"partitionlab/sim/lessons"
+	"partitionlab/app/i18n"
 )
 
 // lookTargets are the elements that show a view a lesson step points at
@@ -49,21 +47,16 @@ func lookTargets(view string) []string {
 	return nil
 }
 
-// lookAbout is what a view shows, in the lesson package's words.
-func lookAbout(view string) string {
-	for _, v := range lessons.Views() {
-		if v.Name == view {
-			return v.About
-		}
-	}
-	return ""
+// lookAbout is what a view shows, in c's language (in English, the lesson
+// package's words: lessons.Views; a test keeps them the same).
+func lookAbout(c *i18n.Catalog, view string) string {
+	return c.T("learn.view." + view + ".about")
 }
 
 // lookTitle is a view's name as a heading: "group-events" reads "Group
 // events".
-func lookTitle(view string) string {
-	s := strings.ReplaceAll(view, "-", " ")
-	return strings.ToUpper(s[:1]) + s[1:]
+func lookTitle(c *i18n.Catalog, view string) string {
+	return c.T("learn.view." + view + ".title")
 }
 
 // scrollToLook scrolls to the first element present that shows the view

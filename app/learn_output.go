@@ -5,7 +5,8 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
-	"partitionlab/app/results"
+	"partitionlab/app/errtext"
+	"partitionlab/app/i18n"
 	"partitionlab/sim"
 	"partitionlab/sim/lessons"
 )
@@ -13,38 +14,39 @@ import (
 // renderOutput is what the step ran: the Simulate page's results panel
 // for a simulation, the engine's refusal, or a calculator's table.
 func (p *learnPage) renderOutput() app.UI {
-	r := p.shown
+	r, c := p.shown, p.cat
 	switch {
 	case r == nil:
-		return app.P().Class("card").ID("learn-waiting").Text("The step's result appears here as soon as it has run.")
+		return app.P().Class("card").ID("learn-waiting").Text(c.T("learn.waiting"))
 	case r.err != "":
-		return app.P().Class("card error").ID("learn-run-error").Text("This step could not run: " + r.err)
+		return app.P().Class("card error").ID("learn-run-error").Text(c.T("learn.runError", i18n.S("error", r.err)))
 	case r.view != nil:
 		return newResultsPanel(r.view)
 	case r.out.Rejection != nil:
-		return renderRejection(r.out.Rejection)
+		return renderRejection(c, r.out.Rejection)
 	case r.out.KeyTable != nil:
-		return renderKeyTable(r.out.KeyTable)
+		return renderKeyTable(c, r.out.KeyTable)
 	case r.out.MovedKeys != nil:
-		return renderMovedKeys(r.out.MovedKeys)
+		return renderMovedKeys(c, r.out.MovedKeys)
 	case r.out.Sizing != nil:
-		return renderSizing(r.out.Sizing)
+		return renderSizing(c, r.out.Sizing)
 	}
 	return nil
 }
 
 // renderRejection is the engine refusing a scenario, as Kafka would
-// refuse the change it describes, with each field named.
-func renderRejection(err error) app.UI {
+// refuse the change it describes, with each field named and the reason in
+// the page's language.
+func renderRejection(c *i18n.Catalog, err error) app.UI {
 	fe, _ := err.(sim.FieldErrors)
 	if fe == nil {
 		fe = sim.FieldErrors{{Message: err.Error()}}
 	}
 	return app.Section().Class("card").ID("learn-error").Aria("labelledby", "learn-error-title").Body(
-		app.H2().ID("learn-error-title").Text("The engine refuses this scenario"),
-		app.P().Text("Nothing runs: the scenario asks for something Kafka does not allow."),
+		app.H2().ID("learn-error-title").Text(c.T("learn.refused.title")),
+		app.P().Text(c.T("learn.refused.lead")),
 		app.Ul().Class("errors").Body(app.Range(fe).Slice(func(i int) app.UI {
-			return app.Li().Body(app.Code().Text(fe[i].Field), app.Text(": "+fe[i].Message))
+			return app.Li().Body(app.Code().Text(fe[i].Field), app.Text(": "+errtext.For(c).Message(fe[i])))
 		})),
 	)
 }
@@ -58,14 +60,14 @@ func th(text string, num bool) app.UI {
 	return h
 }
 
-func renderKeyTable(t *lessons.KeyTable) app.UI {
+func renderKeyTable(c *i18n.Catalog, t *lessons.KeyTable) app.UI {
 	rows := t.Rows
 	return app.Section().Class("card").ID("learn-key-table").Aria("labelledby", "learn-key-table-title").Body(
-		app.H2().ID("learn-key-table-title").Text("Where each key lands"),
-		app.P().Text(fmt.Sprintf("On %d partitions. The partitioner sees only the bytes.", t.Input.Partitions)),
-		scrollRegion("table-wrap", "Table of where each key lands").Body(app.Table().Body(
-			app.THead().Body(app.Tr().Body(th("Key", false), th("Serializer", false), th("Bytes (hex)", false),
-				th("Client", false), th("Partition", true))),
+		app.H2().ID("learn-key-table-title").Text(c.T("learn.keyTable.title")),
+		app.P().Text(c.T("learn.keyTable.lead", i18n.Count(t.Input.Partitions))),
+		scrollRegion("table-wrap", c.T("learn.keyTable.region")).Body(app.Table().Body(
+			app.THead().Body(app.Tr().Body(th(c.T("learn.keyTable.key"), false), th(c.T("learn.keyTable.serializer"), false),
+				th(c.T("learn.keyTable.bytes"), false), th(c.T("learn.keyTable.client"), false), th(c.T("learn.keyTable.partition"), true))),
 			app.TBody().Body(app.Range(rows).Slice(func(i int) app.UI {
 				r := rows[i]
 				return app.Tr().DataSet("partition", r.Partition).Body(
@@ -78,47 +80,50 @@ func renderKeyTable(t *lessons.KeyTable) app.UI {
 	)
 }
 
-func renderMovedKeys(m *lessons.MovedKeys) app.UI {
+func renderMovedKeys(c *i18n.Catalog, m *lessons.MovedKeys) app.UI {
 	ts := m.Targets
 	in := m.Input
+	l := c.Lang()
+	percent := func(share float64) string { return c.T("learn.percent", i18n.S("value", l.Float(share*100, 1))) }
 	return app.Section().Class("card").ID("learn-moved-keys").Aria("labelledby", "learn-moved-keys-title").Body(
-		app.H2().ID("learn-moved-keys-title").Text("How many keys move"),
-		app.P().Text(fmt.Sprintf("Customer ids 1 to %s as %s keys, partitioned as the %s client does, when the topic goes from %d partitions to another count.",
-			results.Count(in.Keys), in.Serializer, in.Client, in.From)),
-		scrollRegion("table-wrap", "Table of the keys that move").Body(app.Table().Body(
-			app.THead().Body(app.Tr().Body(th("Change", false), th("Keys moved", true), th("Share moved", true),
-				th("A uniform hash predicts", true), th("Moved keys that go to p + k × old count", true))),
+		app.H2().ID("learn-moved-keys-title").Text(c.T("learn.moved.title")),
+		app.P().Text(c.T("learn.moved.lead", i18n.N("keys", in.Keys), i18n.S("serializer", in.Serializer),
+			i18n.S("client", in.Client), i18n.N("from", in.From))),
+		scrollRegion("table-wrap", c.T("learn.moved.region")).Body(app.Table().Body(
+			app.THead().Body(app.Tr().Body(th(c.T("learn.moved.change"), false), th(c.T("learn.moved.keys"), true),
+				th(c.T("learn.moved.share"), true), th(c.T("learn.moved.uniform"), true), th(c.T("learn.moved.multiple"), true))),
 			app.TBody().Body(app.Range(ts).Slice(func(i int) app.UI {
 				t := ts[i]
 				return app.Tr().Body(
 					app.Td().Text(fmt.Sprintf("%d → %d", t.From, t.To)),
-					app.Td().Class("num").Text(results.Count(t.Moved)),
-					app.Td().Class("num").Text(results.Percent(t.MovedShare)),
-					app.Td().Class("num").Text(results.Percent(t.ExpectedShare)),
-					app.Td().Class("num").Text(results.Percent(t.MovedByMultiple)),
+					app.Td().Class("num").Text(l.Int(int64(t.Moved))),
+					app.Td().Class("num").Text(percent(t.MovedShare)),
+					app.Td().Class("num").Text(percent(t.ExpectedShare)),
+					app.Td().Class("num").Text(percent(t.MovedByMultiple)),
 				)
 			})),
 		)),
-		app.P().Class("help").Text("A key stays only where its hash gives the same remainder for both counts; "+
-			"when the new count is a multiple of the old one, a key that moves can only go to p + old count, p + 2 × old count, …"),
+		app.P().Class("help").Text(c.T("learn.moved.help")),
 	)
 }
 
-func renderSizing(z *lessons.Sizing) app.UI {
+func renderSizing(c *i18n.Catalog, z *lessons.Sizing) app.UI {
 	in := z.Input
-	row := func(label, value string) app.UI {
-		return app.Div().Body(app.Dt().Text(label), app.Dd().Text(value))
+	l := c.Lang()
+	row := func(id, value string) app.UI {
+		return app.Div().Body(app.Dt().Text(c.T(id)), app.Dd().Text(value))
 	}
-	num := func(f float64) string { return valueText(f) }
+	num := func(f float64) string { return valueLabel(l, f) }
+	rate := func(f float64) string { return c.T("learn.sizing.rate", i18n.S("value", num(f))) }
 	return app.Section().Class("card").ID("learn-sizing").Aria("labelledby", "learn-sizing-title").Body(
-		app.H2().ID("learn-sizing-title").Text("How many partitions"),
+		app.H2().ID("learn-sizing-title").Text(c.T("learn.sizing.title")),
 		app.Dl().Class("learn-sizing-grid").Body(
-			row("Peak rate", num(in.TargetPerS)+" records/s"),
-			row("One consumer thread", num(in.ConsumerPerS)+" records/s"),
-			row("Safety factor", num(in.SafetyFactor)),
-			row("Threads that just keep up", fmt.Sprintf("%d = ceil(%s ÷ %s)", z.ConsumersNeeded, num(in.TargetPerS), num(in.ConsumerPerS))),
-			row("Partitions", fmt.Sprintf("%d = ceil(%s ÷ %s × %s)", z.Partitions, num(in.TargetPerS), num(in.ConsumerPerS), num(in.SafetyFactor))),
-			row("Each thread busy", results.Percent(z.Utilization)),
+			row("learn.sizing.peak", rate(in.TargetPerS)),
+			row("learn.sizing.thread", rate(in.ConsumerPerS)),
+			row("learn.sizing.safety", num(in.SafetyFactor)),
+			row("learn.sizing.keepUp", fmt.Sprintf("%s = ceil(%s ÷ %s)", l.Int(int64(z.ConsumersNeeded)), num(in.TargetPerS), num(in.ConsumerPerS))),
+			row("learn.sizing.partitions", fmt.Sprintf("%s = ceil(%s ÷ %s × %s)", l.Int(int64(z.Partitions)), num(in.TargetPerS), num(in.ConsumerPerS), num(in.SafetyFactor))),
+			row("learn.sizing.busy", c.T("learn.percent", i18n.S("value", l.Float(z.Utilization*100, 1)))),
 		),
 	)
 }

@@ -1,12 +1,12 @@
 package app
 
 import (
-	"fmt"
 	"net/url"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"partitionlab/app/i18n"
 	"partitionlab/sim/lessons"
 )
 
@@ -23,6 +23,9 @@ import (
 type learnPage struct {
 	app.Compo
 
+	// cat is the page's language: the lessons' words and the page's
+	// come from it. Choosing another language reloads the page.
+	cat     *i18n.Catalog
 	all     []lessons.Lesson
 	loadErr string
 	// notice says what was wrong with the address (no such lesson or step).
@@ -53,9 +56,11 @@ type learnPage struct {
 }
 
 func newLearnPage() *learnPage {
-	p := &learnPage{li: -1}
-	all, err := lessons.All()
-	if err != nil {
+	p := &learnPage{li: -1, cat: tr()}
+	// A lesson whose translation does not fit shows in English (tests
+	// keep every translation fitting); only English failing is an error.
+	all, err := lessons.In(string(p.cat.Lang()))
+	if len(all) == 0 && err != nil {
 		p.loadErr = err.Error()
 	}
 	p.all = all
@@ -112,13 +117,14 @@ func (p *learnPage) open(u *url.URL) (changed bool) {
 	switch {
 	case id == "":
 	case li < 0:
-		p.notice = fmt.Sprintf("There is no lesson %q; here are all of them.", id)
+		p.notice = p.cat.T("learn.notice.noLesson", i18n.S("id", id))
 	default:
 		n, err := strconv.Atoi(q.Get(stepParam))
 		steps := len(p.all[li].Steps)
 		if err != nil || n < 1 || n > steps {
 			if q.Get(stepParam) != "" {
-				p.notice = fmt.Sprintf("Lesson %d has steps 1 to %d; showing step %d.", p.all[li].Number, steps, min(max(n, 1), steps))
+				p.notice = p.cat.T("learn.notice.noStep", i18n.N("lesson", p.all[li].Number), i18n.N("steps", steps),
+					i18n.N("step", min(max(n, 1), steps)))
 			}
 			n = min(max(n, 1), steps)
 		}
@@ -138,10 +144,10 @@ func (p *learnPage) open(u *url.URL) (changed bool) {
 // title is the browser tab's title: it says which step is open.
 func (p *learnPage) title() string {
 	if p.li < 0 {
-		return "Learn · Partition Lab"
+		return p.cat.T("learn.tab.list")
 	}
 	l := p.lesson()
-	return fmt.Sprintf("Lesson %d, step %d: %s · Partition Lab", l.Number, p.si+1, l.Steps[p.si].Title)
+	return p.cat.T("learn.tab.step", i18n.N("lesson", l.Number), i18n.N("step", p.si+1), i18n.S("title", l.Steps[p.si].Title))
 }
 
 // lesson is the lesson shown.
@@ -170,12 +176,12 @@ func (p *learnPage) back() learnLink {
 	switch {
 	case p.si > 0:
 		s := p.lesson().Steps[p.si-1]
-		return learnLink{learnHref(p.lesson().ID, p.si-1), fmt.Sprintf("Step %d: %s", p.si, s.Title)}
+		return learnLink{learnHref(p.lesson().ID, p.si-1), p.toStep(p.si, s)}
 	case p.li > 0:
 		l := p.all[p.li-1]
-		return learnLink{learnHref(l.ID, len(l.Steps)-1), fmt.Sprintf("Lesson %d: %s", l.Number, l.Title)}
+		return learnLink{learnHref(l.ID, len(l.Steps)-1), p.toLesson(l)}
 	}
-	return learnLink{learnHref("", 0), "All lessons"}
+	return learnLink{learnHref("", 0), p.cat.T("learn.allLessons")}
 }
 
 // next is where Next goes: the step after, the next lesson's first step,
@@ -184,10 +190,20 @@ func (p *learnPage) next() learnLink {
 	l := p.lesson()
 	switch {
 	case p.si < len(l.Steps)-1:
-		return learnLink{learnHref(l.ID, p.si+1), fmt.Sprintf("Step %d: %s", p.si+2, l.Steps[p.si+1].Title)}
+		return learnLink{learnHref(l.ID, p.si+1), p.toStep(p.si+2, l.Steps[p.si+1])}
 	case p.li < len(p.all)-1:
 		n := p.all[p.li+1]
-		return learnLink{learnHref(n.ID, 0), fmt.Sprintf("Lesson %d: %s", n.Number, n.Title)}
+		return learnLink{learnHref(n.ID, 0), p.toLesson(n)}
 	}
-	return learnLink{learnHref("", 0), "All lessons"}
+	return learnLink{learnHref("", 0), p.cat.T("learn.allLessons")}
+}
+
+// toStep names step number n of the lesson as a destination.
+func (p *learnPage) toStep(n int, s lessons.Step) string {
+	return p.cat.T("learn.toStep", i18n.N("step", n), i18n.S("title", s.Title))
+}
+
+// toLesson names a lesson as a destination.
+func (p *learnPage) toLesson(l lessons.Lesson) string {
+	return p.cat.T("learn.toLesson", i18n.N("lesson", l.Number), i18n.S("title", l.Title))
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"partitionlab/app/i18n"
 	"partitionlab/app/share"
 	"partitionlab/sim"
 	"partitionlab/sim/lessons"
@@ -29,7 +30,7 @@ func TestEveryLookAtViewIsFramed(t *testing.T) {
 				t.Errorf("learn.css does not frame %s", sel)
 			}
 		}
-		if lookAbout(v.Name) == "" || lookTitle(v.Name) == "" {
+		if en := i18n.For(i18n.English); !en.Has("learn.view."+v.Name+".title") || lookAbout(en, v.Name) == "" {
 			t.Errorf("view %q has no words", v.Name)
 		}
 	}
@@ -198,7 +199,7 @@ func TestTypedNumbersAreChecked(t *testing.T) {
 	for text, want := range map[string]string{
 		"6": "", "12": "", "0": "out of range", "13": "out of range", "2.5": "between two steps", "x": "not a number", "": "not a number",
 	} {
-		_, err := controlNumber(c, text)
+		_, err := controlNumber(i18n.For(i18n.English), c, text)
 		switch {
 		case want == "" && err != nil:
 			t.Errorf("%q: %v", text, err)

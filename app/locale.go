@@ -27,7 +27,7 @@ func pageLang() i18n.Lang {
 	if !app.IsClient {
 		return i18n.English
 	}
-	if l, ok := i18n.Parse(app.Window().URL().Query().Get(langParam)); ok {
+	if l, ok := i18n.Parse(addressQuery().Get(langParam)); ok {
 		return l
 	}
 	if v := app.Window().Get("localStorage").Call("getItem", langKey); v.Truthy() {

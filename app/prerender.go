@@ -2,11 +2,15 @@ package app
 
 import (
 	"encoding/json"
+	"errors"
 	"sync"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"partitionlab/app/i18n"
+	"partitionlab/app/plots"
 	"partitionlab/app/runner"
+	"partitionlab/app/share"
 	"partitionlab/sim"
 )
 
@@ -15,7 +19,10 @@ import (
 // the page, so the first paint shows the results while app.wasm still
 // loads. The result travels in the page too (prerenderedID), so the app
 // shows the same result on start without running it again: the engine is
-// deterministic, and the digest is the same in the browser.
+// deterministic, and the digest is the same in the browser. Its charts are
+// not drawn again either: the app takes their pictures from the page
+// (web/engine.js keeps them), and only where each chart's data area lies
+// travels with the result.
 
 // prerenderedID is the hidden element whose text carries the result for
 // the app (go-app writes attribute values with Go quoting, which HTML does
@@ -38,11 +45,14 @@ var defaultRun = sync.OnceValues(func() (*sim.Result, error) {
 	return j.Result(), nil
 })
 
-// prerenderedRun is what the page carries: the scenario's key (runKeyOf)
-// and its result.
+// prerenderedRun is what the page carries: the scenario's key (runKeyOf),
+// its result, the language the page was drawn in, and its charts without
+// their pictures (plots.Chart with SVG empty), by chart id.
 type prerenderedRun struct {
-	Key    string      `json:"key"`
-	Result *sim.Result `json:"result"`
+	Key    string                 `json:"key"`
+	Result *sim.Result            `json:"result"`
+	Lang   i18n.Lang              `json:"lang"`
+	Charts map[string]plots.Chart `json:"charts,omitempty"`
 }
 
 // OnPreRender runs on the server only: the page is drawn as the app first
@@ -57,8 +67,32 @@ func (p *simulatePage) OnPreRender(ctx app.Context) {
 	p.views++
 	p.view = newResultView(p.ed.sc, r, p.views)
 	p.view.traced = true
-	b, _ := json.Marshal(prerenderedRun{Key: runKeyOf(p.ed.sc), Result: r})
+	run := prerenderedRun{Key: runKeyOf(p.ed.sc), Result: r, Lang: pageLang(), Charts: map[string]plots.Chart{}}
+	for _, nc := range append([]namedChart{p.view.assign}, p.view.charts...) {
+		if nc.err == "" {
+			c := nc.chart
+			c.SVG = ""
+			run.Charts[nc.id] = c
+		}
+	}
+	b, _ := json.Marshal(run)
 	p.prerendered = string(b)
+}
+
+// OnInit, in the browser, takes the page's result when the address names
+// no scenario (the page as the server drew it): the app's first render
+// then draws the page with it, as the server did, rather than without
+// results and then again with them.
+func (p *simulatePage) OnInit() {
+	if !app.IsClient || p.view != nil {
+		return
+	}
+	if _, err := share.Parse(app.Window().URL().String(), ""); !errors.Is(err, share.ErrNoScenario) {
+		return // OnNav reads the scenario
+	}
+	if p.takePrerendered() {
+		p.start, p.lessons = true, lessonCount()
+	}
 }
 
 // renderPrerendered is the element that carries the result, on the server.
@@ -69,16 +103,28 @@ func (p *simulatePage) renderPrerendered() app.UI {
 	return app.Div().ID(prerenderedID).Hidden(true).Text(p.prerendered)
 }
 
-// prerenderedResult is the page's pre-rendered result when it is that of
-// sc, or nil.
-func prerenderedResult(sc sim.Scenario) *sim.Result {
+// takePrerendered shows the page's pre-rendered result when it is that of
+// the scenario in the editor, with the charts the page drew when it is in
+// the page's language, and reports whether it did.
+func (p *simulatePage) takePrerendered() bool {
 	e := engine()
-	if !e.Truthy() || !e.Get("prerendered").Truthy() {
-		return nil
+	if !e.Truthy() || !e.Get("prerendered").Truthy() || !p.ed.valid {
+		return false
 	}
 	var run prerenderedRun
-	if json.Unmarshal([]byte(e.Get("prerendered").String()), &run) != nil || run.Result == nil || run.Key != runKeyOf(sc) {
-		return nil
+	if json.Unmarshal([]byte(e.Get("prerendered").String()), &run) != nil || run.Result == nil || run.Key != runKeyOf(p.ed.sc) {
+		return false
 	}
-	return run.Result
+	var drawn map[string]plots.Chart
+	if run.Lang == pageLang() && e.Get("prerenderedChart").Truthy() {
+		drawn = map[string]plots.Chart{}
+		for id, c := range run.Charts {
+			c.SVG = e.Call("prerenderedChart", id).String()
+			drawn[id] = c
+		}
+	}
+	p.views++
+	p.view = newResultViewWith(p.ed.sc, run.Result, p.views, drawn)
+	p.view.traced, p.view.fromPage = true, drawn != nil
+	return true
 }

@@ -10,9 +10,9 @@ import (
 
 // downloadReview writes a review and saves it: one HTML file, or (with
 // markdown) the Markdown and its SVG charts in a zip. Its links start
-// with the app's own address.
+// with the app's own address; its words are in the page's language.
 func downloadReview(in report.Input, name string, markdown bool) error {
-	in.BaseURL = appBase()
+	in.BaseURL, in.Catalog = appBase(), tr()
 	rv, err := report.New(in)
 	if err != nil {
 		return err

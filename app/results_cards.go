@@ -6,20 +6,23 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"partitionlab/app/i18n"
 	"partitionlab/app/plots"
 	"partitionlab/app/results"
+	"partitionlab/app/results/sentences"
 )
 
 func (c *resultsPanel) renderCards() app.UI {
 	cards := c.Iview.cards
-	return app.Section().Class("cards").ID("cards").Aria("label", "Headline numbers").Body(
-		app.Range(cards).Slice(func(i int) app.UI { return renderCard(cards[i]) }),
+	t := tr()
+	return app.Section().Class("cards").ID("cards").Aria("label", t.T("results.cards")).Body(
+		app.Range(cards).Slice(func(i int) app.UI { return renderCard(t, cards[i]) }),
 	)
 }
 
 // renderCard is one headline number. A number to look at is marked with a
 // word and an icon as well as a colour.
-func renderCard(k results.Card) app.UI {
+func renderCard(t *i18n.Catalog, k results.Card) app.UI {
 	class := "stat"
 	if k.Bad {
 		class += " bad"
@@ -27,9 +30,9 @@ func renderCard(k results.Card) app.UI {
 	return app.Div().Class(class).ID("card-"+k.ID).DataSet("value", k.Raw).Body(
 		app.P().Class("stat-label").Text(k.Label),
 		app.P().Class("stat-value").Body(
-			app.If(k.Bad, app.Span().Class("stat-flag").Title("worth a look").Body(
+			app.If(k.Bad, app.Span().Class("stat-flag").Title(t.T("results.worthALook")).Body(
 				app.Span().Aria("hidden", "true").Text("⚠ "),
-				app.Span().Class("sr-only").Text("Worth a look: "),
+				app.Span().Class("sr-only").Text(t.T("results.worthALook.sr")),
 			)),
 			app.Text(k.Value),
 		),
@@ -41,15 +44,17 @@ func renderCard(k results.Card) app.UI {
 // shading means.
 func (c *resultsPanel) renderMarks(s results.Snapshot) app.UI {
 	v := c.Iview
+	t := tr()
 	marks := v.r.Timeline
 	if len(marks) == 0 && len(v.r.Group.Rebalances) == 0 {
-		return app.P().Class("help").Text("No timeline actions and no rebalances in this run.")
+		return app.P().Class("help").Text(t.T("results.marks.none"))
 	}
 	return app.Div().Class("marks").Body(
-		app.P().Class("help").Text("On the time axes: numbered dashed lines are the timeline's actions; shaded spans are rebalances."),
+		app.P().Class("help").Text(t.T("results.marks.help")),
 		app.Ol().ID("marks").Body(
 			app.Range(marks).Slice(func(i int) app.UI {
-				li := app.Li().Text(fmt.Sprintf("%s: %s", results.Seconds(marks[i].AtS), marks[i].Label))
+				li := app.Li().Text(t.T("results.marks.item", i18n.S("at", results.SecondsIn(t.Lang(), marks[i].AtS)),
+					i18n.S("action", sentences.Mark(t, marks[i]))))
 				if marks[i].AtS > s.T {
 					li = li.Class("future")
 				}
@@ -73,6 +78,7 @@ func chartFigure(nc namedChart, scenario string, cursor bool, t float64) app.UI 
 		return app.Figure().ID(nc.id).Class("chart").Body(app.P().Class("error").Text(nc.err))
 	}
 	ch := nc.chart
+	c := tr()
 	plot := app.Div().Class("plot").Body(app.Raw(ch.SVG))
 	if cursor {
 		x := ch.X(t) * 100
@@ -93,11 +99,11 @@ func chartFigure(nc namedChart, scenario string, cursor bool, t float64) app.UI 
 		app.FigCaption().Body(
 			app.Text(nc.caption+" "),
 			app.Span().Class("downloads").Body(
-				app.Button().Type("button").Class("link-button").Aria("label", "SVG: download the chart “"+chartName(nc.id)+"”").Text("SVG").
+				app.Button().Type("button").Class("link-button").Aria("label", c.T("results.chart.downloadSVG", i18n.S("chart", chartName(c, nc.id)))).Text("SVG").
 					OnClick(func(ctx app.Context, _ app.Event) {
 						download(stem+".svg", "image/svg+xml", []byte(plots.Standalone(ch)))
 					}, nc.key, stem),
-				app.Button().Type("button").Class("link-button").Aria("label", "PNG: download the chart “"+chartName(nc.id)+"”").Text("PNG").
+				app.Button().Type("button").Class("link-button").Aria("label", c.T("results.chart.downloadPNG", i18n.S("chart", chartName(c, nc.id)))).Text("PNG").
 					OnClick(func(ctx app.Context, _ app.Event) { downloadPNG(stem+".png", ch) }, nc.key, stem),
 			),
 		),
@@ -106,14 +112,9 @@ func chartFigure(nc namedChart, scenario string, cursor bool, t float64) app.UI 
 
 // chartName is what a chart shows, in a few words, for the names of its
 // download buttons (a screen reader lists a dozen "SVG" otherwise).
-func chartName(id string) string {
-	names := map[string]string{
-		"chart-records": "records per partition", "chart-lag": "records waiting per partition",
-		"chart-throughput": "throughput", "chart-busy": "busy share of each thread",
-		"chart-assignments": "partitions of each thread over time", "chart-violation": "violation timeline",
-	}
-	if n, ok := names[id]; ok {
-		return n
+func chartName(t *i18n.Catalog, id string) string {
+	if name := "results.chartName." + strings.TrimPrefix(id, "chart-"); t.Has(name) {
+		return t.T(name)
 	}
 	return strings.TrimPrefix(id, "chart-")
 }

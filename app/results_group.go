@@ -1,12 +1,14 @@
 package app
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"partitionlab/app/i18n"
 	"partitionlab/app/results"
+	"partitionlab/app/results/sentences"
 	"partitionlab/sim"
 )
 
@@ -15,10 +17,10 @@ import (
 func (c *resultsPanel) renderGroup(snap results.Snapshot) app.UI {
 	v := c.Iview
 	g := v.r.Group
-	summary := groupSummary(g)
+	t := tr()
 	return app.Section().Class("card").ID("group-panel").Aria("labelledby", "group-title").Body(
-		app.H2().ID("group-title").Text("Consumer group"),
-		app.P().ID("group-summary").Text(summary),
+		app.H2().ID("group-title").Text(t.T("results.group.title")),
+		app.P().ID("group-summary").Text(groupSummary(t, g)),
 		c.renderRebalances(g.Rebalances),
 		chartFigure(v.assign, v.sc.Name, snap.T < v.r.DurationS, snap.T),
 		c.renderGroupEvents(g.Events, snap.T),
@@ -27,48 +29,52 @@ func (c *resultsPanel) renderGroup(snap results.Snapshot) app.UI {
 
 // groupSummary is the group's run in one sentence, counted in words a
 // person reads aloud ("1 rebalance", "2 failed commits").
-func groupSummary(g sim.GroupResult) string {
-	t := g.Totals
-	return fmt.Sprintf("group.protocol=%s, assignor %s: %s, stop-the-world %s, members paused %s, partitions paused %s; "+
-		"%d kicked out, %s, %d fenced, %d refused.",
-		g.Protocol, g.Assignor, results.Plural(t.Rebalances, "rebalance"), results.Seconds(t.StopTheWorldS), results.Seconds(t.MemberPauseS),
-		results.Seconds(t.PartitionPauseS), t.KickedOut, results.Plural(t.FailedCommits, "failed commit"), t.Fenced, t.Refused)
+func groupSummary(c *i18n.Catalog, g sim.GroupResult) string {
+	t, l := g.Totals, c.Lang()
+	return c.T("results.group.summary", i18n.S("protocol", g.Protocol), i18n.S("assignor", g.Assignor),
+		i18n.S("rebalances", c.T("results.rebalances", i18n.Count(t.Rebalances))),
+		i18n.S("stw", results.SecondsIn(l, t.StopTheWorldS)), i18n.S("members", results.SecondsIn(l, t.MemberPauseS)),
+		i18n.S("partitions", results.SecondsIn(l, t.PartitionPauseS)), i18n.N("kicked", t.KickedOut),
+		i18n.S("failed", c.T("results.failedCommits", i18n.Count(t.FailedCommits))), i18n.N("fenced", t.Fenced),
+		i18n.N("refused", t.Refused))
 }
 
 func (c *resultsPanel) renderRebalances(rbs []sim.RebalanceResult) app.UI {
+	t := tr()
+	l := t.Lang()
 	if len(rbs) == 0 {
-		return app.P().ID("no-rebalances").Text("No rebalance: every member kept its partitions for the whole run.")
+		return app.P().ID("no-rebalances").Text(t.T("results.rebalances.none"))
 	}
-	return scrollRegion("table-wrap compact", "Table of rebalances").Body(app.Table().ID("rebalances").Body(
-		app.Caption().Text("Rebalances"),
+	return scrollRegion("table-wrap compact", t.T("results.rebalances.region")).Body(app.Table().ID("rebalances").Body(
+		app.Caption().Text(t.T("results.rebalances.caption")),
 		app.THead().Body(app.Tr().Body(
-			app.Th().Scope("col").Text("When"), app.Th().Scope("col").Text("Cause"),
-			app.Th().Scope("col").Text("Protocol, assignor"), app.Th().Scope("col").Class("num").Text("Gen."),
-			app.Th().Scope("col").Class("num").Text("Moved"), app.Th().Scope("col").Text("Revoked"),
-			app.Th().Scope("col").Text("Paused"),
+			app.Th().Scope("col").Text(t.T("results.rebalances.when")), app.Th().Scope("col").Text(t.T("results.rebalances.cause")),
+			app.Th().Scope("col").Text(t.T("results.rebalances.protocol")), app.Th().Scope("col").Class("num").Text(t.T("results.rebalances.generation")),
+			app.Th().Scope("col").Class("num").Text(t.T("results.rebalances.moved")), app.Th().Scope("col").Text(t.T("results.rebalances.revoked")),
+			app.Th().Scope("col").Text(t.T("results.rebalances.paused")),
 		)),
 		app.TBody().Body(app.Range(rbs).Slice(func(i int) app.UI {
 			rb := rbs[i]
 			return app.Tr().Body(
-				app.Td().Text(results.Seconds(rb.StartS)+" → "+results.Seconds(rb.EndS)),
-				app.Td().Class("wrap").Text(rb.Cause), app.Td().Class("wrap").Text(rb.Protocol+", "+rb.Assignor),
-				app.Td().Class("num").Text(fmt.Sprint(rb.Generation)),
-				app.Td().Class("num").Title(moves(rb.Moves)).Text(fmt.Sprint(rb.PartitionsMoved)),
+				app.Td().Text(results.SecondsIn(l, rb.StartS)+" → "+results.SecondsIn(l, rb.EndS)),
+				app.Td().Class("wrap").Text(sentences.RebalanceCause(t, rb.Cause)), app.Td().Class("wrap").Text(rb.Protocol+", "+rb.Assignor),
+				app.Td().Class("num").Text(results.CountIn(l, int(rb.Generation))),
+				app.Td().Class("num").Title(moves(t, rb.Moves)).Text(results.CountIn(l, rb.PartitionsMoved)),
 				app.Td().Class("wrap").Text(revoked(rb.Revoked)),
-				app.Td().Class("wrap").Text(paused(rb.Paused)),
+				app.Td().Class("wrap").Text(paused(t, rb.Paused)),
 			)
 		})),
 	))
 }
 
-func moves(ms []sim.Move) string {
+func moves(t *i18n.Catalog, ms []sim.Move) string {
 	parts := make([]string, len(ms))
 	for i, m := range ms {
 		from := m.From
 		if from == "" {
-			from = "nobody"
+			from = t.T("results.nobody")
 		}
-		parts[i] = fmt.Sprintf("p%d: %s → %s", m.Partition, from, m.To)
+		parts[i] = "p" + strconv.Itoa(m.Partition) + ": " + from + " → " + m.To
 	}
 	return strings.Join(parts, "\n")
 }
@@ -81,43 +87,47 @@ func revoked(ps []int) string {
 	}
 	parts := make([]string, len(ps))
 	for i, p := range ps {
-		parts[i] = fmt.Sprintf("p%d", p)
+		parts[i] = "p" + strconv.Itoa(p)
 	}
 	return strings.Join(parts, ", ")
 }
 
-func paused(ps []sim.MemberPause) string {
+func paused(t *i18n.Catalog, ps []sim.MemberPause) string {
 	if len(ps) == 0 {
-		return "nobody"
+		return t.T("results.nobody")
 	}
 	parts := make([]string, len(ps))
 	for i, p := range ps {
-		parts[i] = fmt.Sprintf("%s %s", p.Member, results.Seconds(p.PausedS))
+		parts[i] = p.Member + " " + results.SecondsIn(t.Lang(), p.PausedS)
 	}
-	return strings.Join(parts, ", ")
+	return strings.Join(parts, t.T("results.listSeparator"))
 }
 
-func (c *resultsPanel) renderGroupEvents(evs []sim.GroupEvent, t float64) app.UI {
+func (c *resultsPanel) renderGroupEvents(evs []sim.GroupEvent, at float64) app.UI {
+	t := tr()
+	l := t.Lang()
 	if len(evs) == 0 {
-		return app.P().ID("no-group-events").Text("No member was kicked out, fenced or refused, and no commit failed.")
+		return app.P().ID("no-group-events").Text(t.T("results.groupEvents.none"))
 	}
 	var rows []app.UI
 	later := 0
 	for _, e := range evs {
-		if e.AtS > t {
+		if e.AtS > at {
 			later++
 			continue
 		}
-		rows = append(rows, app.Tr().Body(app.Td().Text(results.Seconds(e.AtS)), app.Td().Text(e.Member),
-			app.Td().Text(e.Event), app.Td().Class("wrap").Text(e.Detail)))
+		rows = append(rows, app.Tr().Body(app.Td().Text(results.SecondsIn(l, e.AtS)), app.Td().Text(e.Member),
+			app.Td().DataSet("event", e.Event).Text(sentences.Event(t, e)), app.Td().Class("wrap").Text(sentences.Detail(t, e))))
 	}
 	return app.Div().Body(
-		scrollRegion("table-wrap compact", "Table of group events").Body(app.Table().ID("group-events").Body(
-			app.Caption().Text("Group events: kick-outs, failed commits, fencing"),
-			app.THead().Body(app.Tr().Body(app.Th().Scope("col").Text("At"), app.Th().Scope("col").Text("Member"),
-				app.Th().Scope("col").Text("Event"), app.Th().Scope("col").Text("Detail"))),
+		scrollRegion("table-wrap compact", t.T("results.groupEvents.region")).Body(app.Table().ID("group-events").Body(
+			app.Caption().Text(t.T("results.groupEvents.caption")),
+			app.THead().Body(app.Tr().Body(app.Th().Scope("col").Text(t.T("results.groupEvents.at")),
+				app.Th().Scope("col").Text(t.T("results.groupEvents.member")),
+				app.Th().Scope("col").Text(t.T("results.groupEvents.event")), app.Th().Scope("col").Text(t.T("results.groupEvents.detail")))),
 			app.TBody().Body(rows...),
 		)),
-		app.If(later > 0, app.P().Class("help").Text(fmt.Sprintf("%d more after %s.", later, results.Seconds(t)))),
+		app.If(later > 0, app.P().Class("help").Text(t.T("results.groupEvents.later", i18n.Count(later),
+			i18n.S("at", results.SecondsIn(l, at))))),
 	)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"partitionlab/app/i18n"
 	"partitionlab/app/runner"
 	"partitionlab/sim"
 )
@@ -70,7 +71,7 @@ func TestGroupSummaryCounts(t *testing.T) {
 		{"gc-pause", "2 failed commits", "1 failed commits"},
 		{"fenced-instance", "2 fenced", "0 fenced"},
 	} {
-		s := groupSummary(runGroupPreset(t, c.preset))
+		s := groupSummary(i18n.For(i18n.English), runGroupPreset(t, c.preset))
 		if !strings.Contains(s, c.want) || strings.Contains(s, c.not) {
 			t.Errorf("%s: %q; want %q", c.preset, s, c.want)
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"partitionlab/app/i18n"
 	"partitionlab/app/report"
 	"partitionlab/app/results"
 )
@@ -54,11 +55,12 @@ func (c *resultsPanel) Render() app.UI {
 	c.sync()
 	v := c.Iview
 	snap := results.At(v.r, c.step)
+	t := tr()
 	return app.Div().ID("results").Class("results-panel").DataSet("digest", v.r.Digest).Body(
 		c.renderCards(),
 		c.renderScrubber(snap),
 		app.Section().Class("card").Aria("labelledby", "charts-title").Body(
-			app.H2().ID("charts-title").Text("Load, lag and throughput"),
+			app.H2().ID("charts-title").Text(t.T("results.charts.title")),
 			c.renderMarks(snap),
 			app.Div().Class("charts").Body(
 				app.Range(v.charts).Slice(func(i int) app.UI { return c.renderChart(v.charts[i], snap) }),
@@ -72,40 +74,44 @@ func (c *resultsPanel) Render() app.UI {
 
 func (c *resultsPanel) renderScrubber(s results.Snapshot) app.UI {
 	v := c.Iview
+	t := tr()
+	l := t.Lang()
 	last := results.Steps(v.r) - 1
-	playLabel := "▶ Play"
+	playLabel := "▶ " + t.T("results.play")
 	if c.playing {
-		playLabel = "❚❚ Pause"
+		playLabel = "❚❚ " + t.T("results.pause")
 	}
 	return app.Section().Class("card scrubber").ID("scrubber-panel").Aria("labelledby", "scrubber-title").Body(
-		app.H2().ID("scrubber-title").Text("Watch the run"),
+		app.H2().ID("scrubber-title").Text(t.T("results.scrubber.title")),
 		app.Div().Class("scrubber-controls").Body(
 			app.Button().Type("button").ID("play").Aria("pressed", c.playing).Text(playLabel).OnClick(c.onPlay),
-			app.Button().Type("button").ID("step-back").Aria("label", "One step back").Text("◀").
+			app.Button().Type("button").ID("step-back").Aria("label", t.T("results.scrubber.back")).Text("◀").
 				Disabled(c.step == 0).OnClick(c.onStep(-1)),
-			app.Button().Type("button").ID("step-forward").Aria("label", "One step forward").Text("▶").
+			app.Button().Type("button").ID("step-forward").Aria("label", t.T("results.scrubber.forward")).Text("▶").
 				Disabled(c.step == last).OnClick(c.onStep(1)),
-			app.Label().For("scrubber").Class("sr-only").Text("Moment of the run"),
+			app.Label().For("scrubber").Class("sr-only").Text(t.T("results.scrubber.moment")),
 			// The range runs 0..100 (the default maximum): go-app sets
 			// attributes in no fixed order, and a value set before a larger
 			// max would be cut to 100.
 			app.Input().Type("range").ID("scrubber").Step(100/float64(max(last, 1))).Value(scrubValue(c.step, last)).
-				DataSet("step", c.step).Aria("valuetext", results.Seconds(s.T)).OnInput(c.onScrub),
-			app.Output().ID("scrub-time").For("scrubber").Text(fmt.Sprintf("%s of %s", results.Seconds(s.T), results.Seconds(v.r.DurationS))),
+				DataSet("step", c.step).Aria("valuetext", results.SecondsIn(l, s.T)).OnInput(c.onScrub),
+			app.Output().ID("scrub-time").For("scrubber").Text(t.T("results.scrubber.time", i18n.S("at", results.SecondsIn(l, s.T)), i18n.S("end", results.SecondsIn(l, v.r.DurationS)))),
 		),
 		app.Figure().Class("flow-figure").ID("flow-figure").TabIndex(0).
-			Aria("label", "Records flowing from the producers to the partitions to the consumer threads. Left and right arrows step, space plays.").
+			Aria("label", t.T("results.flow.label")).
 			OnKeyDown(c.onFlowKey).Body(
 			newFlowView(v.flow, v.version, c.step, c.playing),
 		),
 		app.Dl().Class("snapshot").ID("snapshot").DataSet("t", s.T).Body(
-			stat("snap-produced", "Produced so far", results.Count(s.Produced)),
-			stat("snap-processed", "Processed so far", results.Count(s.Processed)),
-			stat("snap-lag", "Waiting (lag) now", fmt.Sprintf("%s, most on p%d (%s)", results.Count(s.Lag), s.Hottest, results.Count(s.HottestLag))),
-			stat("snap-violations", "Violations so far", fmt.Sprintf("per order %s, per customer %s, per key %s",
-				results.Count(s.Violations[0]), results.Count(s.Violations[1]), results.Count(s.Violations[2]))),
-			stat("snap-rebalances", "Rebalances begun", fmt.Sprint(s.Rebalances)),
-			stat("snap-marks", "Timeline actions done", fmt.Sprintf("%d of %d", s.Marks, len(v.r.Timeline))),
+			stat("snap-produced", t.T("results.snap.produced"), results.CountIn(l, s.Produced)),
+			stat("snap-processed", t.T("results.snap.processed"), results.CountIn(l, s.Processed)),
+			stat("snap-lag", t.T("results.snap.lag"), t.T("results.snap.lag.value", i18n.S("lag", results.CountIn(l, s.Lag)),
+				i18n.S("partition", strconv.Itoa(s.Hottest)), i18n.S("hottest", results.CountIn(l, s.HottestLag)))),
+			stat("snap-violations", t.T("results.snap.violations"), t.T("results.snap.violations.value",
+				i18n.S("order", results.CountIn(l, s.Violations[0])), i18n.S("customer", results.CountIn(l, s.Violations[1])),
+				i18n.S("key", results.CountIn(l, s.Violations[2])))),
+			stat("snap-rebalances", t.T("results.snap.rebalances"), results.CountIn(l, s.Rebalances)),
+			stat("snap-marks", t.T("results.snap.marks"), t.T("results.nOfM", i18n.N("n", s.Marks), i18n.N("m", len(v.r.Timeline)))),
 		),
 	)
 }
@@ -190,18 +196,19 @@ func (c *resultsPanel) onFlowKey(ctx app.Context, e app.Event) {
 
 func (c *resultsPanel) renderRunDetails() app.UI {
 	v := c.Iview
+	t := tr()
 	return app.Details().Class("card run-details").ID("run-details").Body(
-		app.Summary().Body(app.H2().Text("Run details and downloads")),
+		app.Summary().Body(app.H2().Text(t.T("results.details.title"))),
 		app.Dl().Class("snapshot").Body(
-			app.Div().Body(app.Dt().Text("Digest (SHA-256 of the result)"), app.Dd().Body(app.Code().ID("digest").Text(v.r.Digest))),
-			app.Div().Body(app.Dt().Text("Seed"), app.Dd().ID("seed").Text(fmt.Sprint(v.r.Seed))),
-			app.Div().Body(app.Dt().Text("Simulated"), app.Dd().Text(results.Seconds(v.r.DurationS))),
+			app.Div().Body(app.Dt().Text(t.T("results.details.digest")), app.Dd().Body(app.Code().ID("digest").Text(v.r.Digest))),
+			app.Div().Body(app.Dt().Text(t.T("results.details.seed")), app.Dd().ID("seed").Text(fmt.Sprint(v.r.Seed))),
+			app.Div().Body(app.Dt().Text(t.T("results.details.simulated")), app.Dd().Text(results.SecondsIn(t.Lang(), v.r.DurationS))),
 		),
-		app.P().Class("help").Text("The same scenario gives the same digest in the browser and from partitionlab simulate --json."),
-		app.Button().Type("button").ID("download-result").Text("Download the result (JSON)").OnClick(func(ctx app.Context, _ app.Event) {
+		app.P().Class("help").Text(t.T("results.details.help")),
+		app.Button().Type("button").ID("download-result").Text(t.T("results.details.downloadResult")).OnClick(func(ctx app.Context, _ app.Event) {
 			download(fileName(v.sc.Name, "scenario")+"-result.json", "application/json", resultJSON(v.r))
 		}, v.r.Digest),
-		app.Button().Type("button").ID("download-review").Text("Download the review (HTML)").OnClick(func(ctx app.Context, _ app.Event) {
+		app.Button().Type("button").ID("download-review").Text(t.T("results.details.downloadReview")).OnClick(func(ctx app.Context, _ app.Event) {
 			if err := downloadReview(report.Input{A: v.run()}, "review-"+fileName(v.sc.Name, "scenario"), false); err != nil {
 				app.Logf("the review could not be written: %v", err)
 			}
@@ -212,15 +219,17 @@ func (c *resultsPanel) renderRunDetails() app.UI {
 
 func (c *resultsPanel) renderProducers() app.UI {
 	ps := c.Iview.r.Producers
-	return scrollRegion("table-wrap compact", "Table of producers").Body(app.Table().ID("producers").Body(
-		app.Caption().Text("Producers"),
+	t := tr()
+	l := t.Lang()
+	return scrollRegion("table-wrap compact", t.T("results.producers.region")).Body(app.Table().ID("producers").Body(
+		app.Caption().Text(t.T("results.producers.caption")),
 		app.THead().Body(app.Tr().Body(
-			app.Th().Scope("col").Text("Service"), app.Th().Scope("col").Class("num").Text("Records sent"),
-			app.Th().Scope("col").Class("num").Text("Retries"),
+			app.Th().Scope("col").Text(t.T("results.producers.service")), app.Th().Scope("col").Class("num").Text(t.T("results.producers.sent")),
+			app.Th().Scope("col").Class("num").Text(t.T("results.producers.retries")),
 		)),
 		app.TBody().Body(app.Range(ps).Slice(func(i int) app.UI {
-			return app.Tr().Body(app.Td().Text(ps[i].Name), app.Td().Class("num").Text(results.Count(ps[i].Sent)),
-				app.Td().Class("num").Text(results.Count(ps[i].Retries)))
+			return app.Tr().Body(app.Td().Text(ps[i].Name), app.Td().Class("num").Text(results.CountIn(l, ps[i].Sent)),
+				app.Td().Class("num").Text(results.CountIn(l, ps[i].Retries)))
 		})),
 	))
 }

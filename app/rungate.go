@@ -6,6 +6,8 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"partitionlab/app/i18n"
+	"partitionlab/app/results"
 	"partitionlab/sim"
 )
 
@@ -94,9 +96,22 @@ func crashedBefore(ctx app.Context, key string) string {
 	var f inFlight
 	ctx.SessionStorage().Get(inFlightKey, &f)
 	if f.Key == key && f.Load != pageLoad() {
-		return "the page stopped before this run ended"
+		return pageStopped
 	}
 	return ""
+}
+
+// pageStopped is the crash of a run whose page died: said in the reader's
+// language when shown (the others are the browser's own words).
+const pageStopped = "the page stopped before this run ended"
+
+// crashWords is why a run stopped the engine, in c's language where the
+// words are the app's own.
+func crashWords(c *i18n.Catalog, why string) string {
+	if why == pageStopped {
+		return c.T("results.crash.pageStopped")
+	}
+	return why
 }
 
 func rememberCrash(ctx app.Context, key, why string) {
@@ -162,43 +177,44 @@ func learnSpeed(ctx app.Context, events int64, engineMs float64) {
 	ctx.LocalStorage().Set(speedKey, s)
 }
 
-// estimateText is the estimate as a person reads it: "about 54 M events,
-// about 20 s here".
-func (g *runGate) estimateText() string { return g.work.Summary(g.limits) }
-
-// formatCount writes a count as 4.1 M, 830 k (sim's messages say counts
-// the same way).
-func formatCount(n float64) string {
-	for _, u := range []struct {
-		v float64
-		s string
-	}{{1e9, " G"}, {1e6, " M"}, {1e3, " k"}} {
-		if n >= u.v {
-			prec := 0
-			if n/u.v < 10 {
-				prec = 1
-			}
-			return strconv.FormatFloat(n/u.v, 'f', prec, 64) + u.s
-		}
+// estimateText is the estimate as a person reads it in c's language:
+// "about 54 M events, about 20 s here" (sim.Work.Summary's words).
+func (g *runGate) estimateText(c *i18n.Catalog) string {
+	l, w := c.Lang(), g.work
+	var time string
+	switch s := w.Seconds(g.limits); {
+	case s < 1:
+		time = c.T("results.gate.underASecond")
+	case s < 120:
+		time = c.T("results.gate.aboutSeconds", i18n.S("seconds", l.Float(s, 0)))
+	default:
+		time = c.T("results.gate.aboutMinutes", i18n.S("minutes", l.Float(s/60, 0)))
 	}
-	return strconv.FormatFloat(n, 'f', 0, 64)
+	events := i18n.S("events", results.CompactIn(l, w.Events))
+	if w.Assignment >= g.limits.AssignmentPerS/10 {
+		return c.T("results.gate.estimateWithSteps", events, i18n.S("steps", results.CompactIn(l, w.Assignment)), i18n.S("time", time))
+	}
+	return c.T("results.gate.estimate", events, i18n.S("time", time))
 }
 
 // partialText is the run so far, for the progress line of a long run.
-func (l *runLoop) partialText() string {
+func (l *runLoop) partialText(c *i18n.Catalog) string {
 	p := l.partial
 	if p == nil {
 		return ""
 	}
-	return strconv.FormatFloat(p.SimulatedS, 'f', 1, 64) + " s simulated: " + formatCount(float64(p.EventsProduced)) +
-		" events sent, " + formatCount(float64(p.EventsProcessed)) + " processed, " +
-		strconv.FormatInt(p.OrderViolations, 10) + " order violations so far."
+	lang := c.Lang()
+	return c.T("results.progress.partial", i18n.S("simulated", lang.Float(p.SimulatedS, 1)),
+		i18n.S("sent", results.CompactIn(lang, float64(p.EventsProduced))),
+		i18n.S("processed", results.CompactIn(lang, float64(p.EventsProcessed))),
+		i18n.S("violations", results.CountIn(lang, p.OrderViolations)))
 }
 
 // renderNotice is what a view shows about a run that waits for a click or
 // stopped the engine; nothing otherwise.
 func (l *runLoop) renderNotice() app.UI {
-	openWithout := app.Button().Type("button").ID("open-without").Text("Open without this scenario").
+	c := tr()
+	openWithout := app.Button().Type("button").ID("open-without").Text(c.T("results.gate.openWithout")).
 		OnClick(func(app.Context, app.Event) {
 			// A fresh page, not go-app's navigation: the editor must not
 			// keep the scenario.
@@ -207,20 +223,18 @@ func (l *runLoop) renderNotice() app.UI {
 	switch g := l.gate; {
 	case g != nil && g.crashed != "":
 		return app.Div().ID("run-gate").Class("run-notice").DataSet("kind", "crashed").Body(
-			app.P().Text("This scenario stopped the engine the last time it ran ("+g.crashed+"), so it did not run again. "+
-				"Its estimate: "+g.estimateText()+"."),
-			app.Button().Type("button").ID("run-confirm").Text("Run it anyway").OnClick(func(ctx app.Context, _ app.Event) { l.confirm(ctx) }),
+			app.P().Text(c.T("results.gate.crashedBefore", i18n.S("why", crashWords(c, g.crashed)), i18n.S("estimate", g.estimateText(c)))),
+			app.Button().Type("button").ID("run-confirm").Text(c.T("results.gate.runAnyway")).OnClick(func(ctx app.Context, _ app.Event) { l.confirm(ctx) }),
 			openWithout,
 		)
 	case g != nil:
 		return app.Div().ID("run-gate").Class("run-notice").DataSet("kind", "long").Body(
-			app.P().Text("This run is long: "+g.estimateText()+". It starts when you ask; the page stays usable meanwhile and Cancel stops it."),
-			app.Button().Type("button").ID("run-confirm").Text("Run it").OnClick(func(ctx app.Context, _ app.Event) { l.confirm(ctx) }),
+			app.P().Text(c.T("results.gate.long", i18n.S("estimate", g.estimateText(c)))),
+			app.Button().Type("button").ID("run-confirm").Text(c.T("results.gate.run")).OnClick(func(ctx app.Context, _ app.Event) { l.confirm(ctx) }),
 		)
 	case l.crashed != "":
 		return app.Div().ID("run-crashed").Class("run-notice").DataSet("kind", "crashed").Body(
-			app.P().Text("The engine stopped during this run: "+l.crashed+". The page still works; "+
-				"the results shown, if any, are from an earlier run. This link will not run again on its own."),
+			app.P().Text(c.T("results.gate.crashed", i18n.S("why", crashWords(c, l.crashed)))),
 			openWithout,
 		)
 	}

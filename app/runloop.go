@@ -84,7 +84,7 @@ func (l *runLoop) start(ctx app.Context, sc sim.Scenario, traced bool, h runHook
 	// Too much work for a browser tab: refused at once, naming the fields.
 	// (l.err says why; failed is for what the worker says later.)
 	if err := sim.EstimateWork(sc).Check(sim.BrowserLimits()); err != nil {
-		l.err = err.Error()
+		l.err = fieldErrorsText(tr(), err)
 		return
 	}
 	if g := newRunGate(ctx, sc, traced, h); g != nil {

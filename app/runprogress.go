@@ -35,10 +35,11 @@ func (c *runProgress) OnDismount() {
 
 func (c *runProgress) Render() app.UI {
 	l := c.loop
+	t := tr()
 	return app.Span().Class("run-progress").Body(
-		app.Progress().ID("run-progress").Max(100).Value(l.percent()).Aria("label", "Progress of the run"),
+		app.Progress().ID("run-progress").Max(100).Value(l.percent()).Aria("label", t.T("results.progress.label")),
 		app.Span().Class("progress-text").Text(c.Label+" "+strconv.Itoa(l.percent())+" %"),
-		app.Span().ID("run-partial").Class("progress-text").Text(l.partialText()),
+		app.Span().ID("run-partial").Class("progress-text").Text(l.partialText(t)),
 	)
 }
 

@@ -1,12 +1,13 @@
 package app
 
 import (
-	"fmt"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"partitionlab/app/i18n"
 	"partitionlab/sim"
 )
 
@@ -30,25 +31,27 @@ func compareHref(name, value string) string {
 // way to the Compare page.
 func (p *simulatePage) renderShareBar() app.UI {
 	e := p.ed
+	c := tr()
+	limit := i18n.S("limit", importLimit(c))
 	return app.Div().Class("share-bar").ID("share-bar").Body(
-		app.Button().Type("button").ID("copy-link").Text("Copy link").OnClick(p.onCopyLink),
-		app.Button().Type("button").ID("export-scenario").Text("Download scenario (JSON)").OnClick(func(ctx app.Context, _ app.Event) {
+		app.Button().Type("button").ID("copy-link").Text(c.T("results.share.copy")).OnClick(p.onCopyLink),
+		app.Button().Type("button").ID("export-scenario").Text(c.T("results.share.export")).OnClick(func(ctx app.Context, _ app.Event) {
 			download(fileName(e.sc.Name, "scenario")+".json", "application/json", e.export())
 		}),
 		app.Details().Class("import").ID("import").Body(
-			app.Summary().Text("Import a scenario"),
+			app.Summary().Text(c.T("results.share.import")),
 			app.Div().Class("field").Body(
-				app.Label().For("import-file").Text("From a file (up to "+importLimit+")"),
+				app.Label().For("import-file").Text(c.T("results.share.fromFile", limit)),
 				app.Input().Type("file").ID("import-file").Accept(".json,application/json").OnChange(p.onImportFile),
 			),
 			app.Div().Class("field").Body(
-				app.Label().For("import-text").Text("Or paste scenario JSON, or a Partition Lab link (up to "+importLimit+")"),
+				app.Label().For("import-text").Text(c.T("results.share.paste", limit)),
 				app.Textarea().ID("import-text").Rows(4).Attr("spellcheck", "false").Text(p.share.paste).
 					OnInput(p.onPaste),
-				app.Button().Type("button").ID("import-apply").Text("Load").OnClick(p.onImportText),
+				app.Button().Type("button").ID("import-apply").Text(c.T("results.share.load")).OnClick(p.onImportText),
 			),
 		),
-		app.A().ID("compare-link").Href(href(p.share.compare)).Text("Compare with a variant →"),
+		app.A().ID("compare-link").Href(href(p.share.compare)).Text(c.T("results.share.compare")),
 		app.Span().ID("share-message").Class("share-message").Aria("live", "polite").Text(p.share.message),
 	)
 }
@@ -57,21 +60,23 @@ func (p *simulatePage) onCopyLink(ctx app.Context, _ app.Event) {
 	link := app.Window().URL().String()
 	copyText(ctx, link, func(ctx app.Context, ok bool) {
 		if ok {
-			p.share.message = "Link copied: it reproduces this exact run."
+			p.share.message = tr().T("results.share.copied")
 		} else {
-			p.share.message = "The browser did not let the page copy; copy this link yourself: " + link
+			p.share.message = tr().T("results.share.notCopied", i18n.S("link", link))
 		}
 	})
 }
 
 // importLimit says sim.MaxDocumentBytes, the bound of a link's scenario,
-// which files and pastes share.
-const importLimit = "1 MB"
+// which files and pastes share: 1 MB.
+func importLimit(c *i18n.Catalog) string {
+	return c.Lang().Float(float64(sim.MaxDocumentBytes)/1e6, 0) + " MB"
+}
 
 func (p *simulatePage) onImportFile(ctx app.Context, _ app.Event) {
 	readFile(ctx, ctx.JSSrc(), sim.MaxDocumentBytes,
 		func(ctx app.Context, text string) { p.importText(ctx, text) },
-		func(size int) { p.share.message = importTooLarge(size, "bytes") })
+		func(size int) { p.share.message = importTooLarge(size, false) })
 }
 
 // onPaste keeps the pasted text, unless it is too large to be a scenario:
@@ -80,14 +85,25 @@ func (p *simulatePage) onPaste(ctx app.Context, _ app.Event) {
 	// textLength is the value's length in UTF-16 units, read without
 	// copying the text.
 	if n := ctx.JSSrc().Get("textLength").Int(); n > sim.MaxDocumentBytes {
-		p.share.paste, p.share.message = "", importTooLarge(n, "characters")
+		p.share.paste, p.share.message = "", importTooLarge(n, true)
 		return
 	}
 	p.share.paste = ctx.JSSrc().Get("value").String()
+	// The box already shows what was typed: drawing the page again at
+	// every key would only cost time (tens of milliseconds during a run).
+	ctx.PreventUpdate()
 }
 
-func importTooLarge(size int, unit string) string {
-	return fmt.Sprintf("Nothing imported: %d %s is more than a scenario may have (%s, %d bytes).", size, unit, importLimit, sim.MaxDocumentBytes)
+// importTooLarge says why a file (size in bytes) or a paste (in
+// characters) was not imported. Sizes are plain digits in every language:
+// exact sizes to compare with the limit, not amounts to read.
+func importTooLarge(size int, characters bool) string {
+	c := tr()
+	id := "results.share.tooLarge.bytes"
+	if characters {
+		id = "results.share.tooLarge.characters"
+	}
+	return c.T(id, i18n.S("size", strconv.Itoa(size)), i18n.S("limit", importLimit(c)), i18n.S("bytes", strconv.Itoa(sim.MaxDocumentBytes)))
 }
 
 func (p *simulatePage) onImportText(ctx app.Context, _ app.Event) { p.importText(ctx, p.share.paste) }
@@ -96,7 +112,7 @@ func (p *simulatePage) onImportText(ctx app.Context, _ app.Event) { p.importText
 // wrong with it).
 func (p *simulatePage) importText(ctx app.Context, text string) {
 	if len(text) > sim.MaxDocumentBytes {
-		p.share.message = importTooLarge(len(text), "bytes")
+		p.share.message = importTooLarge(len(text), false)
 		return
 	}
 	text = strings.TrimSpace(text)
@@ -107,10 +123,10 @@ func (p *simulatePage) importText(ctx app.Context, text string) {
 		err = p.ed.loadLink(text, "")
 	}
 	if err != nil {
-		p.share.message = "Nothing imported: " + err.Error()
+		p.share.message = tr().T("results.share.notImported", i18n.S("error", fieldErrorsText(tr(), err)))
 		return
 	}
 	p.share.paste = ""
 	p.onEdited(ctx, app.Action{}) // clears the message of the previous action
-	p.share.message = "Scenario imported."
+	p.share.message = tr().T("results.share.imported")
 }

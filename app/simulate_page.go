@@ -8,6 +8,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"partitionlab/app/i18n"
 	"partitionlab/app/runner"
 	"partitionlab/app/share"
 	"partitionlab/sim"
@@ -66,6 +67,9 @@ func newSimulatePage() *simulatePage {
 
 func (p *simulatePage) OnMount(ctx app.Context) {
 	ctx.Handle(actionEdited, p.onEdited)
+	if p.view != nil {
+		p.shown(ctx) // the page's own result (see OnInit)
+	}
 }
 
 // OnNav reads the scenario from the address: on the first load, and when
@@ -80,7 +84,7 @@ func (p *simulatePage) OnNav(ctx app.Context) {
 		}
 		p.start, p.lessons = true, lessonCount()
 	case err != nil:
-		p.ed.notice = "The scenario in this link could not be read (" + err.Error() + "); showing " + defaultPreset + " instead."
+		p.ed.notice = tr().T("results.link.unreadableDefault", i18n.S("error", err.Error()), i18n.S("preset", defaultPreset))
 	case p.sameAs(l):
 		return
 	default:
@@ -90,13 +94,12 @@ func (p *simulatePage) OnNav(ctx app.Context) {
 			err = p.ed.loadJSON(l.Document)
 		}
 		if err != nil {
-			p.ed.notice = "The scenario in this link could not be read: " + err.Error()
+			p.ed.notice = tr().T("results.link.unreadable", i18n.S("error", fieldErrorsText(tr(), err)))
 		}
 	}
 	// The page came with this scenario's result (the default's): show it.
-	if r := prerenderedResult(p.ed.sc); r != nil && p.ed.valid && p.view == nil {
-		p.showResult(ctx, p.ed.sc, r)
-		p.view.traced = true
+	if p.view == nil && p.takePrerendered() {
+		p.shown(ctx)
 		return
 	}
 	p.startRun(ctx)
@@ -171,12 +174,20 @@ func (p *simulatePage) showResult(ctx app.Context, sc sim.Scenario, r *sim.Resul
 	p.views++
 	p.view = newResultView(sc, r, p.views)
 	p.drawMs = float64(time.Since(t0).Microseconds()) / 1000
+	p.shown(ctx)
+}
+
+// shown follows a new result view: the first is marked for the
+// benchmarks and warms the engine up, and each is remembered once painted.
+func (p *simulatePage) shown(ctx app.Context) {
+	sc, r := p.view.sc, p.view.r
 	if p.views == 1 {
 		app.Window().Get("performance").Call("mark", firstResultMark)
 		// A second after: an edit made at once (before the engine is
 		// compiled) should not have to wait for the warm-up's first slice
 		// and share the CPU with it.
 		ctx.After(warmAfter, func(app.Context) { warmEngine() })
+		afterPaint(ctx, func(ctx app.Context) { warmCharts(ctx, p.view) })
 	}
 	// Once the result is on screen (painted): building a link costs a few
 	// JSON round trips, which the browser's thread should not pay before.
@@ -204,8 +215,7 @@ func (p *simulatePage) writeURL() {
 	if p.link == "" {
 		return
 	}
-	u := *app.Window().URL()
-	u.RawQuery, u.Fragment = langQuery(), p.link
+	u := url.URL{Path: addressPath(), RawQuery: langQuery(), Fragment: p.link}
 	app.Window().Get("history").Call("replaceState", nil, "", u.String())
 }
 
@@ -229,7 +239,7 @@ func (p *simulatePage) Render() app.UI {
 		p.renderStart(),
 		p.renderShareBar(),
 		app.Div().Class("workbench").Body(
-			app.Section().Class("card editor-card").Aria("label", "Scenario").Body(newEditorPanel(p.ed)),
+			app.Section().Class("card editor-card").Aria("label", c.T("results.scenario")).Body(newEditorPanel(p.ed)),
 			app.Div().Class("results-column").ID("results-column").TabIndex(-1).Body(
 				p.renderStatus(),
 				results,
@@ -243,30 +253,31 @@ func (p *simulatePage) Render() app.UI {
 // results on screen are.
 func (p *simulatePage) renderStatus() app.UI {
 	l := &p.loop
+	c := tr()
 	state, text := "done", ""
 	switch {
 	case l.err != "":
-		state, text = "error", "The run could not start: "+l.err
+		state, text = "error", c.T("results.status.error", i18n.S("error", l.err))
 	case l.gate != nil:
-		state, text = "waiting", "Waiting for you to start the run."
+		state, text = "waiting", c.T("results.status.waiting")
 	case l.crashed != "":
-		state, text = "crashed", "The engine stopped during the run."
+		state, text = "crashed", c.T("results.status.crashed")
 	case l.running && l.phase == runner.Simulating:
-		state, text = "running", "Simulating…"
+		state, text = "running", c.T("results.status.simulating")
 	case l.running:
-		state, text = "tracing", "Tracing the violating keys…"
+		state, text = "tracing", c.T("results.status.tracing")
 	case !p.ed.valid:
-		state, text = "invalid", "Fix the marked values to run again; these are the results of the last valid scenario."
+		state, text = "invalid", c.T("results.status.invalid")
 	case p.cancelled:
-		state, text = "cancelled", "Cancelled; these are the results of the last run that finished."
+		state, text = "cancelled", c.T("results.status.cancelled")
 	case p.view != nil:
-		text = "Results of the scenario on the left."
+		text = c.T("results.status.done")
 	}
 	return app.Div().ID("run-status").Class("run-status").DataSet("state", state).Aria("live", "polite").
 		DataSet("sim-ms", l.simMs).DataSet("engine-ms", l.engineMs).DataSet("draw-ms", p.drawMs).DataSet("trace-ms", l.traceMs).Body(
 		app.If(l.running,
 			newRunProgress(l, text),
-			app.Button().Type("button").ID("cancel-run").Text("Cancel").OnClick(p.onCancel),
+			app.Button().Type("button").ID("cancel-run").Text(c.T("results.status.cancel")).OnClick(p.onCancel),
 		).Else(
 			app.Span().Class("progress-text").Text(text),
 		),

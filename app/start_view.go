@@ -18,6 +18,25 @@ func (p *simulatePage) renderStart() app.UI {
 	if !p.start {
 		return nil
 	}
+	return &startPanel{Ipage: p, Ilessons: p.lessons}
+}
+
+// startPanel is the start as a component of its own: nothing in it changes
+// while it is shown, so the page's redraws (a result, a key typed) skip it
+// rather than build its dozens of scenario buttons again, which took a
+// third of the page's render.
+type startPanel struct {
+	app.Compo
+
+	Ipage    *simulatePage
+	Ilessons string
+}
+
+func (v *startPanel) Render() app.UI {
+	p := v.Ipage
+	if !p.start {
+		return app.Span().Hidden(true) // hidden here at once; the page drops it at its next redraw
+	}
 	themes := p.ed.themes()
 	c := tr()
 	return app.Section().ID("start").Class("start").Aria("labelledby", "start-title").Body(
@@ -29,7 +48,7 @@ func (p *simulatePage) renderStart() app.UI {
 		app.Div().Class("doors").Body(
 			app.Div().Class("door card").ID("door-learn").Body(
 				app.H3().Text(c.T("start.learn.title")),
-				app.P().Text(lessonsLine(c, p.lessons)),
+				app.P().Text(lessonsLine(c, v.Ilessons)),
 				app.A().Class("door-go").Href(href("/learn")).Text(c.T("start.learn.go")),
 			),
 			app.Div().Class("door card door-design").ID("door-design").Body(
@@ -79,11 +98,11 @@ func (p *simulatePage) onPick(name string) app.EventHandler {
 // lessonCount is how many guided lessons there are, as digits, or "" when
 // they cannot be read.
 func lessonCount() string {
-	all, err := lessons.All()
-	if err != nil || len(all) == 0 {
+	n := lessons.Count()
+	if n == 0 {
 		return ""
 	}
-	return strconv.Itoa(len(all))
+	return strconv.Itoa(n)
 }
 
 // lessonsLine is the Learn door's sentence: how many lessons there are

@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"partitionlab/app/flow"
 	"partitionlab/app/plots"
@@ -26,6 +29,8 @@ type resultView struct {
 	assign  namedChart
 	// flow is the run prepared for the flow view.
 	flow *flow.Run
+	// fromPage says the charts were taken from the pre-rendered page.
+	fromPage bool
 	// violations caches the violation timeline per selected example.
 	violations map[int]namedChart
 }
@@ -47,33 +52,34 @@ type namedChart struct {
 
 // newResultView draws every chart of a result.
 func newResultView(sc sim.Scenario, r *sim.Result, version int) *resultView {
-	v := &resultView{version: version, sc: sc, r: r, cards: results.Cards(r), marks: plots.MarksOf(r),
+	return newResultViewWith(sc, r, version, nil)
+}
+
+// newResultViewWith is newResultView with charts already drawn, by chart
+// id (the pre-rendered page's): only the others are drawn.
+func newResultViewWith(sc sim.Scenario, r *sim.Result, version int, drawn map[string]plots.Chart) *resultView {
+	v := &resultView{version: version, sc: sc, r: r, cards: results.CardsIn(tr(), r), marks: plots.MarksOf(r),
 		violations: map[int]namedChart{}}
-	v.charts = drawCharts(r, v.marks)
-	v.assign = assignmentsChart(r, v.marks)
+	v.charts = drawCharts(r, v.marks, drawn)
+	v.assign = assignmentsChart(r, v.marks, drawn)
 	v.flow = flow.New(r, nil)
 	return v
 }
 
-// chartSpecs are the charts of a result, in the order shown.
-func drawCharts(r *sim.Result, m plots.TimeMarks) []namedChart {
-	specs := []struct {
-		id, caption string
-		timed       bool
-		draw        func() (plots.Chart, error)
-	}{
-		{"chart-records", "Records each partition received over the run. The hottest partition bounds how fast its consumer must be; the dashed line is the mean.", false,
-			func() (plots.Chart, error) { return plots.RecordsPerPartition(r) }},
-		{"chart-lag", "Records waiting on each partition (the most during each interval). A line that keeps rising is a consumer that cannot keep up.", true,
-			func() (plots.Chart, error) { return plots.Lag(r, m) }},
-		{"chart-throughput", "Records produced and processed per second, over all partitions. Where processing falls below producing, the backlog grows.", true,
-			func() (plots.Chart, error) { return plots.Throughput(r, m) }},
-		{"chart-busy", "Share of the run each consumer thread spent processing. Idle threads own no partition.", false,
-			func() (plots.Chart, error) { return plots.BusyShare(r) }},
-	}
+// chartSpec is one chart of a result and how to draw it.
+type chartSpec struct {
+	id, caption string
+	timed       bool
+	draw        func() (plots.Chart, error)
+}
+
+// drawCharts draws the charts of a result, in the order shown; a chart in
+// drawn is taken from there.
+func drawCharts(r *sim.Result, m plots.TimeMarks, drawn map[string]plots.Chart) []namedChart {
+	specs := chartSpecs(r, m)
 	out := make([]namedChart, len(specs))
 	for i, s := range specs {
-		c, err := s.draw()
+		c, err := drawOnce(drawn, s.id, s.draw)
 		out[i] = namedChart{id: s.id, caption: s.caption, chart: c, timed: s.timed, key: r.Digest + s.id}
 		if err != nil {
 			out[i].err = err.Error()
@@ -82,16 +88,67 @@ func drawCharts(r *sim.Result, m plots.TimeMarks) []namedChart {
 	return out
 }
 
+// chartSpecs are the charts of a result, in the order shown.
+func chartSpecs(r *sim.Result, m plots.TimeMarks) []chartSpec {
+	return []chartSpec{
+		{"chart-records", tr().T("results.caption.records"), false,
+			func() (plots.Chart, error) { return plots.RecordsPerPartition(tr(), r) }},
+		{"chart-lag", tr().T("results.caption.lag"), true,
+			func() (plots.Chart, error) { return plots.Lag(tr(), r, m) }},
+		{"chart-throughput", tr().T("results.caption.throughput"), true,
+			func() (plots.Chart, error) { return plots.Throughput(tr(), r, m) }},
+		{"chart-busy", tr().T("results.caption.busy"), false,
+			func() (plots.Chart, error) { return plots.BusyShare(tr(), r) }},
+	}
+}
+
 // assignmentsChart draws the group's assignments over time (the group
 // panel).
-func assignmentsChart(r *sim.Result, m plots.TimeMarks) namedChart {
-	c, err := plots.Assignments(r, m)
+func assignmentsChart(r *sim.Result, m plots.TimeMarks, drawn map[string]plots.Chart) namedChart {
+	c, err := drawOnce(drawn, "chart-assignments", func() (plots.Chart, error) { return plots.Assignments(tr(), r, m) })
 	nc := namedChart{id: "chart-assignments", chart: c, timed: true, key: r.Digest + "assignments",
-		caption: "Partitions of each consumer thread over time; rebalances are shaded, timeline actions numbered."}
+		caption: tr().T("results.caption.assignments")}
 	if err != nil {
 		nc.err = err.Error()
 	}
 	return nc
+}
+
+// warmCharts draws v's charts again in the background, one every
+// warmGap, and drops them, when they were taken from the page (see
+// takePrerendered): the app's first chart otherwise comes with the first
+// edit, and with it the charts' one-time costs (reading the fonts, code
+// the browser has not yet optimised), a few hundred milliseconds of it.
+// In WebAssembly the goroutine runs between the page's own tasks, and
+// each chart is one short task.
+func warmCharts(ctx app.Context, v *resultView) {
+	if !v.fromPage {
+		return
+	}
+	r, m := v.r, v.marks
+	draws := []func() (plots.Chart, error){func() (plots.Chart, error) { return plots.Assignments(tr(), r, m) }}
+	for _, s := range chartSpecs(r, m) {
+		draws = append(draws, s.draw)
+	}
+	ctx.Async(func() {
+		for _, draw := range draws {
+			time.Sleep(warmGap)
+			draw()
+		}
+	})
+}
+
+// warmGap is the pause before each chart warmCharts draws, in which the
+// browser answers input.
+const warmGap = 20 * time.Millisecond
+
+// drawOnce is the chart id from drawn when it is there with its picture,
+// else draw's.
+func drawOnce(drawn map[string]plots.Chart, id string, draw func() (plots.Chart, error)) (plots.Chart, error) {
+	if c, ok := drawn[id]; ok && c.SVG != "" {
+		return c, nil
+	}
+	return draw()
 }
 
 // violationChart is the timeline around example i, drawn once per
@@ -100,10 +157,9 @@ func (v *resultView) violationChart(i int) namedChart {
 	if c, ok := v.violations[i]; ok {
 		return c
 	}
-	c, err := plots.ViolationTimeline(plots.WindowFor(v.r, v.trace, i), v.marks)
+	c, err := plots.ViolationTimeline(tr(), plots.WindowFor(v.r, v.trace, i), v.marks)
 	nc := namedChart{id: "chart-violation", chart: c, timed: true, key: fmt.Sprintf("%s-violation-%d-%v", v.r.Digest, i, v.traced),
-		caption: "Each record of the violating key as a mark where it was written (partition lanes) and where it was processed (thread lanes). " +
-			"Thick lines join each violating pair; the selected one is vermillion."}
+		caption: tr().T("results.caption.violation")}
 	if err != nil {
 		nc.err = err.Error()
 	}

@@ -119,7 +119,7 @@ var updateSteps = []string{"ms-0-edit", "ms-1-post", "ms-2-to-worker", "ms-3-wor
 // changeSeed types a seed and returns the time to the first frame showing
 // the new results, and the steps between (updateSteps; nil when a mark is
 // missing); it returns once the run is done.
-func changeSeed(b *testing.B, ctx context.Context, seed int) (float64, []float64) {
+func changeSeed(b testing.TB, ctx context.Context, seed int) (float64, []float64) {
 	before := digestShown(b, ctx)
 	r := eval[[]float64](b, ctx, fmt.Sprintf(`new Promise(resolve => {
 		const el = document.getElementById("f-seed"), t0 = performance.now();

@@ -9,6 +9,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"partitionlab/app/i18n"
 	"partitionlab/app/scenarioform"
 	"partitionlab/sim/lessons"
 )
@@ -110,6 +111,13 @@ func TestLearnTryItYourself(t *testing.T) {
 // shows: its heading and text, and a ✓ for every one of its checks.
 func checkStep(t *testing.T, ctx context.Context, l lessons.Lesson, si int) {
 	t.Helper()
+	checkStepIn(t, ctx, i18n.For(i18n.English), l, si)
+}
+
+// checkStepIn is checkStep on a page in c's language, l being the lesson
+// in that language.
+func checkStepIn(t *testing.T, ctx context.Context, c *i18n.Catalog, l lessons.Lesson, si int) {
+	t.Helper()
 	s := l.Steps[si]
 	waitFor(t, ctx, `(e => e !== null && e.dataset.lesson === `+js(l.ID)+` && e.dataset.step === `+js(fmt.Sprint(si+1))+
 		` && e.dataset.state !== "running")(document.getElementById("learn-step"))`)
@@ -125,7 +133,7 @@ func checkStep(t *testing.T, ctx context.Context, l lessons.Lesson, si int) {
 	if got.State != "done" {
 		t.Fatalf("%s: %s (%s)", where, got.State, eval[string](t, ctx, `document.getElementById("learn-results").textContent.slice(0, 300)`))
 	}
-	if want := fmt.Sprintf("Step %d of %d: %s", si+1, len(l.Steps), s.Title); got.Title != want {
+	if want := c.T("learn.stepHeading", i18n.N("step", si+1), i18n.Count(len(l.Steps)), i18n.S("title", s.Title)); got.Title != want {
 		t.Errorf("%s: heading %q, want %q", where, got.Title, want)
 	}
 	if got.Text != s.Text {
@@ -141,9 +149,10 @@ func checkStep(t *testing.T, ctx context.Context, l lessons.Lesson, si int) {
 	if len(got.Checks) != len(s.Checks) {
 		t.Fatalf("%s: %d checks shown, the step has %d", where, len(got.Checks), len(s.Checks))
 	}
-	for i, c := range got.Checks {
-		if c.Passed != "✓" || !strings.HasPrefix(c.Claim, "Holds: "+s.Checks[i].Claim) {
-			t.Errorf("%s: check %d shows %s %q, want ✓ Holds: %s", where, i+1, c.Passed, c.Claim, s.Checks[i].Claim)
+	holds := c.T("learn.checks.holds")
+	for i, shown := range got.Checks {
+		if shown.Passed != "✓" || !strings.HasPrefix(shown.Claim, holds+s.Checks[i].Claim) {
+			t.Errorf("%s: check %d shows %s %q, want ✓ %s%s", where, i+1, shown.Passed, shown.Claim, holds, s.Checks[i].Claim)
 		}
 	}
 }

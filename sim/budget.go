@@ -27,6 +27,31 @@ type Work struct {
 	Assignment float64
 	// AssignmentHow says how Assignment was computed.
 	AssignmentHow string
+
+	// eventFactors and group are the parts of the two sentences above, for
+	// the messages of Check in other languages.
+	eventFactors eventFactors
+	group        [3]float64 // threads, partitions, rebalances
+}
+
+// eventFactors are what EventsHow says: the events per order, the retry
+// factors that apply (phrase codes, "" when none) and the numbers.
+type eventFactors struct {
+	perOrder                         int
+	producerRetries, consumerRetries string
+	values                           string
+}
+
+// whereArg names where the limits apply: a phrase the app translates for
+// the two places Partition Lab runs, as written for any other.
+func (l Limits) whereArg() MsgArg {
+	switch l.Where {
+	case CommandLineLimits().Where:
+		return argPhrase("where", "where.command_line")
+	case BrowserLimits().Where:
+		return argPhrase("where", "where.browser")
+	}
+	return argText("where", l.Where)
 }
 
 // Limits are how much work a place that runs the engine accepts, and how
@@ -42,20 +67,32 @@ type Limits struct {
 
 // CommandLineLimits are the limits of the native command line: about three
 // minutes at the engine's measured native speed (6 M events/s on the
-// reference scenario, 5 M assignment steps/s when 10,000 members rejoin).
+// reference scenario). Assignment work is measured on the biggest group
+// validation allows, 10,000 consumer threads on 10,000 partitions
+// (BenchmarkBigGroup): 1e9 steps per second of CPU with the KIP-848
+// uniform assignor, about 2e9 with the classic sticky ones, since every
+// rebalance costs time linear in members + partitions (it was quadratic:
+// 5e6 steps/s, 36 s for 10,000 members rejoining once). 3e9 steps is 15
+// rebalances of that group, a few seconds. Small groups on many partitions
+// cost more per step (2e7–8e7 steps/s with 1 to 100 threads on 10,000
+// partitions, the engine's work per partition and rebalance), so the limit
+// still keeps their worst case to about a minute.
 // Validate applies them, so no caller can run more.
 func CommandLineLimits() Limits {
-	return Limits{Where: "on the command line", MaxEvents: 1e9, MaxAssignment: 3e8,
-		EventsPerS: 6e6, AssignmentPerS: 5e6}
+	return Limits{Where: "on the command line", MaxEvents: 1e9, MaxAssignment: 3e9,
+		EventsPerS: 6e6, AssignmentPerS: 1e9}
 }
 
 // BrowserLimits are the limits of the browser app, where the engine runs
 // about 3.5× slower in WebAssembly: an hour of a design-review backlog
-// (20,000 orders/s, 2.2e8 events) still runs, in about two minutes. Every
-// preset and lesson stays within them.
+// (20,000 orders/s, 2.2e8 events) still runs, in about two minutes; so does
+// a design review of 1,000 instances × 10 threads on 10,000 partitions with
+// its first assignment and one instance crashing and coming back (3
+// rebalances, 6e8 steps: seconds under node, where the big group runs at
+// 5e7–3e8 steps/s). Every preset and lesson stays within them.
 func BrowserLimits() Limits {
-	return Limits{Where: "in the browser", MaxEvents: 2.5e8, MaxAssignment: 3e7,
-		EventsPerS: 1.7e6, AssignmentPerS: 1.5e6}
+	return Limits{Where: "in the browser", MaxEvents: 2.5e8, MaxAssignment: 6e8,
+		EventsPerS: 1.7e6, AssignmentPerS: 1e8}
 }
 
 // Seconds is about how long the work takes where l was measured.
@@ -76,13 +113,18 @@ func (w Work) Summary(l Limits) string {
 // Check refuses work above the limits, naming the fields behind it.
 func (w Work) Check(l Limits) error {
 	var c checker
+	where := l.whereArg()
 	if !(w.Events <= l.MaxEvents) {
-		c.add("duration_s", "%s = %s events; the limit %s is %s (shorten duration_s or lower workload.orders_per_s)",
-			w.EventsHow, fmtBig(w.Events), l.Where, fmtBig(l.MaxEvents))
+		f := w.eventFactors
+		c.add("duration_s", "budget.events", argInt("per_order", f.perOrder),
+			argPhrase("producer_retries", f.producerRetries), argPhrase("consumer_retries", f.consumerRetries),
+			argNumber("factors", f.values), argNumber("events", fmtBig(w.Events)), where, argNumber("limit", fmtBig(l.MaxEvents)))
 	}
 	if !(w.Assignment <= l.MaxAssignment) {
-		c.add("consumer.instances", "%s = %s assignment steps; the limit %s is %s (fewer consumer threads, partitions or rebalances)",
-			w.AssignmentHow, fmtBig(w.Assignment), l.Where, fmtBig(l.MaxAssignment))
+		threads, partitions, rebalances := w.group[0], w.group[1], w.group[2]
+		c.add("consumer.instances", "budget.assignment", argNumber("threads", fmtPlain(threads)),
+			argNumber("partitions", fmtPlain(partitions)), argNumber("rebalances", fmtPlain(rebalances)),
+			argNumber("steps", fmtBig(w.Assignment)), where, argNumber("limit", fmtBig(l.MaxAssignment)))
 	}
 	return c.err()
 }
@@ -110,22 +152,27 @@ func EstimateWork(sc Scenario) Work {
 	var w Work
 	perOrder := float64(len(sc.Workload.EventsPerOrder))
 	w.Events = sc.DurationS * sc.Workload.OrdersPerS * perOrder
+	w.eventFactors.perOrder = len(sc.Workload.EventsPerOrder)
 	w.EventsHow = fmt.Sprintf("duration_s × workload.orders_per_s × %d events per order", len(sc.Workload.EventsPerOrder))
 	nums := []string{fmtPlain(sc.DurationS), fmtPlain(sc.Workload.OrdersPerS), fmtPlain(perOrder)}
 	if a := produceAttempts(sc); a > 1 {
 		w.Events *= a
-		w.EventsHow += " × producers[].failure_rate retries"
+		w.eventFactors.producerRetries = "budget.producer_retries"
+		w.EventsHow += messages[w.eventFactors.producerRetries]
 		nums = append(nums, fmt.Sprintf("%.3g", a))
 	}
 	if f := sc.Consumer.FailureRate; f > 0 {
 		a := 1 / (1 - f)
 		w.Events *= a
-		w.EventsHow += " × consumer.failure_rate retries"
+		w.eventFactors.consumerRetries = "budget.consumer_retries"
+		w.EventsHow += messages[w.eventFactors.consumerRetries]
 		nums = append(nums, fmt.Sprintf("%.3g", a))
 	}
-	w.EventsHow += " = " + strings.Join(nums, " × ")
+	w.eventFactors.values = strings.Join(nums, " × ")
+	w.EventsHow += " = " + w.eventFactors.values
 
 	threads, partitions, rebalances := groupSize(sc)
+	w.group = [3]float64{threads, partitions, rebalances}
 	w.Assignment = threads * (threads + partitions) * rebalances
 	w.AssignmentHow = fmt.Sprintf("%s consumer threads × (threads + %s partitions) × %s rebalances",
 		fmtPlain(threads), fmtPlain(partitions), fmtPlain(rebalances))

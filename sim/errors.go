@@ -7,9 +7,16 @@ import (
 
 // FieldError is a problem with one field of a scenario. Field is the path a
 // person would write, such as "producers[0].salting.buckets".
+//
+// Code names the message (see Messages) and Args fill its placeholders, so
+// the app can say it in the reader's language; Message is the English
+// text, the one the command line prints. Code and Args are left out of
+// JSON, which stays as it was.
 type FieldError struct {
-	Field   string `json:"field"`
-	Message string `json:"message"`
+	Field   string   `json:"field"`
+	Message string   `json:"message"`
+	Code    string   `json:"-"`
+	Args    []MsgArg `json:"-"`
 }
 
 func (e FieldError) Error() string {
@@ -45,19 +52,20 @@ func (es FieldErrors) For(field string) []string {
 // checker collects field errors as validation walks a scenario.
 type checker struct{ errs FieldErrors }
 
-func (c *checker) add(field, format string, args ...any) {
-	c.errs = append(c.errs, FieldError{Field: field, Message: fmt.Sprintf(format, args...)})
+// add records the message code gives field (see messages.go).
+func (c *checker) add(field, code string, args ...MsgArg) {
+	c.errs = append(c.errs, newFieldError(field, code, args...))
 }
 
 func (c *checker) intIn(field string, v, lo, hi int) {
 	if v < lo || v > hi {
-		c.add(field, "%d is not in %d..%d", v, lo, hi)
+		c.add(field, "range", argInt("value", v), argInt("min", lo), argInt("max", hi))
 	}
 }
 
 func (c *checker) floatIn(field string, v, lo, hi float64) {
 	if !(v >= lo && v <= hi) { // also refuses NaN
-		c.add(field, "%s is not in %s..%s", fmtFloat(v), fmtFloat(lo), fmtFloat(hi))
+		c.add(field, "range", argFloat("value", v), argFloat("min", lo), argFloat("max", hi))
 	}
 }
 
@@ -67,7 +75,7 @@ func (c *checker) oneOf(field, v string, allowed ...string) {
 			return
 		}
 	}
-	c.add(field, "%q is not one of %s", v, strings.Join(allowed, ", "))
+	c.add(field, "one_of", argQuoted("value", v), argText("allowed", strings.Join(allowed, ", ")))
 }
 
 func (c *checker) err() error {

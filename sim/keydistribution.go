@@ -53,7 +53,7 @@ func validateKeyDistribution(c *checker, sc Scenario) {
 	}
 	const f = "workload.key_distribution"
 	if n := len(d.Keys); n > MaxNamedKeys {
-		c.add(f+".keys", "has %d named keys, want at most %d (put the rest in the tail)", n, MaxNamedKeys)
+		c.add(f+".keys", "key_distribution.keys.count", argInt("count", n), argInt("max", MaxNamedKeys))
 		return
 	}
 	seen := make(map[string]int, len(d.Keys))
@@ -61,37 +61,37 @@ func validateKeyDistribution(c *checker, sc Scenario) {
 		kf := fmt.Sprintf("%s.keys[%d]", f, i)
 		switch j, dup := seen[k.Key]; {
 		case k.Key == "":
-			c.add(kf+".key", "must not be empty")
+			c.add(kf+".key", "empty")
 		case dup:
-			c.add(kf+".key", "%q is listed twice (also keys[%d])", k.Key, j)
+			c.add(kf+".key", "key_distribution.key_twice", argQuoted("value", k.Key), argIndex("index", j))
 		case isTailKey(k.Key, d.TailKeys):
-			c.add(kf+".key", "%q is also the name of a tail key (tail-1..tail-%d): two customers would send the same key", k.Key, d.TailKeys)
+			c.add(kf+".key", "key_distribution.tail_name", argQuoted("value", k.Key), argText("tail", strconv.Itoa(d.TailKeys)))
 		default:
 			seen[k.Key] = i
 		}
 		if k.Count < 1 {
-			c.add(kf+".count", "%d is not at least 1", k.Count)
+			c.add(kf+".count", "at_least_one", argInt64("value", k.Count))
 		}
 	}
 	if d.TailKeys < 0 || d.TailKeys > MaxCustomers {
-		c.add(f+".tail_keys", "%d is not in 0..%d", d.TailKeys, MaxCustomers)
+		c.add(f+".tail_keys", "range", argInt("value", d.TailKeys), argInt("min", 0), argInt("max", MaxCustomers))
 	}
 	if (d.TailKeys > 0) != (d.TailCount > 0) {
-		c.add(f+".tail_count", "%d records for %d tail keys: give both or neither", d.TailCount, d.TailKeys)
+		c.add(f+".tail_count", "key_distribution.tail_pair", argInt64("count", d.TailCount), argInt("keys", d.TailKeys))
 	}
 	if d.Customers() == 0 {
-		c.add(f, "has no keys: give named keys, a tail or both")
+		c.add(f, "key_distribution.no_keys")
 	}
 	if w := sc.Workload; w.Customers != d.Customers() {
-		c.add("workload.customers", "%d, but workload.key_distribution has %d keys (%d named, %d in the tail): they are the customers",
-			w.Customers, d.Customers(), len(d.Keys), d.TailKeys)
+		c.add("workload.customers", "key_distribution.customers", argInt("value", w.Customers), argInt("keys", d.Customers()),
+			argInt("named", len(d.Keys)), argInt("tail", d.TailKeys))
 	}
 	if k := sc.Workload.CustomerSkew.Kind; k != "uniform" {
-		c.add("workload.customer_skew.kind", "%q, but the counts of workload.key_distribution set the skew: use uniform", k)
+		c.add("workload.customer_skew.kind", "key_distribution.skew", argQuoted("value", k))
 	}
 	for i, p := range sc.Producers {
 		if p.Serializer == "long" && (p.Key == KeyCustomerID || p.Key == KeySaltedCustomerID) {
-			c.add(fmt.Sprintf("producers[%d].serializer", i), "long sends numeric customer ids, but workload.key_distribution's keys are strings: use string")
+			c.add(fmt.Sprintf("producers[%d].serializer", i), "key_distribution.long")
 		}
 	}
 }

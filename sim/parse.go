@@ -91,9 +91,9 @@ func remarshal(v any, into any) error {
 	if err := json.Unmarshal(b, into); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
-			return FieldErrors{{Field: te.Field, Message: fmt.Sprintf("%s does not fit in %s", te.Value, te.Type)}}
+			return FieldErrors{newFieldError(te.Field, "shape.type", argText("value", te.Value), argText("type", te.Type.String()))}
 		}
-		return FieldErrors{{Message: err.Error()}}
+		return FieldErrors{newFieldError("", "text", argText("text", err.Error()))}
 	}
 	return nil
 }
@@ -109,7 +109,7 @@ func checkShape(c *shapeChecker, v any, t reflect.Type, path string) any {
 	}
 	if v == nil {
 		if t.Kind() != reflect.Pointer && t.Kind() != reflect.Slice {
-			c.add(path, "must not be null")
+			c.add(path, "shape.null")
 		}
 		return v
 	}
@@ -119,7 +119,7 @@ func checkShape(c *shapeChecker, v any, t reflect.Type, path string) any {
 	case reflect.Struct:
 		m, ok := v.(map[string]any)
 		if !ok {
-			c.add(path, "must be an object, not %s", jsonKind(v))
+			c.add(path, "shape.object", jsonKind(v))
 			return v
 		}
 		fields := jsonFields(t)
@@ -131,7 +131,8 @@ func checkShape(c *shapeChecker, v any, t reflect.Type, path string) any {
 		for _, k := range keys {
 			ft, ok := fields[k]
 			if !ok {
-				c.add(join(path, k), "unknown field%s", suggest(k, fields))
+				code, args := suggest(k, fields)
+				c.add(join(path, k), code, args...)
 				continue
 			}
 			m[k] = checkShape(c, m[k], ft, join(path, k))
@@ -139,7 +140,7 @@ func checkShape(c *shapeChecker, v any, t reflect.Type, path string) any {
 	case reflect.Slice:
 		a, ok := v.([]any)
 		if !ok {
-			c.add(path, "must be an array, not %s", jsonKind(v))
+			c.add(path, "shape.array", jsonKind(v))
 			return v
 		}
 		for i, e := range a {
@@ -147,23 +148,23 @@ func checkShape(c *shapeChecker, v any, t reflect.Type, path string) any {
 		}
 	case reflect.String:
 		if _, ok := v.(string); !ok {
-			c.add(path, "must be a string, not %s", jsonKind(v))
+			c.add(path, "shape.string", jsonKind(v))
 		}
 	case reflect.Bool:
 		if _, ok := v.(bool); !ok {
-			c.add(path, "must be true or false, not %s", jsonKind(v))
+			c.add(path, "shape.bool", jsonKind(v))
 		}
 	case reflect.Float64:
 		n, ok := v.(json.Number)
 		if !ok {
-			c.add(path, "must be a number, not %s", jsonKind(v))
+			c.add(path, "shape.number", jsonKind(v))
 			return v
 		}
 		return c.float(n, path)
 	case reflect.Int, reflect.Uint64:
 		n, ok := v.(json.Number)
 		if !ok {
-			c.add(path, "must be a whole number, not %s", jsonKind(v))
+			c.add(path, "shape.whole", jsonKind(v))
 			return v
 		}
 		return c.whole(n, t.Kind() == reflect.Uint64, path)
@@ -193,20 +194,22 @@ func jsonFields(t reflect.Type) map[string]reflect.Type {
 	return out
 }
 
-func jsonKind(v any) string {
+// jsonKind is the {kind} argument of a shape message: the value as
+// written, or what it is (an array, an object).
+func jsonKind(v any) MsgArg {
 	switch v := v.(type) {
 	case string:
-		return strconv.Quote(v)
+		return argQuoted("kind", v)
 	case json.Number:
-		return v.String()
+		return argNumber("kind", v.String())
 	case bool:
-		return strconv.FormatBool(v)
+		return argText("kind", strconv.FormatBool(v))
 	case []any:
-		return "an array"
+		return argPhrase("kind", "kind.array")
 	case map[string]any:
-		return "an object"
+		return argPhrase("kind", "kind.object")
 	}
-	return "null"
+	return argText("kind", "null") // never reached: checkShape takes null first
 }
 
 func join(path, k string) string {
@@ -216,8 +219,9 @@ func join(path, k string) string {
 	return path + "." + k
 }
 
-// suggest names the known field closest to a misspelt one.
-func suggest(k string, fields map[string]reflect.Type) string {
+// suggest is the message about an unknown field: it names the known field
+// closest to a misspelt one.
+func suggest(k string, fields map[string]reflect.Type) (string, []MsgArg) {
 	best, bestD := "", 3
 	for f := range fields {
 		if d := editDistance(k, f); d < bestD || (d == bestD && best != "" && f < best) {
@@ -225,9 +229,9 @@ func suggest(k string, fields map[string]reflect.Type) string {
 		}
 	}
 	if best == "" {
-		return ""
+		return "shape.unknown", nil
 	}
-	return fmt.Sprintf(" (did you mean %q?)", best)
+	return "shape.unknown_suggest", []MsgArg{argQuoted("name", best)}
 }
 
 func editDistance(a, b string) int {

@@ -3,7 +3,6 @@ package sim
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"math"
 	"math/big"
 	"slices"
@@ -54,11 +53,12 @@ func (t rewritten) explain(err error) error {
 		for i, e := range errs {
 			if e.Field == b.path {
 				errs[i].Message = quoteWritten(e.Message, b.stored, b.written)
+				errs[i].Args = writtenArg(e.Args, b.stored, b.written)
 				said = true
 			}
 		}
 		if !said && !b.fits {
-			errs = append(errs, FieldError{Field: b.path, Message: fmt.Sprintf("%s is not in %s..%s", b.written, b.lo, b.hi)})
+			errs = append(errs, newFieldError(b.path, "range", argNumber("value", b.written), argNumber("min", b.lo), argNumber("max", b.hi)))
 		}
 	}
 	return errs
@@ -84,6 +84,19 @@ func quoteWritten(msg, stored, written string) string {
 	}
 }
 
+// writtenArg is quoteWritten for a message's arguments: the first that
+// is the stored number becomes the number as written.
+func writtenArg(args []MsgArg, stored, written string) []MsgArg {
+	out := append([]MsgArg(nil), args...)
+	for i, a := range out {
+		if a.Kind == ArgNumber && a.Value == stored {
+			out[i].Value = written
+			break
+		}
+	}
+	return out
+}
+
 func isNumberByte(c byte) bool {
 	return c >= '0' && c <= '9' || c == '.' || c == '-' || c == '+' || c == 'e'
 }
@@ -95,7 +108,7 @@ func isNumberByte(c byte) bool {
 func (c *shapeChecker) whole(n json.Number, unsigned bool, path string) any {
 	f, _, err := big.ParseFloat(n.String(), 10, 1024, big.ToNearestEven)
 	if err == nil && !f.IsInt() {
-		c.add(path, "%s is not a whole number", n)
+		c.add(path, "shape.fraction", argNumber("value", n.String()))
 		return n
 	}
 	lo, hi := strconv.FormatInt(math.MinInt64, 10), strconv.FormatInt(math.MaxInt64, 10)
@@ -103,7 +116,7 @@ func (c *shapeChecker) whole(n json.Number, unsigned bool, path string) any {
 		lo, hi = "0", strconv.FormatUint(math.MaxUint64, 10)
 	}
 	if err != nil && strings.ContainsAny(n.String(), "eE") && strings.Contains(n.String(), "-") && !strings.HasPrefix(n.String(), "-") {
-		c.add(path, "%s is not a whole number", n) // an exponent too small to read: a tiny fraction
+		c.add(path, "shape.fraction", argNumber("value", n.String())) // an exponent too small to read: a tiny fraction
 		return n
 	}
 	negative := strings.HasPrefix(n.String(), "-")

@@ -41,10 +41,10 @@ func decodeRaw(data []byte) (any, error) {
 	}
 	end := d.dec.InputOffset()
 	if _, err := d.dec.Token(); err != io.EOF {
-		return nil, FieldErrors{{Message: "more than one JSON value: the first ends at " + d.position(end)}}
+		return nil, FieldErrors{newFieldError("", "json.more", d.position(end, "")...)}
 	}
 	if _, ok := raw.(map[string]any); !ok {
-		return nil, FieldErrors{{Message: "must be a JSON object"}}
+		return nil, FieldErrors{newFieldError("", "json.object")}
 	}
 	return raw, nil
 }
@@ -64,7 +64,7 @@ func (d *rawDecoder) value(path string, depth int) (any, error) {
 		return tok, nil // string, json.Number, bool or nil
 	}
 	if depth >= maxDepth {
-		return nil, FieldErrors{{Field: path, Message: fmt.Sprintf("nests deeper than %d levels", maxDepth)}}
+		return nil, FieldErrors{newFieldError(path, "json.depth", argInt("max", maxDepth))}
 	}
 	if delim == '[' {
 		a := []any{}
@@ -88,8 +88,8 @@ func (d *rawDecoder) value(path string, depth int) (any, error) {
 		k := tok.(string) // the decoder only returns a string here
 		at := d.keyStart(d.dec.InputOffset())
 		if first, dup := seen[k]; dup {
-			return nil, FieldErrors{{Field: join(path, k), Message: fmt.Sprintf(
-				"is given twice, at %s and %s: give each field once", d.position(first), d.position(at))}}
+			return nil, FieldErrors{newFieldError(join(path, k), "json.key_twice",
+				append(d.position(first, ""), d.position(at, "2")...)...)}
 		}
 		seen[k] = at
 		v, err := d.value(join(path, k), depth+1)
@@ -110,11 +110,11 @@ func (d *rawDecoder) syntax(err error) error {
 	var se *json.SyntaxError
 	switch {
 	case errors.As(err, &se):
-		return FieldErrors{{Message: fmt.Sprintf("not valid JSON at %s: %s", d.position(se.Offset), se.Error())}}
+		return FieldErrors{newFieldError("", "json.syntax", append(d.position(se.Offset, ""), argText("detail", se.Error()))...)}
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
-		return FieldErrors{{Message: fmt.Sprintf("not valid JSON: it ends at %s before the document is complete", d.position(int64(len(d.data))))}}
+		return FieldErrors{newFieldError("", "json.truncated", d.position(int64(len(d.data)), "")...)}
 	}
-	return FieldErrors{{Message: "not valid JSON: " + err.Error()}}
+	return FieldErrors{newFieldError("", "json.other", argText("detail", err.Error()))}
 }
 
 // keyStart finds the opening quote of the key whose closing quote is just
@@ -135,12 +135,12 @@ func (d *rawDecoder) keyStart(end int64) int64 {
 	return end
 }
 
-// position is "line L, column C" (both from 1, columns in characters) of a
-// byte offset.
-func (d *rawDecoder) position(offset int64) string {
+// position is the line and column (both from 1, columns in characters) of
+// a byte offset, as the arguments {line<suffix>} and {column<suffix>}.
+func (d *rawDecoder) position(offset int64, suffix string) []MsgArg {
 	offset = min(max(offset, 0), int64(len(d.data)))
 	before := d.data[:offset]
 	line := bytes.Count(before, []byte("\n")) + 1
 	col := utf8.RuneCount(before[bytes.LastIndexByte(before, '\n')+1:]) + 1
-	return fmt.Sprintf("line %d, column %d", line, col)
+	return []MsgArg{argIndex("line"+suffix, line), argIndex("column"+suffix, col)}
 }

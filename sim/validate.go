@@ -48,14 +48,14 @@ func validateWorkload(c *checker, w Workload) {
 	c.intIn("workload.countries", w.Countries, 1, len(countryCodes))
 	c.floatIn("workload.event_gap_ms", w.EventGapMs, 0, 3600_000)
 	if n := len(w.EventsPerOrder); n < 1 || n > MaxEventsPerOrder {
-		c.add("workload.events_per_order", "has %d event types, want 1..%d", n, MaxEventsPerOrder)
+		c.add("workload.events_per_order", "events_per_order.count", argInt("count", n), argInt("max", MaxEventsPerOrder))
 	}
 	for i, e := range w.EventsPerOrder {
 		f := fmt.Sprintf("workload.events_per_order[%d]", i)
 		if e == "" {
-			c.add(f, "must not be empty")
+			c.add(f, "empty")
 		} else if slices.Index(w.EventsPerOrder, e) < i {
-			c.add(f, "%q is listed twice", e)
+			c.add(f, "listed_twice", argQuoted("value", e))
 		}
 	}
 	s := w.CustomerSkew
@@ -67,8 +67,8 @@ func validateWorkload(c *checker, w Workload) {
 		c.intIn("workload.customer_skew.hot_customers", s.HotCustomers, 1, max(1, w.Customers))
 		c.floatIn("workload.customer_skew.hot_share", s.HotShare, 0, 1)
 		if s.HotCustomers == w.Customers && s.HotShare < 1 && w.Customers >= 1 {
-			c.add("workload.customer_skew.hot_customers", "%d leaves no other customers for the remaining %s of orders",
-				s.HotCustomers, fmtFloat(1-s.HotShare))
+			c.add("workload.customer_skew.hot_customers", "hot_customers.all",
+				argInt("value", s.HotCustomers), argFloat("share", 1-s.HotShare))
 		}
 	}
 }
@@ -76,7 +76,7 @@ func validateWorkload(c *checker, w Workload) {
 func validateProducers(c *checker, sc Scenario) {
 	ps := sc.Producers
 	if len(ps) < 1 || len(ps) > MaxProducers {
-		c.add("producers", "has %d producers, want 1..%d", len(ps), MaxProducers)
+		c.add("producers", "producers.count", argInt("count", len(ps)), argInt("max", MaxProducers))
 		return
 	}
 	claimed := map[string]int{}
@@ -84,11 +84,11 @@ func validateProducers(c *checker, sc Scenario) {
 	for i, p := range ps {
 		f := func(name string) string { return fmt.Sprintf("producers[%d].%s", i, name) }
 		if p.Name == "" {
-			c.add(f("name"), "must not be empty")
+			c.add(f("name"), "empty")
 		}
 		for j := 0; j < i; j++ {
 			if ps[j].Name == p.Name && p.Name != "" {
-				c.add(f("name"), "%q is also the name of producers[%d]", p.Name, j)
+				c.add(f("name"), "producer.name_taken", argQuoted("value", p.Name), argIndex("index", j))
 			}
 		}
 		c.intIn(f("instances"), p.Instances, 1, MaxInstances)
@@ -96,7 +96,7 @@ func validateProducers(c *checker, sc Scenario) {
 		c.oneOf(f("client"), p.Client, "java", "librdkafka", "sarama")
 		c.oneOf(f("serializer"), p.Serializer, "string", "long")
 		if p.Serializer == "long" && p.Key != KeyOrderID && p.Key != KeyCustomerID && p.Key != KeyNull {
-			c.add(f("serializer"), "long needs a numeric key (order_id or customer_id), not %s", p.Key)
+			c.add(f("serializer"), "serializer.long_key", argText("key", p.Key))
 		}
 		c.oneOf(f("keyless"), p.Keyless, "uniform_sticky", "sticky", "round_robin")
 		c.intIn(f("batch_size"), p.BatchSize, 1, 64<<20)
@@ -104,7 +104,7 @@ func validateProducers(c *checker, sc Scenario) {
 		c.floatIn(f("failure_rate"), p.FailureRate, 0, 0.9)
 		c.intIn(f("max_in_flight"), p.MaxInFlight, 1, 100)
 		if p.Idempotence && p.MaxInFlight > 5 {
-			c.add(f("max_in_flight"), "%d is more than 5, which enable.idempotence allows", p.MaxInFlight)
+			c.add(f("max_in_flight"), "idempotence.in_flight", argInt("value", p.MaxInFlight))
 		}
 		c.floatIn(f("retry_backoff_ms"), p.RetryBackoffMs, 0, 600_000)
 		c.floatIn(f("metadata_max_age_ms"), p.MetadataMaxAgeMs, 1, 24*3600_000)
@@ -112,15 +112,15 @@ func validateProducers(c *checker, sc Scenario) {
 		validateVIP(c, f, p, sc)
 		if len(p.Events) == 0 {
 			if catchAll >= 0 {
-				c.add(f("events"), "is empty, like producers[%d].events: only one producer may send the unclaimed event types", catchAll)
+				c.add(f("events"), "events.catch_all_twice", argIndex("index", catchAll))
 			}
 			catchAll = i
 		}
 		for j, e := range p.Events {
 			if !slices.Contains(sc.Workload.EventsPerOrder, e) {
-				c.add(fmt.Sprintf("producers[%d].events[%d]", i, j), "%q is not in workload.events_per_order", e)
+				c.add(fmt.Sprintf("producers[%d].events[%d]", i, j), "events.unknown", argQuoted("value", e))
 			} else if prev, dup := claimed[e]; dup {
-				c.add(fmt.Sprintf("producers[%d].events[%d]", i, j), "%q is already sent by producers[%d]", e, prev)
+				c.add(fmt.Sprintf("producers[%d].events[%d]", i, j), "events.claimed", argQuoted("value", e), argIndex("index", prev))
 			} else {
 				claimed[e] = i
 			}
@@ -131,24 +131,24 @@ func validateProducers(c *checker, sc Scenario) {
 		if _, ok := claimed[e]; !ok {
 			unclaimed++
 			if catchAll < 0 {
-				c.add("producers", "no producer sends %q (give one producer an empty events list, or list it)", e)
+				c.add("producers", "events.unsent", argQuoted("value", e))
 			}
 		}
 	}
 	if catchAll >= 0 && unclaimed == 0 && len(sc.Workload.EventsPerOrder) > 0 {
-		c.add(fmt.Sprintf("producers[%d].events", catchAll), "is empty, but the other producers send every event type: this one would send nothing")
+		c.add(fmt.Sprintf("producers[%d].events", catchAll), "events.catch_all_idle")
 	}
 }
 
 func validateSalting(c *checker, f func(string) string, p Producer, w Workload) {
 	if p.Key != KeySaltedCustomerID {
 		if p.Salting != nil {
-			c.add(f("salting"), "is set, but key is %s, not salted_customer_id", p.Key)
+			c.add(f("salting"), "salting.unused", argText("key", p.Key))
 		}
 		return
 	}
 	if p.Salting == nil {
-		c.add(f("salting"), "is needed when key is salted_customer_id")
+		c.add(f("salting"), "salting.missing")
 		return
 	}
 	c.intIn(f("salting.hot_customers"), p.Salting.HotCustomers, 1, w.Customers)
@@ -157,8 +157,8 @@ func validateSalting(c *checker, f func(string) string, p Producer, w Workload) 
 	// Every salted key has its state in the ordering checker and its
 	// partition in the producer's cache, so their number is bounded.
 	if n := p.Salting.HotCustomers * p.Salting.Buckets; n > MaxSaltedKeys {
-		c.add(f("salting.hot_customers"), "%d hot customers × %d buckets = %d salted keys, more than %d",
-			p.Salting.HotCustomers, p.Salting.Buckets, n, MaxSaltedKeys)
+		c.add(f("salting.hot_customers"), "salting.too_many", argInt("hot", p.Salting.HotCustomers),
+			argInt("buckets", p.Salting.Buckets), argInt("keys", n), argInt("max", MaxSaltedKeys))
 	}
 }
 
@@ -167,22 +167,22 @@ func validateVIP(c *checker, f func(string) string, p Producer, sc Scenario) {
 		return
 	}
 	if p.Key == KeyNull {
-		c.add(f("vip"), "needs keyed records; key is null")
+		c.add(f("vip"), "vip.keyless")
 	}
 	if len(p.VIP.Customers) == 0 {
-		c.add(f("vip.customers"), "must list at least one customer id")
+		c.add(f("vip.customers"), "vip.no_customers")
 	}
 	for i, id := range p.VIP.Customers {
 		c.intIn(fmt.Sprintf("%s[%d]", f("vip.customers"), i), id, 1, sc.Workload.Customers)
 	}
 	if n := len(p.VIP.Partitions); n == 0 || n >= sc.Topic.Partitions {
-		c.add(f("vip.partitions"), "reserves %d partitions, want 1..%d (some must stay for everyone else)", n, sc.Topic.Partitions-1)
+		c.add(f("vip.partitions"), "vip.partitions.count", argInt("count", n), argInt("max", sc.Topic.Partitions-1))
 	}
 	for i, q := range p.VIP.Partitions {
 		fi := fmt.Sprintf("%s[%d]", f("vip.partitions"), i)
 		c.intIn(fi, q, 0, sc.Topic.Partitions-1)
 		if slices.Index(p.VIP.Partitions, q) < i {
-			c.add(fi, "partition %d is listed twice", q)
+			c.add(fi, "vip.partition_twice", argInt("partition", q))
 		}
 	}
 }
@@ -191,7 +191,7 @@ func validateConsumer(c *checker, k Consumer) {
 	c.intIn("consumer.instances", k.Instances, 1, MaxInstances)
 	c.intIn("consumer.concurrency", k.Concurrency, 1, 1000)
 	if k.Instances*k.Concurrency > MaxThreads {
-		c.add("consumer.concurrency", "%d instances × %d threads is more than %d consumer threads", k.Instances, k.Concurrency, MaxThreads)
+		c.add("consumer.concurrency", "consumer.threads", argInt("instances", k.Instances), argInt("threads", k.Concurrency), argInt("max", MaxThreads))
 	}
 	c.floatIn("consumer.processing_ms", k.ProcessingMs, 0, 600_000)
 	c.oneOf("consumer.processing_dist", k.ProcessingDist, "constant", "uniform", "exponential")
@@ -206,7 +206,7 @@ func validateConsumer(c *checker, k Consumer) {
 
 func validateTimeline(c *checker, sc Scenario) {
 	if len(sc.Timeline) > MaxTimeline {
-		c.add("timeline", "has %d actions, want at most %d", len(sc.Timeline), MaxTimeline)
+		c.add("timeline", "timeline.count", argInt("count", len(sc.Timeline)), argInt("max", MaxTimeline))
 		return
 	}
 	partitions := sc.Topic.Partitions
@@ -214,7 +214,7 @@ func validateTimeline(c *checker, sc Scenario) {
 		f := func(name string) string { return fmt.Sprintf("timeline[%d].%s", i, name) }
 		c.floatIn(f("at_s"), a.AtS, 0, sc.DurationS)
 		if i > 0 && a.AtS < sc.Timeline[i-1].AtS {
-			c.add(f("at_s"), "%s comes before the previous action's %s; list actions in time order", fmtFloat(a.AtS), fmtFloat(sc.Timeline[i-1].AtS))
+			c.add(f("at_s"), "timeline.order", argFloat("value", a.AtS), argFloat("previous", sc.Timeline[i-1].AtS))
 		}
 		validateAction(c, f, a, sc, &partitions)
 	}

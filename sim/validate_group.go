@@ -11,13 +11,13 @@ var classicAssignors = []string{"range", "roundrobin", "sticky", "cooperative-st
 
 func validateAssignorList(c *checker, field string, list []string, optional bool) {
 	if len(list) == 0 && !optional {
-		c.add(field, "must list at least one assignor")
+		c.add(field, "assignors.empty")
 	}
 	for i, a := range list {
 		f := fmt.Sprintf("%s[%d]", field, i)
 		c.oneOf(f, a, classicAssignors...)
 		if slices.Index(list, a) < i {
-			c.add(f, "%q is listed twice", a)
+			c.add(f, "listed_twice", argQuoted("value", a))
 		}
 	}
 }
@@ -32,14 +32,12 @@ func validateGroup(c *checker, g Group) {
 	// bound the broker's own setting for the consumer protocol.
 	c.floatIn("consumer.group_consumer_session_timeout_ms", g.ConsumerSessionTimeoutMs, 45000, 60000)
 	if g.GroupProtocol == "consumer" && g.SessionTimeoutMs != DefaultConsumer().SessionTimeoutMs {
-		c.add("consumer.session_timeout_ms", "%s is not used with group_protocol consumer: the broker's group.consumer.session.timeout.ms governs "+
-			"(Kafka 4.0 clients refuse session.timeout.ms with this protocol); set consumer.group_consumer_session_timeout_ms (45000..60000) instead",
-			fmtFloat(g.SessionTimeoutMs))
+		c.add("consumer.session_timeout_ms", "session_timeout.kip848", argFloat("value", g.SessionTimeoutMs))
 	}
 	c.floatIn("consumer.heartbeat_interval_ms", g.HeartbeatIntervalMs, 1, 1_800_000)
 	if g.HeartbeatIntervalMs >= g.SessionTimeoutMs {
-		c.add("consumer.heartbeat_interval_ms", "%s must be lower than session_timeout_ms (%s)",
-			fmtFloat(g.HeartbeatIntervalMs), fmtFloat(g.SessionTimeoutMs))
+		c.add("consumer.heartbeat_interval_ms", "heartbeat.above_session",
+			argFloat("value", g.HeartbeatIntervalMs), argFloat("session", g.SessionTimeoutMs))
 	}
 	c.floatIn("consumer.max_poll_interval_ms", g.MaxPollIntervalMs, 1, 24*3600_000)
 	c.floatIn("consumer.auto_commit_interval_ms", g.AutoCommitIntervalMs, 1, 24*3600_000)
@@ -54,8 +52,8 @@ func validateAction(c *checker, f func(string) string, a Action, sc Scenario, pa
 	switch a.Action {
 	case ActionSetPartitions:
 		if a.Partitions <= *partitions {
-			c.add(f("partitions"), "%d is not in %d..%d: the topic has %d partitions by then and Kafka only increases the count (InvalidPartitionsException)",
-				a.Partitions, *partitions+1, MaxPartitions, *partitions)
+			c.add(f("partitions"), "partitions.decrease", argInt("value", a.Partitions), argInt("min", *partitions+1),
+				argInt("max", MaxPartitions), argInt("current", *partitions))
 			return
 		}
 		c.intIn(f("partitions"), a.Partitions, 1, MaxPartitions)
@@ -65,7 +63,7 @@ func validateAction(c *checker, f func(string) string, a Action, sc Scenario, pa
 		if a.SameInstanceIDsAs != 0 {
 			c.intIn(f("same_instance_ids_as"), a.SameInstanceIDsAs, 1, k.Instances)
 			if !k.StaticMembership {
-				c.add(f("same_instance_ids_as"), "needs consumer.static_membership: dynamic members have no group.instance.id")
+				c.add(f("same_instance_ids_as"), "static.needed")
 			}
 		}
 		validateAssignorList(c, f("assignors"), a.Assignors, true)
@@ -75,7 +73,7 @@ func validateAction(c *checker, f func(string) string, a Action, sc Scenario, pa
 			c.floatIn(f("duration_s"), a.DurationS, 0, MaxDurationS)
 		}
 		if a.Action == ActionGCPause && a.DurationS <= 0 {
-			c.add(f("duration_s"), "a GC pause needs a duration above 0")
+			c.add(f("duration_s"), "gc_pause.duration")
 		}
 	case ActionRollingRestart:
 		c.floatIn(f("downtime_s"), a.DowntimeS, 0.001, MaxDurationS)

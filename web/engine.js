@@ -33,6 +33,15 @@
   // now, before the app replaces the page.
   const carrier = document.getElementById("prerendered-result");
   const prerendered = carrier ? carrier.textContent : "";
+  // Its charts, as drawn on the server: the app takes their pictures
+  // instead of drawing them again (kept as elements; each is written out
+  // as text only when the app asks for it).
+  const charts = new Map();
+  if (carrier) {
+    for (const svg of document.querySelectorAll("#results figure.chart[id] .plot > svg")) {
+      charts.set(svg.closest("figure").id, svg);
+    }
+  }
   // A link names its own scenario (in the fragment, which the server never
   // sees): the default scenario's results must not stand for it meanwhile.
   const linked = /[#&](s|preset)=/.test(location.hash) && !/[#&]preset=order-events(&|$)/.test(location.hash);
@@ -44,6 +53,12 @@
   window.partitionlabEngine = {
     load,
     prerendered,
+    // prerenderedChart is the picture of the pre-rendered chart id (an
+    // <svg> element as text), or "".
+    prerenderedChart(id) {
+      const svg = charts.get(id);
+      return svg ? new XMLSerializer().serializeToString(svg) : "";
+    },
     // newID numbers a run, uniquely for this page whichever view asks.
     newID() {
       return nextID++;

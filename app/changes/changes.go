@@ -8,6 +8,7 @@
 package changes
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -85,6 +86,10 @@ func setMode(mode string) func(sc *sim.Scenario) {
 	return func(sc *sim.Scenario) { sc.Consumer.Mode = mode }
 }
 
+// ErrNoChange is the error Apply wraps when A already is what the change
+// makes, so a page can say so in its own words.
+var ErrNoChange = errors.New("pick another change")
+
 // Find is the change with the given ID.
 func Find(id string) (Change, bool) {
 	i := slices.IndexFunc(List(), func(c Change) bool { return c.ID == id })
@@ -115,7 +120,7 @@ func Apply(a sim.Scenario, c Change, set string) (sim.Scenario, error) {
 		}
 	}
 	if string(sim.MarshalScenario(b)) == string(sim.MarshalScenario(a)) {
-		return sim.Scenario{}, fmt.Errorf("A already has %s: pick another change", label)
+		return sim.Scenario{}, fmt.Errorf("A already has %s: %w", label, ErrNoChange)
 	}
 	name := a.Name
 	if name == "" {

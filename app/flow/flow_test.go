@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"partitionlab/app/i18n"
 	"partitionlab/app/runner"
 	"partitionlab/sim"
 )
@@ -134,9 +135,15 @@ func TestViolationFlashesWhereItHappens(t *testing.T) {
 	if !strings.Contains(s.Summary(), "Ordering violation") {
 		t.Errorf("the summary does not mention the violation: %s", s.Summary())
 	}
+	// In Korean the summary says the same, with the same names and
+	// partition, in Korean words.
+	ko := s.SummaryIn(i18n.For(i18n.Korean))
+	if ko == s.Summary() || !strings.Contains(ko, "p"+itoa(v.Later.Partition)) || !strings.Contains(ko, v.Key) {
+		t.Errorf("the Korean summary %q", ko)
+	}
 	later := f.At(at + 3)
 	for _, fl := range later.Flashes {
-		if fl.Text == s.Flashes[0].Text {
+		if fl.Key == s.Flashes[0].Key && fl.Later == s.Flashes[0].Later && fl.Earlier == s.Flashes[0].Earlier {
 			t.Errorf("the violation still flashes 3 buckets later")
 		}
 	}

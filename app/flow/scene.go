@@ -10,7 +10,6 @@
 package flow
 
 import (
-	"fmt"
 	"math"
 	"sort"
 	"strings"
@@ -92,7 +91,9 @@ type Flash struct {
 	Partition int
 	Thread    int // index into Threads, or -1
 	Strength  float64
-	Text      string
+	// Key, Later and Earlier say what happened: Later's event overtook
+	// Earlier's, of the same key.
+	Key, Later, Earlier string
 }
 
 // maxTraced bounds the traced records drawn at once: a hot key can have
@@ -375,7 +376,7 @@ func flashes(r *sim.Result, s Scene, pos float64) []Flash {
 			continue
 		}
 		out = append(out, Flash{Partition: v.Later.Partition, Thread: s.thread(v.Later.Thread), Strength: 1 - age/fade,
-			Text: fmt.Sprintf("%s: %s overtook %s", v.Key, v.Later.Event, v.Earlier.Event)})
+			Key: v.Key, Later: v.Later.Event, Earlier: v.Earlier.Event})
 	}
 	return out
 }

@@ -3,8 +3,10 @@ package flow
 import (
 	"fmt"
 	"html"
+	"strconv"
 	"strings"
 
+	"partitionlab/app/i18n"
 	"partitionlab/app/plots"
 	"partitionlab/app/results"
 )
@@ -27,6 +29,11 @@ const (
 
 // rowHeight is the height of the tallest column's rows: roomy for a few,
 // tighter for many partitions or threads.
+// fontFamilies are the fonts of the flow view's text: Liberation Sans, then
+// the Korean faces systems ship and the Hangul face the app does
+// (web/hangul.css), so a Korean label never draws as boxes.
+const fontFamilies = "Liberation Sans, Arial, Apple SD Gothic Neo, Malgun Gothic, Noto Sans KR, Noto Sans CJK KR, NanumGothic, Partition Lab Hangul, sans-serif"
+
 func (s Scene) rowHeight() float64 {
 	n := max(len(s.Partitions), len(s.Threads), len(s.Producers), 1)
 	switch {
@@ -52,21 +59,25 @@ func (s Scene) rowY(i, n int) float64 {
 	return top + span*(float64(i)+0.5)/float64(max(n, 1))
 }
 
-// SVG draws the scene. The dots are the only part that changes between two
-// frames of one bucket.
-func (s Scene) SVG() string {
+// SVG draws the scene with English words.
+func (s Scene) SVG() string { return s.SVGIn(i18n.For(i18n.English)) }
+
+// SVGIn draws the scene with c's words. The dots are the only part that
+// changes between two frames of one bucket.
+func (s Scene) SVGIn(c *i18n.Catalog) string {
 	var b strings.Builder
 	h := s.Height()
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %.0f" width="100%%" role="img" aria-labelledby="flow-summary" font-family="Liberation Sans, Arial, sans-serif" font-size="%d">`, Width, h, fontSize)
-	fmt.Fprintf(&b, `<text x="%d" y="22" font-weight="700">Producers</text><text x="%d" y="22" font-weight="700">Partitions (records waiting)</text><text x="%d" y="22" font-weight="700">Consumer threads</text>`, prodX0, barX0, thrX0)
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %.0f" width="100%%" role="img" aria-labelledby="flow-summary" font-family="%s" font-size="%d">`, Width, h, fontFamilies, fontSize)
+	fmt.Fprintf(&b, `<text x="%d" y="22" font-weight="700">%s</text><text x="%d" y="22" font-weight="700">%s</text><text x="%d" y="22" font-weight="700">%s</text>`,
+		prodX0, esc(c.T("results.flow.producers")), barX0, esc(c.T("results.flow.partitions")), thrX0, esc(c.T("results.flow.threads")))
 	if s.Rebalancing {
-		fmt.Fprintf(&b, `<text x="%d" y="46" fill="#52606d" font-style="italic" class="flow-rebalance">Rebalance under way: paused threads take no records</text>`, thrX0-240)
+		fmt.Fprintf(&b, `<text x="%d" y="46" fill="#52606d" font-style="italic" class="flow-rebalance">%s</text>`, thrX0-240, esc(c.T("results.flow.rebalancing")))
 	}
 	s.drawProducers(&b)
-	s.drawPartitions(&b)
-	s.drawThreads(&b)
+	s.drawPartitions(&b, c)
+	s.drawThreads(&b, c)
 	s.drawDots(&b)
-	s.drawFlashes(&b)
+	s.drawFlashes(&b, c)
 	b.WriteString(`</svg>`)
 	return b.String()
 }
@@ -80,14 +91,14 @@ func (s Scene) drawProducers(b *strings.Builder) {
 	}
 }
 
-func (s Scene) drawPartitions(b *strings.Builder) {
+func (s Scene) drawPartitions(b *strings.Builder, c *i18n.Catalog) {
 	rh := s.rowHeight()
 	n := len(s.Partitions)
 	for _, p := range s.Partitions {
 		y := s.rowY(p.Partition, n)
 		fill, label, weight := plots.Hex(p.Partition), fmt.Sprintf("p%d", p.Partition), "400"
 		if p.Hot {
-			fill, label, weight = hotColor, fmt.Sprintf("⚠ p%d, the hottest", p.Partition), "700"
+			fill, label, weight = hotColor, "⚠ "+c.T("results.flow.hottest", i18n.S("partition", strconv.Itoa(p.Partition))), "700"
 		}
 		bh := rh * 0.7
 		fmt.Fprintf(b, `<g class="flow-partition" data-partition="%d" data-lag="%d" data-hot="%t">`, p.Partition, p.Lag, p.Hot)
@@ -98,23 +109,23 @@ func (s Scene) drawPartitions(b *strings.Builder) {
 		}
 		text := label
 		if p.Lag > 0 {
-			text += " · " + results.Count(p.Lag)
+			text += " · " + results.CountIn(c.Lang(), p.Lag)
 		}
 		fmt.Fprintf(b, `<text x="%d" y="%.1f" dominant-baseline="middle" font-weight="%s" fill="%s">%s</text>`, barX0+6, y, weight, "#1b2430", esc(text))
 		b.WriteString(`</g>`)
 	}
 }
 
-func (s Scene) drawThreads(b *strings.Builder) {
+func (s Scene) drawThreads(b *strings.Builder, c *i18n.Catalog) {
 	rh := s.rowHeight()
 	n := len(s.Threads)
 	for i, th := range s.Threads {
 		y := s.rowY(i, n)
 		stroke, dash, bg, state := "#1d3557", "", "#ffffff", plots.PartitionList(th.Partitions)
 		if th.Paused {
-			stroke, dash, bg, state = "#52606d", ` stroke-dasharray="6 4"`, "#eef2f6", "paused"
+			stroke, dash, bg, state = "#52606d", ` stroke-dasharray="6 4"`, "#eef2f6", c.T("results.flow.paused")
 		} else if len(th.Partitions) == 0 {
-			state = "idle"
+			state = c.T("results.flow.idle")
 		}
 		fmt.Fprintf(b, `<g class="flow-thread" data-thread="%s" data-paused="%t">`, esc(th.Name), th.Paused)
 		fmt.Fprintf(b, `<rect x="%d" y="%.1f" width="%d" height="%.1f" rx="6" fill="%s" stroke="%s"%s/>`, thrX0, y-rh*0.42, thrX1-thrX0, rh*0.84, bg, stroke, dash)
@@ -122,7 +133,8 @@ func (s Scene) drawThreads(b *strings.Builder) {
 		b.WriteString(`</g>`)
 	}
 	if s.HiddenThreads > 0 {
-		fmt.Fprintf(b, `<text x="%d" y="%.1f" fill="#52606d">+ %d more threads</text>`, thrX0, s.Height()-2, s.HiddenThreads)
+		fmt.Fprintf(b, `<text x="%d" y="%.1f" fill="#52606d">%s</text>`, thrX0, s.Height()-2,
+			esc(c.T("results.flow.moreThreads", i18n.Count(s.HiddenThreads))))
 	}
 }
 
@@ -160,7 +172,7 @@ func (s Scene) drawDots(b *strings.Builder) {
 	b.WriteString(`</g>`)
 }
 
-func (s Scene) drawFlashes(b *strings.Builder) {
+func (s Scene) drawFlashes(b *strings.Builder, c *i18n.Catalog) {
 	rh := s.rowHeight()
 	for i, f := range s.Flashes {
 		op := fmt.Sprintf("%.2f", 0.25+0.75*f.Strength)
@@ -174,7 +186,7 @@ func (s Scene) drawFlashes(b *strings.Builder) {
 			fmt.Fprintf(b, `<rect x="%d" y="%.1f" width="%d" height="%.1f" rx="8" fill="none" stroke="%s" stroke-width="5"/>`, thrX0-4, y-rh/2, thrX1-thrX0+8, rh, hotColor)
 		}
 		if i == 0 {
-			fmt.Fprintf(b, `<text x="%d" y="46" fill="%s" font-weight="700">⚠ %s</text>`, prodX0, hotColor, esc(clip(f.Text, 44)))
+			fmt.Fprintf(b, `<text x="%d" y="46" fill="%s" font-weight="700">⚠ %s</text>`, prodX0, hotColor, esc(clip(f.text(c), 44)))
 		}
 		b.WriteString(`</g>`)
 	}
@@ -190,17 +202,26 @@ func clip(s string, n int) string {
 
 func esc(s string) string { return html.EscapeString(s) }
 
-// Summary says in words what the picture shows at this moment, for people
-// who cannot see it (it names the SVG) and for the tests.
-func (s Scene) Summary() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "At %s: %d %s, %d %s, %d consumer %s.", results.Seconds(s.T),
-		len(s.Producers), plural(len(s.Producers), "producer", "producers"),
-		len(s.Partitions), plural(len(s.Partitions), "partition", "partitions"),
-		len(s.Threads)+s.HiddenThreads, plural(len(s.Threads)+s.HiddenThreads, "thread", "threads"))
+// text is what a flash says: "order-7: PAID overtook CREATED".
+func (f Flash) text(c *i18n.Catalog) string {
+	return c.T("results.flow.overtook", i18n.S("key", f.Key), i18n.S("later", f.Later), i18n.S("earlier", f.Earlier))
+}
+
+// Summary says in English what the picture shows at this moment.
+func (s Scene) Summary() string { return s.SummaryIn(i18n.For(i18n.English)) }
+
+// SummaryIn says in c's language what the picture shows at this moment,
+// for people who cannot see it (it names the SVG) and for the tests.
+func (s Scene) SummaryIn(c *i18n.Catalog) string {
+	l := c.Lang()
+	parts := []string{c.T("results.flow.summary", i18n.S("at", results.SecondsIn(l, s.T)),
+		i18n.S("producers", c.T("results.flow.nProducers", i18n.Count(len(s.Producers)))),
+		i18n.S("partitions", c.T("results.flow.nPartitions", i18n.Count(len(s.Partitions)))),
+		i18n.S("threads", c.T("results.flow.nThreads", i18n.Count(len(s.Threads)+s.HiddenThreads))))}
 	for _, p := range s.Partitions {
 		if p.Hot {
-			fmt.Fprintf(&b, " Most records wait on p%d (%s).", p.Partition, results.Count(p.Lag))
+			parts = append(parts, c.T("results.flow.hot", i18n.S("partition", strconv.Itoa(p.Partition)),
+				i18n.S("lag", results.CountIn(l, p.Lag))))
 		}
 	}
 	paused := 0
@@ -210,17 +231,10 @@ func (s Scene) Summary() string {
 		}
 	}
 	if paused > 0 {
-		fmt.Fprintf(&b, " A rebalance has paused %d %s.", paused, plural(paused, "thread", "threads"))
+		parts = append(parts, c.T("results.flow.pausedThreads", i18n.Count(paused)))
 	}
 	for _, f := range s.Flashes {
-		fmt.Fprintf(&b, " Ordering violation on p%d: %s.", f.Partition, f.Text)
+		parts = append(parts, c.T("results.flow.violation", i18n.S("partition", strconv.Itoa(f.Partition)), i18n.S("what", f.text(c))))
 	}
-	return b.String()
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
+	return strings.Join(parts, " ")
 }

@@ -40,8 +40,10 @@ type Note struct {
 	Outcome Outcome
 	// Fields are the scenario fields a mapped setting changed.
 	Fields []string
-	// Why says why a setting has no effect or is not modelled.
-	Why string
+	// Why says why a setting has no effect or is not modelled, in
+	// English; Reason is its id (see Reasons) and ReasonValue the value
+	// it names, for other languages.
+	Why, Reason, ReasonValue string
 	// Overrides is where an earlier setting of the same fields was
 	// ("producer.properties:3"): the later one wins, and says so.
 	Overrides string
@@ -88,7 +90,13 @@ func Import(files []File, sc *sim.Scenario) ([]Note, error) {
 		for _, s := range settings {
 			n, err := apply(&work, s, role, ts)
 			if err != nil {
-				errs = append(errs, fmt.Errorf("%s=%s: %w", s.where(), s.Value, err))
+				var ve valueError
+				if errors.As(err, &ve) {
+					err = LineError{Where: s.where() + "=" + s.Value, Reason: ve.reason, Value: ve.value}
+				} else {
+					err = fmt.Errorf("%s=%s: %w", s.where(), s.Value, err)
+				}
+				errs = append(errs, err)
 				continue
 			}
 			for _, field := range n.Fields {
@@ -117,30 +125,35 @@ func apply(sc *sim.Scenario, s setting, fileRole Role, ts map[string]target) (No
 	switch s.Name {
 	case "partitioner.class":
 		ok, why := partitionerClass(s.Value)
-		n.Outcome, n.Why = NotModelled, why
+		n.Outcome = NotModelled
 		if ok {
 			n.Outcome = NoEffect
 		}
+		n.because(why, s.Value)
 		return n, nil
 	case "partitioner.ignore.keys":
 		if on, err := boolOf(s.Value); err != nil {
 			return n, err
 		} else if on {
-			n.Outcome, n.Why = NotModelled, "keyed records are always placed by their key"
+			n.Outcome = NotModelled
+			n.because("ignore_keys_on", "")
 			return n, nil
 		}
-		n.Outcome, n.Why = NoEffect, "keys decide the partition, as by default"
+		n.Outcome = NoEffect
+		n.because("ignore_keys_off", "")
 		return n, nil
 	}
 	if t, ok := ts[s.Name]; ok {
 		if t.role == Producer && role == Consumer {
-			n.Outcome, n.Why = NoEffect, "a consumer's "+s.Name+": the simulated consumer's requests never fail or wait"
+			n.Outcome = NoEffect
+			n.because("consumer_side", s.Name)
 			return n, nil
 		}
 		fields, err := t.set(sc, s.Value)
 		var nm notModelled
 		if errors.As(err, &nm) {
-			n.Outcome, n.Why = NotModelled, nm.msg
+			n.Outcome = NotModelled
+			n.because(nm.reason, nm.value)
 			return n, nil
 		}
 		if err != nil {
@@ -150,7 +163,8 @@ func apply(sc *sim.Scenario, s setting, fileRole Role, ts map[string]target) (No
 		return n, nil
 	}
 	if why := noEffectWhy(s.Name); why != "" {
-		n.Outcome, n.Why = NoEffect, why
+		n.Outcome = NoEffect
+		n.because(why, "")
 		return n, nil
 	}
 	n.Outcome = Unknown

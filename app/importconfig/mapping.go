@@ -72,7 +72,7 @@ func targets() map[string]target {
 			case "LongSerializer":
 				p.Serializer = "long"
 			default:
-				return notModelledf("%s is not modelled: the simulator sends keys as StringSerializer or LongSerializer", v)
+				return notModelledBecause("key_serializer", v)
 			}
 			return nil
 		})},
@@ -83,7 +83,7 @@ func targets() map[string]target {
 			case "murmur2_random", "murmur2":
 				p.Client = "java"
 			default:
-				return notModelledf("%q is not modelled: consistent_random (CRC32) and murmur2_random (the Java client's murmur2) are", v)
+				return notModelledBecause("rd_partitioner", strconv.Quote(v))
 			}
 			return nil
 		})},
@@ -92,7 +92,7 @@ func targets() map[string]target {
 			for _, s := range strings.Split(v, ",") {
 				a, ok := assignors[last(strings.TrimSpace(s))]
 				if !ok {
-					return notModelledf("%q is not an assignor the simulator has (RangeAssignor, RoundRobinAssignor, StickyAssignor, CooperativeStickyAssignor)", strings.TrimSpace(s))
+					return notModelledBecause("assignor", strconv.Quote(strings.TrimSpace(s)))
 				}
 				out = append(out, a)
 			}
@@ -123,14 +123,14 @@ func targets() map[string]target {
 			case "latest", "largest", "end":
 				c.AutoOffsetReset = "latest"
 			default:
-				return notModelledf("%q is not modelled: earliest or latest", v)
+				return notModelledBecause("offset_reset", strconv.Quote(v))
 			}
 			return nil
 		})},
 		"listener.concurrency": {Listener, consumer("concurrency", func(c *sim.Consumer, v string) (err error) { c.Concurrency, err = intOf(v); return })},
 		"listener.ack-mode": {Listener, func(sc *sim.Scenario, v string) ([]string, error) {
 			if !strings.EqualFold(v, "BATCH") {
-				return nil, notModelledf("%q is not modelled: the simulator commits after each poll's batch (BATCH) or with enable.auto.commit", v)
+				return nil, notModelledBecause("ack_mode", strconv.Quote(v))
 			}
 			sc.Consumer.CommitAfterBatch, sc.Consumer.EnableAutoCommit = true, false
 			return []string{"consumer.commit_after_batch", "consumer.enable_auto_commit"}, nil
@@ -159,7 +159,7 @@ func last(class string) string { return class[strings.LastIndexByte(class, '.')+
 func intOf(v string) (int, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(v))
 	if err != nil {
-		return 0, fmt.Errorf("%q is not a whole number", v)
+		return 0, cannotRead("not_whole", v)
 	}
 	return n, nil
 }
@@ -171,7 +171,7 @@ func boolOf(v string) (bool, error) {
 	case "false":
 		return false, nil
 	}
-	return false, fmt.Errorf("%q is not true or false", v)
+	return false, cannotRead("not_bool", v)
 }
 
 // millis reads milliseconds: a number, or a Spring Duration (500ms, 3s,
@@ -195,7 +195,7 @@ func millis(v string) (float64, error) {
 			}
 		}
 	}
-	return 0, fmt.Errorf("%q is not a duration (milliseconds, or 500ms, 3s, 5m, PT3S)", v)
+	return 0, cannotRead("not_duration", v)
 }
 
 // bytesOf reads a size in bytes: a number, or a Spring DataSize (16KB,
@@ -216,13 +216,13 @@ func bytesOf(v string) (int, error) {
 			}
 		}
 	}
-	return 0, fmt.Errorf("%q is not a size in bytes (16384, 16KB, 1MB)", v)
+	return 0, cannotRead("not_size", v)
 }
 
 // notModelled is a value the simulator does not model: reported, not
-// applied, and not an error in the file.
-type notModelled struct{ msg string }
+// applied, and not an error in the file. reason is its id (see reasons).
+type notModelled struct{ reason, value string }
 
-func (e notModelled) Error() string { return e.msg }
+func (e notModelled) Error() string { return strings.ReplaceAll(reasons[e.reason], "{value}", e.value) }
 
-func notModelledf(format string, args ...any) error { return notModelled{fmt.Sprintf(format, args...)} }
+func notModelledBecause(reason, value string) error { return notModelled{reason, value} }

@@ -2,74 +2,74 @@ package importconfig
 
 import "strings"
 
-// noEffect are settings the simulator knows and does not need, with why.
-// A prefix ends in a dot.
+// noEffect are settings the simulator knows and does not need, with the
+// id of why (see reasons). A prefix ends in a dot.
 var noEffect = map[string]string{
-	"bootstrap.servers":                        "the simulator has no brokers to connect to",
-	"client.id":                                "a name only",
-	"group.id":                                 "a name only: the simulated group is one group",
-	"acks":                                     "every record is appended once it is sent; there is no replication to wait for",
-	"compression.type":                         "record sizes are topic.record_bytes",
-	"buffer.memory":                            "the producer never blocks on memory",
-	"value.serializer":                         "only the key decides the partition",
-	"key.deserializer":                         "consumers do not read the key",
-	"value.deserializer":                       "consumers do not read the value",
-	"retries":                                  "a failed request is retried until it succeeds (producers[].failure_rate sets how often one fails)",
-	"delivery.timeout.ms":                      "requests take no time, so none times out",
-	"request.timeout.ms":                       "requests take no time, so none times out",
-	"max.block.ms":                             "the producer never blocks",
-	"max.request.size":                         "every produce request holds one record",
-	"batch.num.messages":                       "every produce request holds one record; batch.size decides the sticky partition",
-	"retry.backoff.max.ms":                     "retry.backoff.ms is the backoff",
-	"transactional.id":                         "transactions are not modelled",
-	"transaction.timeout.ms":                   "transactions are not modelled",
-	"spring.transaction-id-prefix":             "transactions are not modelled",
-	"isolation.level":                          "transactions are not modelled",
-	"fetch.min.bytes":                          "a fetch returns every record already appended, at once",
-	"fetch.max.bytes":                          "a fetch returns every record already appended, at once",
-	"fetch.max.wait.ms":                        "a fetch returns every record already appended, at once",
-	"max.partition.fetch.bytes":                "a fetch returns every record already appended, at once",
-	"allow.auto.create.topics":                 "the topic exists",
-	"check.crcs":                               "records are never corrupt",
-	"exclude.internal.topics":                  "one topic only",
-	"client.rack":                              "no racks",
-	"enable.partition.eof":                     "an event the simulator does not need",
-	"connections.max.idle.ms":                  "no connections",
-	"reconnect.backoff.ms":                     "no connections",
-	"reconnect.backoff.max.ms":                 "no connections",
-	"socket.connection.setup.timeout.ms":       "no connections",
-	"receive.buffer.bytes":                     "no sockets",
-	"send.buffer.bytes":                        "no sockets",
-	"security.protocol":                        "no network",
-	"statistics.interval.ms":                   "no metrics are sampled",
-	"metrics.recording.level":                  "no metrics are sampled",
-	"debug":                                    "no logs",
-	"interceptor.classes":                      "no interceptors",
-	"default.api.timeout.ms":                   "requests take no time",
-	"retry.topic.attempts":                     "the retry topic retries a record until it succeeds",
-	"partitioner.adaptive.partitioning.enable": "adaptive partitioning is not modelled; the sticky partitioner switches after batch.size bytes",
-	"partitioner.availability.timeout.ms":      "brokers never become unavailable",
-	"group.remote.assignor":                    "under KIP-848 the simulator runs the broker's uniform assignor",
+	"bootstrap.servers":                        "brokers",
+	"client.id":                                "name",
+	"group.id":                                 "group_name",
+	"acks":                                     "acks",
+	"compression.type":                         "record_bytes",
+	"buffer.memory":                            "memory",
+	"value.serializer":                         "value_serializer",
+	"key.deserializer":                         "key_deserializer",
+	"value.deserializer":                       "value_deserializer",
+	"retries":                                  "retries",
+	"delivery.timeout.ms":                      "timeouts",
+	"request.timeout.ms":                       "timeouts",
+	"max.block.ms":                             "never_blocks",
+	"max.request.size":                         "one_record",
+	"batch.num.messages":                       "batch_messages",
+	"retry.backoff.max.ms":                     "backoff_max",
+	"transactional.id":                         "transactions",
+	"transaction.timeout.ms":                   "transactions",
+	"spring.transaction-id-prefix":             "transactions",
+	"isolation.level":                          "transactions",
+	"fetch.min.bytes":                          "fetch",
+	"fetch.max.bytes":                          "fetch",
+	"fetch.max.wait.ms":                        "fetch",
+	"max.partition.fetch.bytes":                "fetch",
+	"allow.auto.create.topics":                 "topic_exists",
+	"check.crcs":                               "crc",
+	"exclude.internal.topics":                  "one_topic",
+	"client.rack":                              "racks",
+	"enable.partition.eof":                     "eof",
+	"connections.max.idle.ms":                  "connections",
+	"reconnect.backoff.ms":                     "connections",
+	"reconnect.backoff.max.ms":                 "connections",
+	"socket.connection.setup.timeout.ms":       "connections",
+	"receive.buffer.bytes":                     "sockets",
+	"send.buffer.bytes":                        "sockets",
+	"security.protocol":                        "network",
+	"statistics.interval.ms":                   "metrics_sampled",
+	"metrics.recording.level":                  "metrics_sampled",
+	"debug":                                    "logs",
+	"interceptor.classes":                      "interceptors",
+	"default.api.timeout.ms":                   "no_time",
+	"retry.topic.attempts":                     "retry_attempts",
+	"partitioner.adaptive.partitioning.enable": "adaptive",
+	"partitioner.availability.timeout.ms":      "availability",
+	"group.remote.assignor":                    "remote_assignor",
 	// Prefixes.
-	"ssl.":                  "no network",
-	"sasl.":                 "no network",
-	"metric.reporters":      "no metrics",
-	"metrics.":              "no metrics",
-	"spring.ssl.":           "no network",
-	"spring.security.":      "no network",
-	"spring.jaas.":          "no network",
-	"spring.admin.":         "the topic exists",
-	"spring.template.":      "the template only sends",
-	"spring.streams.":       "Kafka Streams is not modelled",
-	"spring.bootstrap.":     "the simulator has no brokers to connect to",
-	"spring.client.id":      "a name only",
-	"listener.type":         "single records or batches are processed alike",
-	"listener.poll-timeout": "a poll returns at once when records are waiting",
-	"listener.":             "a listener container setting the simulator does not model",
+	"ssl.":                  "network",
+	"sasl.":                 "network",
+	"metric.reporters":      "metrics",
+	"metrics.":              "metrics",
+	"spring.ssl.":           "network",
+	"spring.security.":      "network",
+	"spring.jaas.":          "network",
+	"spring.admin.":         "topic_exists",
+	"spring.template.":      "template",
+	"spring.streams.":       "streams",
+	"spring.bootstrap.":     "brokers",
+	"spring.client.id":      "name",
+	"listener.type":         "listener_type",
+	"listener.poll-timeout": "poll_timeout",
+	"listener.":             "listener",
 }
 
-// noEffectWhy is why a setting has no effect, or "" when it is not one
-// the simulator knows.
+// noEffectWhy is the id of why a setting has no effect, or "" when it is
+// not one the simulator knows.
 func noEffectWhy(name string) string {
 	if why, ok := noEffect[name]; ok {
 		return why
@@ -84,11 +84,12 @@ func noEffectWhy(name string) string {
 }
 
 // partitionerClass says what partitioner.class means for the simulator:
-// the default partitioners change nothing; any other is not modelled.
+// the default partitioners change nothing; any other is not modelled. why
+// is a reason's id.
 func partitionerClass(v string) (noEffect bool, why string) {
 	switch last(v) {
 	case "DefaultPartitioner", "BuiltInPartitioner", "":
-		return true, "the default partitioner, as the simulator has it"
+		return true, "default_partitioner"
 	}
-	return false, v + " is not modelled: keyed records are placed by the client's default partitioner"
+	return false, "custom_partitioner"
 }

@@ -39,7 +39,11 @@ type Key struct {
 type KeyError struct {
 	// Where names the position, e.g. "line 3" or "argument 2".
 	Where string
-	Err   error
+	// Pos is the position's number (see Key.Pos) and Text the key as
+	// typed, so a page can say what is wrong in its own words.
+	Pos  int
+	Text string
+	Err  error
 }
 
 func (e KeyError) Error() string { return e.Where + ": " + e.Err.Error() }
@@ -59,7 +63,7 @@ func Serialize(texts []string, s hashcore.Serializer, where string, skip func(st
 		}
 		b, err := s.Serialize(text)
 		if err != nil {
-			errs = append(errs, KeyError{Where: where + " " + strconv.Itoa(i+1), Err: err})
+			errs = append(errs, KeyError{Where: where + " " + strconv.Itoa(i+1), Pos: i + 1, Text: text, Err: err})
 			continue
 		}
 		keys = append(keys, Key{Pos: i + 1, Text: text, Bytes: b})

@@ -5,18 +5,19 @@ import (
 	"strconv"
 	"strings"
 
+	"partitionlab/app/i18n"
 	"partitionlab/sim"
 )
 
 // Assignments draws each consumer thread's partitions over time: one lane
 // per group member, a box for each stretch with the partitions it owned,
 // a dashed line while it owned none. Rebalances are shaded.
-func Assignments(r *sim.Result, marks TimeMarks) (Chart, error) {
+func Assignments(c *i18n.Catalog, r *sim.Result, marks TimeMarks) (Chart, error) {
 	ms := r.Consumers.Members
 	if len(ms) == 0 {
 		return Chart{}, fmt.Errorf("plots: the result has no consumer threads")
 	}
-	shown, note := shownMembers(ms)
+	shown, note := shownMembers(c, ms)
 	names := make([]string, len(shown))
 	var segs []segment
 	for lane, m := range shown {
@@ -30,9 +31,9 @@ func Assignments(r *sim.Result, marks TimeMarks) (Chart, error) {
 			segs = append(segs, segment{lane: lane, from: a.AtS, to: end, label: PartitionList(a.Partitions)})
 		}
 	}
-	p := lanePlot("Partitions of each consumer thread over time"+note, names, 0, r.DurationS, marks)
+	p := lanePlot(c, withNote(c, c.T("plots.assign.title"), note), names, 0, r.DurationS, marks)
 	p.Add(segments{items: segs, lanes: len(shown)})
-	return render(p, 640, laneHeight(len(shown)), fmt.Sprintf("Partitions owned by each of %d consumer threads over time", len(ms)))
+	return render(p, 640, laneHeight(len(shown)), c.T("plots.assign.label", i18n.Count(len(ms))))
 }
 
 // PartitionList writes partitions as "p0,1,2", or "" for none.

@@ -9,7 +9,7 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
-	"partitionlab/app/results"
+	"partitionlab/app/i18n"
 )
 
 // MaxBars is how many bars per client a chart shows at most. With more
@@ -38,11 +38,11 @@ type Grouping struct {
 
 // axisLabel names the partition axis: "partition", or how many each bar
 // gathers.
-func (g Grouping) axisLabel() string {
+func (g Grouping) axisLabel(c *i18n.Catalog) string {
 	if g.Size > 1 {
-		return fmt.Sprintf("partitions, %d per bar", g.Size)
+		return c.T("plots.axis.partitionsPerBar", i18n.N("size", g.Size))
 	}
-	return "partition"
+	return c.T("plots.axis.partition")
 }
 
 // GroupingFor is the grouping used for a chart of n partitions.
@@ -74,7 +74,7 @@ func (g Grouping) sum(counts []int) plotter.Values {
 // KeysPerPartition draws a grouped bar chart, one colour per series, of how
 // many keys land on each of n partitions. Every series must have n counts.
 // The result is an <svg> element (see inlineSVG).
-func KeysPerPartition(title string, n int, series []Series) (string, error) {
+func KeysPerPartition(c *i18n.Catalog, title string, n int, series []Series) (string, error) {
 	if n < 1 {
 		return "", fmt.Errorf("plots: partitions: %d is not at least 1", n)
 	}
@@ -83,10 +83,10 @@ func KeysPerPartition(title string, n int, series []Series) (string, error) {
 	}
 	g := GroupingFor(n)
 	p := plot.New()
-	sans(p)
+	setup(p, c)
 	p.Title.Text = title
-	p.X.Label.Text = g.axisLabel()
-	p.Y.Label.Text = "keys"
+	p.X.Label.Text = g.axisLabel(c)
+	p.Y.Label.Text = c.T("plots.axis.keys")
 	p.Legend.Top = true
 	p.Legend.Left = false
 
@@ -95,8 +95,8 @@ func KeysPerPartition(title string, n int, series []Series) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	barAxes(p, g, n, top*1.25)
-	return inlineSVG(p, width, height, fmt.Sprintf("%s: a bar chart of keys per partition for %d partitions", title, n))
+	barAxes(p, g, n, top*1.25, c.Lang())
+	return inlineSVG(p, width, height, c.T("plots.keys.label", i18n.S("title", title), i18n.Count(n)))
 }
 
 // addGroupedBars adds one bar chart per series, side by side in each
@@ -131,11 +131,11 @@ func addGroupedBars(p *plot.Plot, g Grouping, n int, series []Series, span vg.Le
 // barAxes sets the axes of a chart of bars grouped by g over n partitions,
 // with room up to top: headroom above the tallest bar keeps the legend and
 // labels off the bars.
-func barAxes(p *plot.Plot, g Grouping, n int, top float64) {
+func barAxes(p *plot.Plot, g Grouping, n int, top float64, l i18n.Lang) {
 	p.X.Min, p.X.Max = -0.5, float64(g.Bars)-0.5
 	p.X.Tick.Marker = barTicks(g, n)
 	p.Y.Min, p.Y.Max = 0, math.Max(1, math.Ceil(top))
-	p.Y.Tick.Marker = plot.TickerFunc(wholeTicks)
+	p.Y.Tick.Marker = wholeTicks(l)
 }
 
 // barTicks labels bars under the chart, thinning the labels when there are
@@ -158,8 +158,13 @@ func barTicks(g Grouping, n int) plot.ConstantTicks {
 	return ticks
 }
 
-// wholeTicks marks whole numbers only: a count of keys is never 2.5.
-func wholeTicks(lo, hi float64) []plot.Tick {
+// wholeTicks marks whole numbers only, written in l's way: a count of
+// keys is never 2.5.
+func wholeTicks(l i18n.Lang) plot.Ticker {
+	return plot.TickerFunc(func(lo, hi float64) []plot.Tick { return wholeTicksIn(l, lo, hi) })
+}
+
+func wholeTicksIn(l i18n.Lang, lo, hi float64) []plot.Tick {
 	step := 1.0
 	for _, s := range []float64{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000} {
 		step = s
@@ -172,7 +177,7 @@ func wholeTicks(lo, hi float64) []plot.Tick {
 	}
 	var ticks []plot.Tick
 	for v := math.Ceil(lo/step) * step; v <= hi; v += step {
-		ticks = append(ticks, plot.Tick{Value: v, Label: results.Count(int64(v))})
+		ticks = append(ticks, plot.Tick{Value: v, Label: l.Int(int64(v))})
 	}
 	return ticks
 }
@@ -180,7 +185,11 @@ func wholeTicks(lo, hi float64) []plot.Tick {
 // msTicks marks a time axis shorter than a couple of seconds in
 // milliseconds, with as many decimals as the step needs: 0.0775 s reads
 // 77.5 ms, and marks 0.76 ms apart fall between ticks a millisecond apart.
-func msTicks(lo, hi float64) []plot.Tick {
+func msTicks(l i18n.Lang) plot.Ticker {
+	return plot.TickerFunc(func(lo, hi float64) []plot.Tick { return msTicksIn(l, lo, hi) })
+}
+
+func msTicksIn(l i18n.Lang, lo, hi float64) []plot.Tick {
 	span := (hi - lo) * 1000
 	step := math.Pow(10, math.Floor(math.Log10(span/5)))
 	for _, m := range []float64{1, 2, 5, 10} {
@@ -192,7 +201,7 @@ func msTicks(lo, hi float64) []plot.Tick {
 	decimals := max(0, int(-math.Floor(math.Log10(step))))
 	var ticks []plot.Tick
 	for v := math.Ceil(lo*1000/step) * step; v <= hi*1000+step*1e-9; v += step {
-		ticks = append(ticks, plot.Tick{Value: v / 1000, Label: strconv.FormatFloat(v, 'f', decimals, 64)})
+		ticks = append(ticks, plot.Tick{Value: v / 1000, Label: l.Float(v, decimals)})
 	}
 	return ticks
 }

@@ -5,6 +5,8 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"partitionlab/app/i18n"
 )
 
 // fills counts the filled shapes of each colour in an SVG document, which is
@@ -37,7 +39,7 @@ func TestKeysPerPartitionDrawsOneBarPerPartitionAndClient(t *testing.T) {
 		{Name: "java", ColorIndex: 0, Counts: []int{1, 0, 3, 2, 1, 1}},
 		{Name: "sarama", ColorIndex: 2, Counts: []int{0, 4, 1, 1, 1, 1}},
 	}
-	svg, err := KeysPerPartition("Keys per partition", 6, series)
+	svg, err := KeysPerPartition(en, "Keys per partition", 6, series)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +62,7 @@ func TestKeysPerPartitionDrawsOneBarPerPartitionAndClient(t *testing.T) {
 }
 
 func TestKeysPerPartitionIsInlineSVG(t *testing.T) {
-	svg, err := KeysPerPartition("t", 3, []Series{{Name: "java", Counts: []int{1, 2, 3}}})
+	svg, err := KeysPerPartition(en, "t", 3, []Series{{Name: "java", Counts: []int{1, 2, 3}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +81,7 @@ func TestKeysPerPartitionIsInlineSVG(t *testing.T) {
 func TestKeysPerPartitionGroupsManyPartitions(t *testing.T) {
 	counts := make([]int, 1000)
 	counts[999] = 5
-	svg, err := KeysPerPartition("t", 1000, []Series{{Name: "java", Counts: counts}})
+	svg, err := KeysPerPartition(en, "t", 1000, []Series{{Name: "java", Counts: counts}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +110,7 @@ func TestKeysPerPartitionRejectsBadInput(t *testing.T) {
 		"counts mismatch": {3, []Series{{Name: "java", Counts: []int{1}}}},
 	}
 	for name, c := range cases {
-		if _, err := KeysPerPartition("t", c.n, c.series); err == nil {
+		if _, err := KeysPerPartition(en, "t", c.n, c.series); err == nil {
 			t.Errorf("%s: no error", name)
 		}
 	}
@@ -116,13 +118,13 @@ func TestKeysPerPartitionRejectsBadInput(t *testing.T) {
 
 func TestWholeTicksAreWholeNumbers(t *testing.T) {
 	for _, hi := range []float64{1, 2, 5, 7, 13, 99, 1234, 250000} {
-		ticks := wholeTicks(0, hi)
+		ticks := wholeTicksIn(i18n.English, 0, hi)
 		if len(ticks) < 2 || len(ticks) > 7 {
-			t.Errorf("wholeTicks(0, %v) gives %d ticks, want 2..7", hi, len(ticks))
+			t.Errorf("wholeTicksIn(i18n.English, 0, %v) gives %d ticks, want 2..7", hi, len(ticks))
 		}
 		for _, tk := range ticks {
 			if tk.Value != float64(int(tk.Value)) || tk.Value > hi {
-				t.Errorf("wholeTicks(0, %v) has tick %v", hi, tk.Value)
+				t.Errorf("wholeTicksIn(i18n.English, 0, %v) has tick %v", hi, tk.Value)
 			}
 		}
 	}

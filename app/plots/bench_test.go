@@ -18,11 +18,11 @@ func BenchmarkDrawReference(b *testing.B) {
 	b.ResetTimer()
 	for range b.N {
 		for _, draw := range []func() (Chart, error){
-			func() (Chart, error) { return RecordsPerPartition(r) },
-			func() (Chart, error) { return Lag(r, m) },
-			func() (Chart, error) { return Throughput(r, m) },
-			func() (Chart, error) { return BusyShare(r) },
-			func() (Chart, error) { return Assignments(r, m) },
+			func() (Chart, error) { return RecordsPerPartition(en, r) },
+			func() (Chart, error) { return Lag(en, r, m) },
+			func() (Chart, error) { return Throughput(en, r, m) },
+			func() (Chart, error) { return BusyShare(en, r) },
+			func() (Chart, error) { return Assignments(en, r, m) },
 		} {
 			if _, err := draw(); err != nil {
 				b.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
+	"partitionlab/app/i18n"
 	"partitionlab/sim"
 )
 
@@ -16,7 +17,7 @@ import (
 const MaxLanes = 40
 
 // shownMembers picks the members a per-member chart draws, in their order.
-func shownMembers(ms []sim.MemberResult) (shown []int, note string) {
+func shownMembers(c *i18n.Catalog, ms []sim.MemberResult) (shown []int, note string) {
 	idx := make([]int, len(ms))
 	for i := range idx {
 		idx[i] = i
@@ -27,17 +28,17 @@ func shownMembers(ms []sim.MemberResult) (shown []int, note string) {
 	sort.SliceStable(idx, func(a, b int) bool { return ms[idx[a]].BusyShare > ms[idx[b]].BusyShare })
 	shown = append(append([]int(nil), idx[:MaxLanes/2]...), idx[len(idx)-MaxLanes/2:]...)
 	sort.Ints(shown)
-	return shown, fmt.Sprintf(" (the %d busiest and %d least busy of %d)", MaxLanes/2, MaxLanes/2, len(ms))
+	return shown, c.T("plots.lanes.note", i18n.N("busiest", MaxLanes/2), i18n.N("least", MaxLanes/2), i18n.N("total", len(ms)))
 }
 
 // memberName is a member's lane label, saying when it ended idle or
 // stopped.
-func memberName(m sim.MemberResult) string {
+func memberName(c *i18n.Catalog, m sim.MemberResult) string {
 	switch {
 	case !m.Running:
-		return m.Name + " (stopped)"
+		return c.T("plots.member.stopped", i18n.S("name", m.Name))
 	case len(m.Partitions) == 0:
-		return m.Name + " (idle)"
+		return c.T("plots.member.idle", i18n.S("name", m.Name))
 	}
 	return m.Name
 }
@@ -48,24 +49,24 @@ func laneHeight(n int) vg.Length { return vg.Length(90 + 18*n) }
 // BusyShare draws the share of the run each consumer thread (group member,
 // its executor averaged) spent processing: idle members and hot ones
 // stand out.
-func BusyShare(r *sim.Result) (Chart, error) {
+func BusyShare(c *i18n.Catalog, r *sim.Result) (Chart, error) {
 	ms := r.Consumers.Members
 	if len(ms) == 0 {
 		return Chart{}, fmt.Errorf("plots: the result has no consumer threads")
 	}
-	shown, note := shownMembers(ms)
+	shown, note := shownMembers(c, ms)
 	values := make(plotter.Values, len(shown))
 	names := make([]string, len(shown))
 	// Lanes run top to bottom in member order; the y axis counts upwards.
 	for i, m := range shown {
 		lane := len(shown) - 1 - i
 		values[lane] = ms[m].BusyShare * 100
-		names[lane] = memberName(ms[m])
+		names[lane] = memberName(c, ms[m])
 	}
 	p := plot.New()
-	sans(p)
-	p.Title.Text = "Busy share per consumer thread" + note
-	p.X.Label.Text = "% of the run spent processing"
+	setup(p, c)
+	p.Title.Text = withNote(c, c.T("plots.busy.title"), note)
+	p.X.Label.Text = c.T("plots.axis.busyPercent")
 	bc, err := plotter.NewBarChart(values, vg.Points(11))
 	if err != nil {
 		return Chart{}, fmt.Errorf("plots: busy share: %w", err)
@@ -75,5 +76,5 @@ func BusyShare(r *sim.Result) (Chart, error) {
 	p.Add(bc)
 	p.NominalY(names...)
 	p.X.Min, p.X.Max = 0, 100
-	return render(p, 640, laneHeight(len(shown)), fmt.Sprintf("Bar chart of the busy share of %d consumer threads", len(ms)))
+	return render(p, 640, laneHeight(len(shown)), c.T("plots.busy.label", i18n.Count(len(ms))))
 }

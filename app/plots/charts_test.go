@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"partitionlab/app/i18n"
 	"partitionlab/app/runner"
 	"partitionlab/sim"
 )
@@ -40,7 +41,7 @@ func polylines(svg, hex string) int {
 
 func TestRecordsPerPartitionHighlightsTheHottest(t *testing.T) {
 	r := runPreset(t, "add-partitions").Result()
-	c, err := RecordsPerPartition(r)
+	c, err := RecordsPerPartition(en, r)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +56,7 @@ func TestRecordsPerPartitionHighlightsTheHottest(t *testing.T) {
 	for i := range many.Partitions {
 		many.Partitions[i] = sim.PartitionResult{Partition: i, Produced: int64(100 + i%7)}
 	}
-	c, err = RecordsPerPartition(many)
+	c, err = RecordsPerPartition(en, many)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +67,7 @@ func TestRecordsPerPartitionHighlightsTheHottest(t *testing.T) {
 
 func TestLagShowsTheWorstPartitionsAndTheRest(t *testing.T) {
 	r := runPreset(t, "add-partitions").Result()
-	c, err := Lag(r, MarksOf(r))
+	c, err := Lag(en, r, MarksOf(r))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,9 +96,9 @@ func TestTimeChartsPlaceTheCursor(t *testing.T) {
 		t.Fatalf("scale-out-eager: %d marks, %d rebalances", len(m.Marks), len(m.Rebalances))
 	}
 	for name, draw := range map[string]func() (Chart, error){
-		"lag":         func() (Chart, error) { return Lag(r, m) },
-		"throughput":  func() (Chart, error) { return Throughput(r, m) },
-		"assignments": func() (Chart, error) { return Assignments(r, m) },
+		"lag":         func() (Chart, error) { return Lag(en, r, m) },
+		"throughput":  func() (Chart, error) { return Throughput(en, r, m) },
+		"assignments": func() (Chart, error) { return Assignments(en, r, m) },
 	} {
 		c, err := draw()
 		if err != nil {
@@ -121,17 +122,17 @@ func TestTimeChartsPlaceTheCursor(t *testing.T) {
 
 func TestBusyShareAndAssignmentsNameEveryThread(t *testing.T) {
 	r := runPreset(t, "scale-out-eager").Result()
-	c, err := BusyShare(r)
+	c, err := BusyShare(en, r)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, m := range r.Consumers.Members {
-		has(t, c.SVG, memberName(m))
+		has(t, c.SVG, memberName(en, m))
 	}
 	if got := fills(t, c.SVG)[Hex(normalColor)]; got != len(r.Consumers.Members) {
 		t.Errorf("%d bars for %d threads", got, len(r.Consumers.Members))
 	}
-	c, err = Assignments(r, MarksOf(r))
+	c, err = Assignments(en, r, MarksOf(r))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +143,7 @@ func TestBusyShareAndAssignmentsNameEveryThread(t *testing.T) {
 	for i := range many {
 		many[i] = sim.MemberResult{Name: "c", Running: true, BusyShare: float64(i) / 100}
 	}
-	shown, note := shownMembers(many)
+	shown, note := shownMembers(en, many)
 	if len(shown) != MaxLanes || !strings.Contains(note, "of 100") || shown[0] != 0 || shown[len(shown)-1] != 99 {
 		t.Errorf("100 threads: %d shown (%q), first %d last %d", len(shown), note, shown[0], shown[len(shown)-1])
 	}
@@ -173,7 +174,7 @@ func TestViolationTimelineShowsThePairAmongItsNeighbours(t *testing.T) {
 				t.Errorf("no lane %s in %v", want, names)
 			}
 		}
-		c, err := ViolationTimeline(w, MarksOf(r))
+		c, err := ViolationTimeline(en, w, MarksOf(r))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -190,7 +191,7 @@ func TestViolationTimelineShowsThePairAmongItsNeighbours(t *testing.T) {
 	if w := WindowFor(r, j.Trace(), len(r.Ordering.Examples)); len(w.Journeys) != 0 {
 		t.Errorf("an example out of range gives a window")
 	}
-	if _, err := ViolationTimeline(ViolationWindow{}, TimeMarks{}); err == nil {
+	if _, err := ViolationTimeline(en, ViolationWindow{}, TimeMarks{}); err == nil {
 		t.Errorf("an empty window draws")
 	}
 }
@@ -199,29 +200,7 @@ func TestViolationTimelineShowsThePairAmongItsNeighbours(t *testing.T) {
 // alone (app/plots/fonts), so another one would be measured with the wrong
 // metrics.
 func TestChartsUseLiberationSansOnly(t *testing.T) {
-	j := runPreset(t, "scale-out-eager")
-	r := j.Result()
-	m := MarksOf(r)
-	tp := runPreset(t, "thread-pool")
-	charts := map[string]func() (Chart, error){
-		"records":     func() (Chart, error) { return RecordsPerPartition(r) },
-		"lag":         func() (Chart, error) { return Lag(r, m) },
-		"throughput":  func() (Chart, error) { return Throughput(r, m) },
-		"busy":        func() (Chart, error) { return BusyShare(r) },
-		"assignments": func() (Chart, error) { return Assignments(r, m) },
-		"violations": func() (Chart, error) {
-			return ViolationTimeline(WindowFor(tp.Result(), tp.Trace(), 0), MarksOf(tp.Result()))
-		},
-		"keys": func() (Chart, error) {
-			s, err := KeysPerPartition("t", 3, []Series{{Name: "java", Counts: []int{1, 2, 3}}})
-			return Chart{SVG: s}, err
-		},
-	}
-	for name, draw := range charts {
-		c, err := draw()
-		if err != nil {
-			t.Fatal(err)
-		}
+	for name, c := range everyChart(t, en) {
 		texts := strings.Count(c.SVG, "<text")
 		sans := strings.Count(c.SVG, "font-family:'Liberation Sans'")
 		if texts == 0 || sans != texts {
@@ -233,9 +212,46 @@ func TestChartsUseLiberationSansOnly(t *testing.T) {
 	}
 }
 
+// everyChart draws every kind of chart with c's words: the Simulate
+// page's for scale-out-eager, the violation timeline of thread-pool, a
+// Key → partition chart and the three comparison charts.
+func everyChart(t *testing.T, c *i18n.Catalog) map[string]Chart {
+	t.Helper()
+	r := runPreset(t, "scale-out-eager").Result()
+	m := MarksOf(r)
+	tp := runPreset(t, "thread-pool").Result()
+	a, b := Side{Name: "A: scale-out-eager", Result: r}, Side{Name: "B: thread-pool", Result: tp}
+	draws := map[string]func() (Chart, error){
+		"records":     func() (Chart, error) { return RecordsPerPartition(c, r) },
+		"lag":         func() (Chart, error) { return Lag(c, r, m) },
+		"throughput":  func() (Chart, error) { return Throughput(c, r, m) },
+		"busy":        func() (Chart, error) { return BusyShare(c, r) },
+		"assignments": func() (Chart, error) { return Assignments(c, r, m) },
+		"violations": func() (Chart, error) {
+			return ViolationTimeline(c, WindowFor(tp, nil, 0), MarksOf(tp))
+		},
+		"keys": func() (Chart, error) {
+			s, err := KeysPerPartition(c, "t", 3, []Series{{Name: "java", Counts: []int{1, 2, 3}}})
+			return Chart{SVG: s}, err
+		},
+		"compare-records":    func() (Chart, error) { return CompareRecords(c, a, b) },
+		"compare-lag":        func() (Chart, error) { return CompareLag(c, a, b) },
+		"compare-throughput": func() (Chart, error) { return CompareThroughput(c, a, b) },
+	}
+	out := map[string]Chart{}
+	for name, draw := range draws {
+		ch, err := draw()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		out[name] = ch
+	}
+	return out
+}
+
 func TestStandaloneSVGHasItsSize(t *testing.T) {
 	r := runPreset(t, "order-events").Result()
-	c, err := Throughput(r, MarksOf(r))
+	c, err := Throughput(en, r, MarksOf(r))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -248,12 +264,12 @@ func TestStandaloneSVGHasItsSize(t *testing.T) {
 // Counts on the axes have thousands separators, and a violation's window
 // of a few milliseconds is marked in milliseconds.
 func TestTicksReadWell(t *testing.T) {
-	for _, tk := range wholeTicks(0, 30925) {
+	for _, tk := range wholeTicksIn(i18n.English, 0, 30925) {
 		if tk.Value >= 1000 && !strings.Contains(tk.Label, ",") {
 			t.Errorf("tick %+v has no thousands separator", tk)
 		}
 	}
-	ticks := msTicks(0.0775, 0.0975)
+	ticks := msTicksIn(i18n.English, 0.0775, 0.0975)
 	if len(ticks) < 4 || len(ticks) > 9 {
 		t.Fatalf("%d ticks over 20 ms: %+v", len(ticks), ticks)
 	}
@@ -262,8 +278,11 @@ func TestTicksReadWell(t *testing.T) {
 			t.Errorf("tick %+v over 77.5..97.5 ms", tk)
 		}
 	}
-	fine := msTicks(0.0870, 0.0885)
+	fine := msTicksIn(i18n.English, 0.0870, 0.0885)
 	if len(fine) < 3 {
 		t.Errorf("1.5 ms span gets %d ticks: %+v", len(fine), fine)
 	}
 }
+
+// en is the English catalog, the words most tests read.
+var en = i18n.For(i18n.English)

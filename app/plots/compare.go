@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
 
+	"partitionlab/app/i18n"
 	"partitionlab/sim"
 )
 
@@ -44,7 +45,7 @@ func large(p *plot.Plot) {
 
 // CompareRecords draws the records each partition received in A and B as
 // bars side by side, over the larger of the two partition counts.
-func CompareRecords(a, b Side) (Chart, error) {
+func CompareRecords(c *i18n.Catalog, a, b Side) (Chart, error) {
 	n := max(len(a.Result.Partitions), len(b.Result.Partitions))
 	if n == 0 {
 		return Chart{}, fmt.Errorf("plots: neither result has partitions")
@@ -59,25 +60,25 @@ func CompareRecords(a, b Side) (Chart, error) {
 	}
 	g := GroupingFor(n)
 	p := plot.New()
-	sans(p)
+	setup(p, c)
 	large(p)
-	p.Title.Text = "Records per partition, A and B"
-	p.X.Label.Text = g.axisLabel()
-	p.Y.Label.Text = "records"
+	p.Title.Text = c.T("plots.compare.records.title")
+	p.X.Label.Text = g.axisLabel(c)
+	p.Y.Label.Text = c.T("plots.axis.records")
 	p.Legend.Top = true
 	const height = 300
 	top, err := addGroupedBars(p, g, n, series, compareWidth-70)
 	if err != nil {
 		return Chart{}, err
 	}
-	barAxes(p, g, n, top*1.3)
-	return render(p, compareWidth, height, fmt.Sprintf("Bar chart of records per partition of %s and %s over %d partitions", a.Name, b.Name, n))
+	barAxes(p, g, n, top*1.3, c.Lang())
+	return render(p, compareWidth, height, c.T("plots.compare.records.label", i18n.S("a", a.Name), i18n.S("b", b.Name), i18n.Count(n)))
 }
 
 // CompareLag draws, over time, the most records waiting on any partition
 // of A and of B.
-func CompareLag(a, b Side) (Chart, error) {
-	return compareLines(a, b, "Most records waiting on a partition, A and B", "records waiting", func(r *sim.Result, bucket int) float64 {
+func CompareLag(c *i18n.Catalog, a, b Side) (Chart, error) {
+	return compareLines(c, a, b, c.T("plots.compare.lag.title"), c.T("plots.axis.recordsWaiting"), func(r *sim.Result, bucket int) float64 {
 		peak := 0.0
 		for _, row := range r.Series.Lag {
 			peak = math.Max(peak, float64(row[bucket]))
@@ -87,8 +88,8 @@ func CompareLag(a, b Side) (Chart, error) {
 }
 
 // CompareThroughput draws the records processed per second by A and by B.
-func CompareThroughput(a, b Side) (Chart, error) {
-	return compareLines(a, b, "Records processed per second, A and B", "records/s", func(r *sim.Result, bucket int) float64 {
+func CompareThroughput(c *i18n.Catalog, a, b Side) (Chart, error) {
+	return compareLines(c, a, b, c.T("plots.compare.throughput.title"), c.T("plots.axis.recordsPerS"), func(r *sim.Result, bucket int) float64 {
 		width := min(float64(bucket+1)*r.Series.BucketS, r.DurationS) - float64(bucket)*r.Series.BucketS
 		if width <= 0 {
 			return 0
@@ -103,8 +104,8 @@ func CompareThroughput(a, b Side) (Chart, error) {
 
 // compareLines draws one line per side of value(result, bucket) over the
 // longer of the two runs, A solid and B dashed.
-func compareLines(a, b Side, title, yLabel string, value func(r *sim.Result, bucket int) float64) (Chart, error) {
-	p := timePlot(title, yLabel, max(a.Result.DurationS, b.Result.DurationS), TimeMarks{})
+func compareLines(c *i18n.Catalog, a, b Side, title, yLabel string, value func(r *sim.Result, bucket int) float64) (Chart, error) {
+	p := timePlot(c, title, yLabel, max(a.Result.DurationS, b.Result.DurationS), TimeMarks{})
 	large(p)
 	p.Legend.Top, p.Legend.Left = true, true
 	peak := 0.0
@@ -128,6 +129,6 @@ func compareLines(a, b Side, title, yLabel string, value func(r *sim.Result, buc
 	}
 	const height = 280
 	yRoom(p, peak, 2, height)
-	p.Y.Tick.Marker = plot.TickerFunc(wholeTicks)
-	return render(p, compareWidth, height, fmt.Sprintf("Line chart of %s over time, %s and %s", yLabel, a.Name, b.Name))
+	p.Y.Tick.Marker = wholeTicks(c.Lang())
+	return render(p, compareWidth, height, c.T("plots.compare.lines.label", i18n.S("measure", yLabel), i18n.S("a", a.Name), i18n.S("b", b.Name)))
 }

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"partitionlab/app/i18n"
 )
 
 // A and B share one chart per measure: both names in the legend, both
@@ -12,10 +14,10 @@ import (
 func TestComparisonChartsDrawBothSidesOnOneAxis(t *testing.T) {
 	a := Side{Name: "A: scale-out-eager", Result: runPreset(t, "scale-out-eager").Result()}
 	b := Side{Name: "B: scale-out-cooperative", Result: runPreset(t, "scale-out-cooperative").Result()}
-	for name, draw := range map[string]func(a, b Side) (Chart, error){
+	for name, draw := range map[string]func(c *i18n.Catalog, a, b Side) (Chart, error){
 		"records": CompareRecords, "lag": CompareLag, "throughput": CompareThroughput,
 	} {
-		c, err := draw(a, b)
+		c, err := draw(en, a, b)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

@@ -5,8 +5,7 @@ import (
 	"math"
 	"sort"
 
-	"gonum.org/v1/plot"
-
+	"partitionlab/app/i18n"
 	"partitionlab/sim"
 )
 
@@ -16,7 +15,7 @@ const TopLagLines = 5
 
 // Lag draws, over time, the records waiting on the partitions with the most
 // lag (one line each) and the most waiting on any other partition.
-func Lag(r *sim.Result, marks TimeMarks) (Chart, error) {
+func Lag(c *i18n.Catalog, r *sim.Result, marks TimeMarks) (Chart, error) {
 	lag := r.Series.Lag
 	if len(lag) == 0 || len(lag[0]) == 0 {
 		return Chart{}, fmt.Errorf("plots: the result has no lag series")
@@ -26,7 +25,7 @@ func Lag(r *sim.Result, marks TimeMarks) (Chart, error) {
 	if len(rest) > 0 {
 		entries++
 	}
-	p := timePlot("Lag per partition", "records waiting", r.DurationS, marks)
+	p := timePlot(c, c.T("plots.lag.title"), c.T("plots.axis.recordsWaiting"), r.DurationS, marks)
 	p.Legend.Top, p.Legend.Left = true, true
 	ts := bucketTimes(r, len(lag[0]))
 	peak := 0.0
@@ -56,12 +55,12 @@ func Lag(r *sim.Result, marks TimeMarks) (Chart, error) {
 			return Chart{}, err
 		}
 		p.Add(l)
-		p.Legend.Add(fmt.Sprintf("highest of the other %d partitions", len(rest)), l)
+		p.Legend.Add(c.T("plots.lag.others", i18n.Count(len(rest))), l)
 	}
 	const height = 280
 	yRoom(p, peak, entries, height)
-	p.Y.Tick.Marker = plot.TickerFunc(wholeTicks)
-	return render(p, 640, height, fmt.Sprintf("Line chart of the records waiting on each of %d partitions over %s seconds", len(lag), fmtS(r.DurationS)))
+	p.Y.Tick.Marker = wholeTicks(c.Lang())
+	return render(p, 640, height, c.T("plots.lag.label", i18n.Count(len(lag)), i18n.S("seconds", number(c.Lang(), r.DurationS))))
 }
 
 // topPartitions orders partitions by their highest lag (ties by number) and
@@ -84,5 +83,3 @@ func topPartitions(lag [][]int32, n int) (top, rest []int) {
 	sort.Ints(top)
 	return top, order[n:]
 }
-
-func fmtS(s float64) string { return fmt.Sprintf("%g", s) }

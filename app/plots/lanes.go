@@ -6,15 +6,17 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"partitionlab/app/i18n"
 )
 
 // lanePlot is a chart over time with one named row per lane, listed top to
 // bottom, and the run's marks behind.
-func lanePlot(title string, names []string, from, to float64, marks TimeMarks) *plot.Plot {
+func lanePlot(c *i18n.Catalog, title string, names []string, from, to float64, marks TimeMarks) *plot.Plot {
 	p := plot.New()
-	sans(p)
+	setup(p, c)
 	p.Title.Text = title
-	p.X.Label.Text = "time (s)"
+	p.X.Label.Text = c.T("plots.axis.timeS")
 	p.X.Min, p.X.Max = from, to
 	p.Add(markPlotter{marks})
 	rows := make([]string, len(names))

@@ -3,12 +3,14 @@ package plots
 import (
 	"fmt"
 	"math"
+	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"partitionlab/app/i18n"
 	"partitionlab/sim"
 )
 
@@ -21,7 +23,7 @@ const (
 // RecordsPerPartition draws how many records each partition received, the
 // hottest bar in another colour and named above it (so it does not rely on
 // colour), with the mean as a dashed line.
-func RecordsPerPartition(r *sim.Result) (Chart, error) {
+func RecordsPerPartition(c *i18n.Catalog, r *sim.Result) (Chart, error) {
 	n := len(r.Partitions)
 	if n == 0 {
 		return Chart{}, fmt.Errorf("plots: the result has no partitions")
@@ -36,10 +38,10 @@ func RecordsPerPartition(r *sim.Result) (Chart, error) {
 	values := g.sum(counts)
 	hot := r.Load.HottestPartition / g.Size
 	p := plot.New()
-	sans(p)
-	p.Title.Text = "Records per partition"
-	p.X.Label.Text = g.axisLabel()
-	p.Y.Label.Text = "records"
+	setup(p, c)
+	p.Title.Text = c.T("plots.records.title")
+	p.X.Label.Text = g.axisLabel(c)
+	p.Y.Label.Text = c.T("plots.axis.records")
 	const width, height = 640, 280
 	bar := vg.Length(width-60) / vg.Length(g.Bars) * 0.75
 
@@ -63,18 +65,20 @@ func RecordsPerPartition(r *sim.Result) (Chart, error) {
 		return Chart{}, err
 	}
 	p.Add(ml)
-	p.Legend.Add("mean", ml)
+	p.Legend.Add(c.T("plots.legend.mean"), ml)
 	p.Legend.Top = true
 
-	name := fmt.Sprintf("hottest: p%d, %s", r.Load.HottestPartition, percent(r.Load.HottestShare))
+	share := percent(c, r.Load.HottestShare)
+	name := c.T("plots.records.hottest", i18n.S("partition", strconv.Itoa(r.Load.HottestPartition)), i18n.S("share", share))
 	if g.Size > 1 {
-		name = fmt.Sprintf("hottest: p%d (in %s), %s", r.Load.HottestPartition, g.Label(hot, n), percent(r.Load.HottestShare))
+		name = c.T("plots.records.hottestIn", i18n.S("partition", strconv.Itoa(r.Load.HottestPartition)), i18n.S("bar", g.Label(hot, n)), i18n.S("share", share))
 	}
 	labels, err := plotter.NewLabels(plotter.XYLabels{XYs: []plotter.XY{{X: float64(hot), Y: values[hot]}}, Labels: []string{name}})
 	if err != nil {
 		return Chart{}, err
 	}
 	labels.TextStyle[0].Font.Variant = "Sans"
+	labels.TextStyle[0].Handler = p.X.Tick.Label.Handler
 	labels.TextStyle[0].XAlign = textAlign(hot, g.Bars)
 	labels.Offset = vg.Point{Y: vg.Points(4)}
 	p.Add(labels)
@@ -83,8 +87,8 @@ func RecordsPerPartition(r *sim.Result) (Chart, error) {
 	for _, v := range values {
 		top = math.Max(top, v)
 	}
-	barAxes(p, g, n, top*1.3)
-	return render(p, width, height, fmt.Sprintf("Bar chart of records per partition for %d partitions; %s", n, name))
+	barAxes(p, g, n, top*1.3, c.Lang())
+	return render(p, width, height, c.T("plots.records.label", i18n.Count(n), i18n.S("hottest", name)))
 }
 
 // textAlign keeps a label over bar i of n inside the chart.
@@ -97,5 +101,3 @@ func textAlign(i, n int) draw.XAlignment {
 	}
 	return draw.XCenter
 }
-
-func percent(share float64) string { return fmt.Sprintf("%.1f %%", share*100) }

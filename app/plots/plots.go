@@ -1,6 +1,9 @@
 // Package plots draws Partition Lab's charts with gonum/plot and returns them
 // as inline SVG elements, ready to be placed in a page.
 //
+// Every chart takes the catalog of the reader's language (app/i18n), for
+// its titles, axes, legends, notes and numbers (see words.go).
+//
 // plots knows nothing about the UI framework: it must never import go-app (or
 // net/http), so it tests natively, and the same charts could be written to
 // files by the command line.
@@ -13,7 +16,6 @@ import (
 	"strings"
 
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgsvg"
@@ -48,18 +50,8 @@ func Hex(i int) string {
 	return fmt.Sprintf("#%02X%02X%02X", c.R, c.G, c.B)
 }
 
-// sans makes every text of the plot Liberation Sans, which is metric
-// compatible with Arial, so the browser's substitute keeps the layout.
-func sans(p *plot.Plot) {
-	styles := []*font.Font{
-		&p.Title.TextStyle.Font, &p.Legend.TextStyle.Font,
-		&p.X.Label.TextStyle.Font, &p.Y.Label.TextStyle.Font,
-		&p.X.Tick.Label.Font, &p.Y.Tick.Label.Font,
-	}
-	for _, f := range styles {
-		f.Variant = "Sans"
-	}
-}
+// fontFamilies is the font-family of every text of a chart.
+const fontFamilies = `'Liberation Sans',Arial,Helvetica,'Apple SD Gothic Neo','Malgun Gothic','Noto Sans KR','Noto Sans CJK KR',NanumGothic,'Partition Lab Hangul',sans-serif`
 
 // Chart is a drawn chart and where its data sits in the picture, so the
 // page can lay a time cursor over it without drawing it again.
@@ -122,8 +114,13 @@ func render(p *plot.Plot, w, h vg.Length, label string) (Chart, error) {
 	aria := fmt.Sprintf(` role="img" aria-label="%s"`, htmlAttr(label))
 	// vgsvg names one font in each text's style attribute, which beats any
 	// stylesheet: give browsers without Liberation Sans metric-compatible
-	// fallbacks there.
-	s = strings.ReplaceAll(s, "font-family:Liberation Sans;", "font-family:'Liberation Sans',Arial,Helvetica,sans-serif;")
+	// fallbacks there, then the Korean faces each system ships and the
+	// page's own Hangul subset (as the page's --sans does), so Hangul is
+	// drawn in a face the charts were measured for (see wideText) rather
+	// than the generic family's guess, on a machine without a Korean font
+	// too. A chart saved on its own (SVG, PNG, the review) has the
+	// system's faces only.
+	s = strings.ReplaceAll(s, "font-family:Liberation Sans;", "font-family:"+fontFamilies+";")
 	W, H := float64(w), float64(h)
 	return Chart{SVG: open + aria + s[end:], Width: W, Height: H,
 		Left: float64(area.Min.X) / W, Right: float64(area.Max.X) / W,

@@ -4,15 +4,14 @@ import (
 	"fmt"
 	"math"
 
-	"gonum.org/v1/plot"
-
+	"partitionlab/app/i18n"
 	"partitionlab/sim"
 )
 
 // Throughput draws records produced and processed per second over the run,
 // over all partitions: where the processed line falls below the produced
 // one, the backlog grows.
-func Throughput(r *sim.Result, marks TimeMarks) (Chart, error) {
+func Throughput(c *i18n.Catalog, r *sim.Result, marks TimeMarks) (Chart, error) {
 	se := r.Series
 	if len(se.Produced) == 0 || len(se.Produced[0]) == 0 {
 		return Chart{}, fmt.Errorf("plots: the result has no throughput series")
@@ -34,12 +33,12 @@ func Throughput(r *sim.Result, marks TimeMarks) (Chart, error) {
 		processed[b] /= width
 		peak = math.Max(peak, math.Max(produced[b], processed[b]))
 	}
-	p := timePlot("Throughput", "records/s", r.DurationS, marks)
+	p := timePlot(c, c.T("plots.throughput.title"), c.T("plots.axis.recordsPerS"), r.DurationS, marks)
 	p.Legend.Top, p.Legend.Left = true, true
 	for i, s := range []struct {
 		name string
 		ys   []float64
-	}{{"produced", produced}, {"processed", processed}} {
+	}{{c.T("plots.legend.produced"), produced}, {c.T("plots.legend.processed"), processed}} {
 		l, err := newLine(ts, s.ys, Color(i), 1.6, dashes(i))
 		if err != nil {
 			return Chart{}, err
@@ -49,6 +48,6 @@ func Throughput(r *sim.Result, marks TimeMarks) (Chart, error) {
 	}
 	const height = 240
 	yRoom(p, peak, 2, height)
-	p.Y.Tick.Marker = plot.TickerFunc(wholeTicks)
-	return render(p, 640, height, fmt.Sprintf("Line chart of records produced and processed per second over %s seconds", fmtS(r.DurationS)))
+	p.Y.Tick.Marker = wholeTicks(c.Lang())
+	return render(p, 640, height, c.T("plots.throughput.label", i18n.S("seconds", number(c.Lang(), r.DurationS))))
 }

@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"partitionlab/app/i18n"
 	"partitionlab/sim"
 )
 
@@ -61,11 +62,11 @@ func (m markPlotter) Plot(c draw.Canvas, plt *plot.Plot) {
 }
 
 // timePlot is a plot over the run's duration with its marks drawn first.
-func timePlot(title, yLabel string, durationS float64, marks TimeMarks) *plot.Plot {
+func timePlot(c *i18n.Catalog, title, yLabel string, durationS float64, marks TimeMarks) *plot.Plot {
 	p := plot.New()
-	sans(p)
+	setup(p, c)
 	p.Title.Text = title
-	p.X.Label.Text = "time (s)"
+	p.X.Label.Text = c.T("plots.axis.timeS")
 	p.Y.Label.Text = yLabel
 	p.X.Min, p.X.Max = 0, durationS
 	p.Add(markPlotter{marks})

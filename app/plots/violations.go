@@ -9,6 +9,8 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"partitionlab/app/i18n"
 )
 
 // keyGlyphs give each key a shape as well as a colour.
@@ -28,21 +30,21 @@ func keyStyle(i int) draw.GlyphStyle {
 // where it was processed, joined by a thin line; each violation as a thick
 // line between the two completions, the selected one in vermillion with
 // its events named.
-func ViolationTimeline(w ViolationWindow, marks TimeMarks) (Chart, error) {
+func ViolationTimeline(c *i18n.Catalog, w ViolationWindow, marks TimeMarks) (Chart, error) {
 	if len(w.Journeys) == 0 {
 		return Chart{}, fmt.Errorf("plots: no violation to draw")
 	}
 	names, pl, tl := w.Lanes()
-	title := "Records of the violating keys: written (partition lanes) → processed (thread lanes)"
+	title := c.T("plots.violations.title")
 	if len(w.Keys) == 1 {
-		title = "Records of key " + w.Keys[0] + ": written (partition lanes) → processed (thread lanes)"
+		title = c.T("plots.violations.titleKey", i18n.S("key", w.Keys[0]))
 	}
-	p := lanePlot(title, names, w.From, w.To, marks)
-	p.Add(journeys{w: w, n: len(names), pl: pl, tl: tl})
+	p := lanePlot(c, title, names, w.From, w.To, marks)
+	p.Add(journeys{w: w, n: len(names), pl: pl, tl: tl, c: c})
 	if w.To-w.From < 2 {
 		// A violation's events are often under a millisecond apart.
-		p.X.Label.Text = "time (ms)"
-		p.X.Tick.Marker = plot.TickerFunc(msTicks)
+		p.X.Label.Text = c.T("plots.axis.timeMs")
+		p.X.Tick.Marker = msTicks(c.Lang())
 	}
 	// One key needs no legend (the title and the list name it); with more,
 	// the legend names each key's mark, in time to the right of the window
@@ -62,9 +64,9 @@ func ViolationTimeline(w ViolationWindow, marks TimeMarks) (Chart, error) {
 			return Chart{}, err
 		}
 		s.GlyphStyle = keyStyle(i)
-		p.Legend.Add("key "+k, s)
+		p.Legend.Add(c.T("plots.violations.legendKey", i18n.S("key", k)), s)
 	}
-	return render(p, 720, laneHeight(len(names))+20, fmt.Sprintf("Timeline of %d records of the violating keys, %d violations", len(w.Journeys), len(w.Overtakes)))
+	return render(p, 720, laneHeight(len(names))+20, c.T("plots.violations.label", i18n.N("records", len(w.Journeys)), i18n.Count(len(w.Overtakes))))
 }
 
 // journeys draws the window's records and violations.
@@ -73,6 +75,7 @@ type journeys struct {
 	n  int
 	pl map[int]int
 	tl map[string]int
+	c  *i18n.Catalog
 }
 
 func (j journeys) Plot(c draw.Canvas, plt *plot.Plot) {
@@ -126,10 +129,10 @@ func (j journeys) Plot(c draw.Canvas, plt *plot.Plot) {
 			label := plt.X.Tick.Label
 			label.YAlign = draw.YBottom
 			label.XAlign = draw.XRight
-			c.FillText(label, vg.Point{X: a.X - vg.Points(4), Y: a.Y + vg.Points(5)}, o.Later.Event+" (sent later, done first)")
+			c.FillText(label, vg.Point{X: a.X - vg.Points(4), Y: a.Y + vg.Points(5)}, j.c.T("plots.violations.later", i18n.S("event", o.Later.Event)))
 			label.XAlign = draw.XLeft
 			if c.Contains(b) {
-				c.FillText(label, vg.Point{X: b.X + vg.Points(4), Y: b.Y + vg.Points(5)}, o.Earlier.Event+" (sent earlier)")
+				c.FillText(label, vg.Point{X: b.X + vg.Points(4), Y: b.Y + vg.Points(5)}, j.c.T("plots.violations.earlier", i18n.S("event", o.Earlier.Event)))
 			}
 		}
 	}

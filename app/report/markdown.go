@@ -3,6 +3,10 @@ package report
 import (
 	"fmt"
 	"strings"
+
+	"partitionlab/app/i18n"
+	"partitionlab/app/presetwords"
+	"partitionlab/app/results/sentences"
 )
 
 // Markdown writes the review for a design document. The charts are
@@ -10,69 +14,64 @@ import (
 // Charts()[i].SVG to that file beside the Markdown.
 func (rv *Review) Markdown(chartPrefix string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# %s\n\n", rv.title())
-	b.WriteString("Simulated with Partition Lab: deterministic, so the same scenarios give the same digests.\n\n")
-	b.WriteString("## Scenarios\n\n")
+	w := rv.words()
+	fmt.Fprintf(&b, "# %s\n\n%s\n\n", rv.title(), mdEscape(w.T("report.intro")))
+	fmt.Fprintf(&b, "## %s\n\n", w.T("report.scenarios"))
 	for _, s := range rv.sides() {
 		sc, r := s.Scenario, s.Result
-		fmt.Fprintf(&b, "- **%s: %s**, seed %d, %g s: [open in Partition Lab](%s)  \n  digest `%s`", s.letter, mdEscape(scenarioName(sc)),
-			r.Seed, r.DurationS, rv.SimulateLink(sc), r.Digest)
+		fmt.Fprintf(&b, "- **%s: %s**, %s: [%s](%s)  \n  %s `%s`", s.letter, mdEscape(s.title),
+			rv.runFacts(s), w.T("report.open"), rv.SimulateLink(sc), w.T("report.digest"), r.Digest)
 		if sc.Description != "" {
-			fmt.Fprintf(&b, "  \n  %s", mdEscape(sc.Description))
+			fmt.Fprintf(&b, "  \n  %s", mdEscape(presetwords.Description(w, sc)))
 		}
 		b.WriteString("\n")
 	}
 	if rv.Single() {
-		fmt.Fprintf(&b, "\n[Compare it with one change](%s)\n\n", rv.CompareLink())
-		b.WriteString("## Headline numbers\n\n| Number | Value | Detail |\n|---|--:|---|\n")
+		fmt.Fprintf(&b, "\n[%s](%s)\n\n", w.T("report.compareOne"), rv.CompareLink())
+		fmt.Fprintf(&b, "## %s\n\n| %s | %s | %s |\n|---|--:|---|\n", w.T("report.headline"), w.T("compare.diff.number"), w.T("report.value"), w.T("report.detail"))
 		for _, c := range rv.Cards {
 			fmt.Fprintf(&b, "| %s | %s | %s |\n", mdCell(c.Label), mdCell(c.Value), mdCell(c.Detail))
 		}
 	} else {
-		fmt.Fprintf(&b, "\n[Both on the Compare page](%s)\n\n", rv.CompareLink())
-		b.WriteString("## Differences\n\n| Number | A | B | B compared with A | Why |\n|---|--:|--:|---|---|\n")
+		fmt.Fprintf(&b, "\n[%s](%s)\n\n", w.T("report.compareBoth"), rv.CompareLink())
+		fmt.Fprintf(&b, "## %s\n\n| %s | A | B | %s | %s |\n|---|--:|--:|---|---|\n", w.T("compare.diff.title"), w.T("compare.diff.number"),
+			w.T("compare.diff.change"), w.T("compare.diff.why"))
 		for _, d := range rv.Deltas {
-			fmt.Fprintf(&b, "| %s | %s | %s | %s %s | %s |\n", mdCell(d.Label), mdCell(d.A.Value), mdCell(d.B.Value), d.Arrow, mdCell(d.Words()), mdCell(d.Why))
+			fmt.Fprintf(&b, "| %s | %s | %s | %s %s | %s |\n", mdCell(d.Label), mdCell(d.A.Value), mdCell(d.B.Value), d.Arrow, mdCell(d.WordsIn(w)), mdCell(d.Why))
 		}
 	}
-	b.WriteString("\n## Budgets\n\n")
+	fmt.Fprintf(&b, "\n## %s\n\n", w.T("report.budgets"))
 	if len(rv.Budgets) == 0 {
-		b.WriteString("No budgets were set (`partitionlab compare` takes `--max-violations`, `--max-p99-ms` and the other budgets of `simulate`).\n")
+		b.WriteString(w.T("report.noBudgets", i18n.S("compare", "`partitionlab compare`"), i18n.S("violations", "`--max-violations`"),
+			i18n.S("p99", "`--max-p99-ms`"), i18n.S("simulate", "`simulate`")) + "\n")
 	} else {
-		b.WriteString("| Budget | Limit | A | B |\n|---|--:|--:|--:|\n")
+		fmt.Fprintf(&b, "| %s | %s | A | B |\n|---|--:|--:|--:|\n", w.T("report.budget"), w.T("report.limit"))
 		for _, bu := range rv.Budgets {
-			fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", mdCell(bu.Name), mdCell(bu.Limit), verdict(bu.A, bu.AOver), verdict(bu.B, bu.BOver))
+			fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", mdCell(bu.Name), mdCell(bu.Limit), verdict(w, bu.A, bu.AOver), verdict(w, bu.B, bu.BOver))
 		}
 	}
-	b.WriteString("\n## Charts\n\n")
+	fmt.Fprintf(&b, "\n## %s\n\n", w.T("report.charts"))
 	for _, c := range rv.Charts {
 		fmt.Fprintf(&b, "![%s](%s)\n\n", c.Title, chartPrefix+c.Name)
 	}
-	b.WriteString("## First ordering violations\n\n")
+	fmt.Fprintf(&b, "## %s\n\n", w.T("report.violations"))
 	for _, s := range rv.sides() {
 		ex := s.examples()
-		fmt.Fprintf(&b, "### %s: %s\n\n", s.letter, mdEscape(scenarioName(s.Scenario)))
+		fmt.Fprintf(&b, "### %s: %s\n\n", s.letter, mdEscape(s.title))
 		if len(ex) == 0 {
-			b.WriteString("None: every event of every order, customer and key was processed in the order it was sent.\n\n")
+			b.WriteString(mdEscape(w.T("report.noViolations")) + "\n\n")
 			continue
 		}
 		for _, e := range ex {
-			fmt.Fprintf(&b, "- [%s] %s\n", e.Scope, mdEscape(e.Explanation))
+			fmt.Fprintf(&b, "- [%s] %s\n", scopeName(w, e.Scope), mdEscape(sentences.Explanation(w, e)))
 		}
 		b.WriteString("\n")
 	}
-	b.WriteString("## What is simplified\n\n")
-	for _, s := range Simplifications() {
+	fmt.Fprintf(&b, "## %s\n\n", w.T("simplified.title"))
+	for _, s := range simplificationsIn(w) {
 		fmt.Fprintf(&b, "- **%s** %s\n", s[0], s[1])
 	}
 	return b.String()
-}
-
-func verdict(value string, over bool) string {
-	if over {
-		return value + " ✗ exceeded"
-	}
-	return value + " ✓ within"
 }
 
 // mdEscape keeps text from turning into Markdown markup.

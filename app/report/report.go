@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"net/url"
 
+	"partitionlab/app/i18n"
 	"partitionlab/app/plots"
 	"partitionlab/app/results"
 	"partitionlab/app/share"
@@ -38,6 +39,33 @@ type Input struct {
 	BaseURL string
 	// Budgets are the limits checked, none when nobody set any.
 	Budgets []Budget
+	// Catalog is the language the review is written in; nil is English
+	// (the command line's).
+	Catalog *i18n.Catalog
+	// Titles are what the page calls A and B, in its language (B made
+	// from A with a change is "A's name with the change"); empty for the
+	// scenarios' own names.
+	Titles [2]string
+}
+
+// title is side i's name: its title, else its scenario's name.
+func (in Input) title(i int) string {
+	if in.Titles[i] != "" {
+		return in.Titles[i]
+	}
+	sc := in.A.Scenario
+	if i == 1 {
+		sc = in.B.Scenario
+	}
+	return scenarioName(in.words(), sc)
+}
+
+// words is the review's catalog.
+func (in Input) words() *i18n.Catalog {
+	if in.Catalog == nil {
+		return i18n.For(i18n.English)
+	}
+	return in.Catalog
 }
 
 // Chart is one chart of the review, as a standalone SVG file.
@@ -68,10 +96,11 @@ func New(in Input) (*Review, error) {
 	if in.B.Result == nil {
 		return single(in)
 	}
-	rv := &Review{Input: in, Deltas: results.Compare(in.A, in.B)}
-	a, b := Sides(in.A, in.B)
-	for _, c := range ComparisonCharts() {
-		ch, err := c.Draw(a, b)
+	w := in.words()
+	rv := &Review{Input: in, Deltas: results.CompareIn(w, in.A, in.B)}
+	a, b := in.Sides()
+	for _, c := range ComparisonCharts(w) {
+		ch, err := c.Draw(w, a, b)
 		if err != nil {
 			return nil, fmt.Errorf("report: chart %s: %w", c.Name, err)
 		}
@@ -86,36 +115,43 @@ type ComparisonChart struct {
 	// Name names its file and element; Title is its heading; Caption
 	// says how to read it.
 	Name, Title, Caption string
-	Draw                 func(a, b plots.Side) (plots.Chart, error)
+	Draw                 func(c *i18n.Catalog, a, b plots.Side) (plots.Chart, error)
 }
 
-// ComparisonCharts are the charts of a comparison, in the order shown.
-func ComparisonCharts() []ComparisonChart {
-	return []ComparisonChart{
-		{"records", "Records per partition", "Records each partition received in A (blue) and B (orange, right of each pair), on one axis.", plots.CompareRecords},
-		{"lag", "Most records waiting on a partition", "The most records waiting on any partition, A solid and B dashed, on one axis.", plots.CompareLag},
-		{"throughput", "Records processed per second", "Records processed per second, A solid and B dashed, on one axis.", plots.CompareThroughput},
+// ComparisonCharts are the charts of a comparison, in the order shown,
+// with their words in c's language.
+func ComparisonCharts(c *i18n.Catalog) []ComparisonChart {
+	out := []ComparisonChart{
+		{Name: "records", Draw: plots.CompareRecords},
+		{Name: "lag", Draw: plots.CompareLag},
+		{Name: "throughput", Draw: plots.CompareThroughput},
 	}
+	for i := range out {
+		out[i].Title = c.T("report.chart." + out[i].Name + ".title")
+		out[i].Caption = c.T("report.chart." + out[i].Name + ".caption")
+	}
+	return out
 }
 
 // Sides names A and B for the charts' legends ("A: thread-pool").
-func Sides(a, b results.Run) (plots.Side, plots.Side) {
-	return plots.Side{Name: "A: " + scenarioName(a.Scenario), Result: a.Result},
-		plots.Side{Name: "B: " + scenarioName(b.Scenario), Result: b.Result}
+func (in Input) Sides() (plots.Side, plots.Side) {
+	return plots.Side{Name: "A: " + in.title(0), Result: in.A.Result},
+		plots.Side{Name: "B: " + in.title(1), Result: in.B.Result}
 }
 
 // single is the review of one run.
 func single(in Input) (*Review, error) {
 	r := in.A.Result
-	rv := &Review{Input: in, Cards: results.Cards(r)}
+	w := in.words()
+	rv := &Review{Input: in, Cards: results.CardsIn(w, r)}
 	marks := plots.MarksOf(r)
 	for _, c := range []struct {
 		name, title string
 		draw        func() (plots.Chart, error)
 	}{
-		{"records", "Records per partition", func() (plots.Chart, error) { return plots.RecordsPerPartition(r) }},
-		{"lag", "Lag per partition", func() (plots.Chart, error) { return plots.Lag(r, marks) }},
-		{"throughput", "Throughput", func() (plots.Chart, error) { return plots.Throughput(r, marks) }},
+		{"records", w.T("plots.records.title"), func() (plots.Chart, error) { return plots.RecordsPerPartition(w, r) }},
+		{"lag", w.T("plots.lag.title"), func() (plots.Chart, error) { return plots.Lag(w, r, marks) }},
+		{"throughput", w.T("plots.throughput.title"), func() (plots.Chart, error) { return plots.Throughput(w, r, marks) }},
 	} {
 		ch, err := c.draw()
 		if err != nil {
@@ -131,10 +167,11 @@ func (rv *Review) Single() bool { return rv.B.Result == nil }
 
 // title is the review's heading.
 func (rv *Review) title() string {
+	w := rv.words()
 	if rv.Single() {
-		return "Design review: " + scenarioName(rv.A.Scenario)
+		return w.T("report.title.single", i18n.S("a", rv.Input.title(0)))
 	}
-	return fmt.Sprintf("Design review: %s against %s", scenarioName(rv.A.Scenario), scenarioName(rv.B.Scenario))
+	return w.T("report.title.pair", i18n.S("a", rv.Input.title(0)), i18n.S("b", rv.Input.title(1)))
 }
 
 // Over names the budgets B exceeds.
@@ -148,23 +185,32 @@ func (rv *Review) Over() []string {
 	return out
 }
 
-func scenarioName(sc sim.Scenario) string {
+func scenarioName(c *i18n.Catalog, sc sim.Scenario) string {
 	if sc.Name == "" {
-		return "your own scenario"
+		return c.T("compare.side.ownScenario")
 	}
 	return sc.Name
 }
 
 // SimulateLink opens one side on the Simulate page.
 func (rv *Review) SimulateLink(sc sim.Scenario) string {
-	return rv.BaseURL + "#" + share.Fragment(sc, "")
+	return rv.BaseURL + rv.langQuery() + "#" + share.Fragment(sc, "")
+}
+
+// langQuery is "?lang=pt" for a review in another language than English,
+// so its links open the app in the review's language.
+func (rv *Review) langQuery() string {
+	if l := rv.words().Lang(); l != i18n.English {
+		return "?lang=" + string(l)
+	}
+	return ""
 }
 
 // CompareLink opens both sides on the Compare page, each with its own seed
 // as the review ran them.
 func (rv *Review) CompareLink() string {
 	if rv.Single() {
-		return rv.BaseURL + "compare#" + share.Fragment(rv.A.Scenario, "a.")
+		return rv.BaseURL + "compare" + rv.langQuery() + "#" + share.Fragment(rv.A.Scenario, "a.")
 	}
 	v := url.Values{}
 	for k, vs := range share.Values(rv.A.Scenario, "a.") {
@@ -176,19 +222,19 @@ func (rv *Review) CompareLink() string {
 	if rv.A.Scenario.Seed != rv.B.Scenario.Seed {
 		v.Set("seed", "own")
 	}
-	return rv.BaseURL + "compare#" + v.Encode()
+	return rv.BaseURL + "compare" + rv.langQuery() + "#" + v.Encode()
 }
 
 // sides are A and B with their letters, for writing both the same way.
 func (rv *Review) sides() []side {
 	if rv.Single() {
-		return []side{{"A", rv.A}}
+		return []side{{"A", rv.Input.title(0), rv.A}}
 	}
-	return []side{{"A", rv.A}, {"B", rv.B}}
+	return []side{{"A", rv.Input.title(0), rv.A}, {"B", rv.Input.title(1), rv.B}}
 }
 
 type side struct {
-	letter string
+	letter, title string
 	results.Run
 }
 

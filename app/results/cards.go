@@ -8,9 +8,11 @@
 package results
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
+	"partitionlab/app/i18n"
+	"partitionlab/app/results/sentences"
 	"partitionlab/sim"
 )
 
@@ -40,8 +42,13 @@ type Card struct {
 	Bad bool
 }
 
-// Cards are the headline numbers of a result, in the order shown.
-func Cards(r *sim.Result) []Card {
+// Cards are the headline numbers of a result, in the order shown, in
+// English (the review, the command line).
+func Cards(r *sim.Result) []Card { return CardsIn(i18n.For(i18n.English), r) }
+
+// CardsIn are the headline numbers of a result in c's language.
+func CardsIn(c *i18n.Catalog, r *sim.Result) []Card {
+	l := c.Lang()
 	o := r.Ordering.Scopes
 	g := r.Group.Totals
 	maxLag, lagPart := int64(0), 0
@@ -51,39 +58,38 @@ func Cards(r *sim.Result) []Card {
 		}
 	}
 	cards := []Card{
-		{ID: "load", Label: "Load, busiest ÷ mean partition", Value: fmt.Sprintf("%.2f×", r.Load.MaxOverMean), Raw: r.Load.MaxOverMean,
-			Detail: fmt.Sprintf("p%d has %s of the records; CV %.2f; %d empty", r.Load.HottestPartition, Percent(r.Load.HottestShare),
-				r.Load.CV, r.Load.EmptyPartitions),
+		{ID: "load", Label: c.T("results.card.load"), Value: l.Float(r.Load.MaxOverMean, 2) + "×", Raw: r.Load.MaxOverMean,
+			Detail: c.T("results.card.load.detail", i18n.S("partition", strconv.Itoa(r.Load.HottestPartition)),
+				i18n.S("share", PercentIn(l, r.Load.HottestShare)), i18n.S("cv", l.Float(r.Load.CV, 2)),
+				i18n.N("empty", r.Load.EmptyPartitions)),
 			Better: Lower, Bad: r.Load.MaxOverMean >= 1.5},
 	}
 	for _, s := range []struct {
-		id, label, unit string
-		res             sim.ScopeResult
-	}{
-		{"order", "Out of order, per order", "orders", o.Order},
-		{"customer", "Out of order, per customer", "customers", o.Customer},
-		{"key", "Out of order, per key", "keys", o.Key},
-	} {
-		cards = append(cards, Card{ID: "violations-" + s.id, Label: s.label, Value: Count(s.res.Violations), Raw: float64(s.res.Violations),
-			Detail: fmt.Sprintf("%s %s affected%s", Count(s.res.KeysAffected), s.unit, causes(s.res.ByCause)),
+		id  string
+		res sim.ScopeResult
+	}{{"order", o.Order}, {"customer", o.Customer}, {"key", o.Key}} {
+		cards = append(cards, Card{ID: "violations-" + s.id, Label: c.T("results.card." + s.id), Value: CountIn(l, s.res.Violations),
+			Raw: float64(s.res.Violations), Detail: c.T("results.card."+s.id+".detail", i18n.Count(int(s.res.KeysAffected))) + causes(c, s.res.ByCause),
 			Better: Lower, Bad: s.res.Violations > 0})
 	}
 	cards = append(cards,
-		Card{ID: "duplicates", Label: "Processed twice", Value: Count(r.Duplicates), Raw: float64(r.Duplicates),
-			Detail: "records processed again after a crash or a rebalance", Better: Lower, Bad: r.Duplicates > 0},
-		Card{ID: "lost", Label: "Never processed", Value: Count(r.Lost), Raw: float64(r.Lost),
-			Detail: "records skipped or dropped", Better: Lower, Bad: r.Lost > 0},
-		Card{ID: "lag", Label: "Most records waiting", Value: Count(maxLag), Raw: float64(maxLag),
-			Detail: fmt.Sprintf("on p%d; lag in records not yet processed", lagPart), Better: Lower, Bad: lagging(r, maxLag)},
-		Card{ID: "p99", Label: "Latency p99", Value: Millis(r.LatencyMs.P99), Raw: r.LatencyMs.P99,
-			Detail: fmt.Sprintf("send to processed; p50 %s, max %s", Millis(r.LatencyMs.P50), Millis(r.LatencyMs.Max)), Better: Lower,
-			Bad: r.LatencyMs.P99 >= slowP99Ms},
-		Card{ID: "idle", Label: "Idle consumer threads", Value: fmt.Sprintf("%d of %d", r.Consumers.IdleThreads, r.Consumers.Threads),
-			Raw: float64(r.Consumers.IdleThreads), Detail: "members with no partition at the end", Better: Lower, Bad: r.Consumers.IdleThreads > 0},
-		Card{ID: "pause", Label: "Rebalance stop-the-world", Value: Seconds(g.StopTheWorldS), Raw: g.StopTheWorldS,
-			Detail: fmt.Sprintf("%s; partitions paused %s in all", Plural(g.Rebalances, "rebalance"), Seconds(g.PartitionPauseS)), Better: Lower},
-		Card{ID: "records", Label: "Records produced", Value: Count(r.EventsProduced), Raw: float64(r.EventsProduced),
-			Detail: fmt.Sprintf("%s processed", Count(r.EventsProcessed)), Better: Neither},
+		Card{ID: "duplicates", Label: c.T("results.card.duplicates"), Value: CountIn(l, r.Duplicates), Raw: float64(r.Duplicates),
+			Detail: c.T("results.card.duplicates.detail"), Better: Lower, Bad: r.Duplicates > 0},
+		Card{ID: "lost", Label: c.T("results.card.lost"), Value: CountIn(l, r.Lost), Raw: float64(r.Lost),
+			Detail: c.T("results.card.lost.detail"), Better: Lower, Bad: r.Lost > 0},
+		Card{ID: "lag", Label: c.T("results.card.lag"), Value: CountIn(l, maxLag), Raw: float64(maxLag),
+			Detail: c.T("results.card.lag.detail", i18n.S("partition", strconv.Itoa(lagPart))), Better: Lower, Bad: lagging(r, maxLag)},
+		Card{ID: "p99", Label: c.T("results.card.p99"), Value: MillisIn(l, r.LatencyMs.P99), Raw: r.LatencyMs.P99,
+			Detail: c.T("results.card.p99.detail", i18n.S("p50", MillisIn(l, r.LatencyMs.P50)), i18n.S("max", MillisIn(l, r.LatencyMs.Max))),
+			Better: Lower, Bad: r.LatencyMs.P99 >= slowP99Ms},
+		Card{ID: "idle", Label: c.T("results.card.idle"),
+			Value: c.T("results.nOfM", i18n.N("n", r.Consumers.IdleThreads), i18n.N("m", r.Consumers.Threads)),
+			Raw:   float64(r.Consumers.IdleThreads), Detail: c.T("results.card.idle.detail"), Better: Lower, Bad: r.Consumers.IdleThreads > 0},
+		Card{ID: "pause", Label: c.T("results.card.pause"), Value: SecondsIn(l, g.StopTheWorldS), Raw: g.StopTheWorldS,
+			Detail: c.T("results.card.pause.detail", i18n.S("rebalances", c.T("results.rebalances", i18n.Count(g.Rebalances))),
+				i18n.S("paused", SecondsIn(l, g.PartitionPauseS))), Better: Lower},
+		Card{ID: "records", Label: c.T("results.card.records"), Value: CountIn(l, r.EventsProduced), Raw: float64(r.EventsProduced),
+			Detail: c.T("results.card.records.detail", i18n.S("processed", CountIn(l, r.EventsProcessed))), Better: Neither},
 	)
 	return cards
 }
@@ -102,54 +108,14 @@ func lagging(r *sim.Result, maxLag int64) bool {
 	return maxLag > 0 && float64(maxLag) > perS
 }
 
-func causes(cs []sim.CauseCount) string {
+// causes lists a scope's violations by cause, after "; ", or nothing.
+func causes(c *i18n.Catalog, cs []sim.CauseCount) string {
 	if len(cs) == 0 {
 		return ""
 	}
 	parts := make([]string, len(cs))
-	for i, c := range cs {
-		parts[i] = fmt.Sprintf("%s %s", c.Cause, Count(c.Violations))
+	for i, k := range cs {
+		parts[i] = c.T("results.causeCount", i18n.S("cause", sentences.Cause(c, k.Cause)), i18n.S("count", CountIn(c.Lang(), k.Violations)))
 	}
-	return "; " + strings.Join(parts, ", ")
-}
-
-// Count writes a whole number with thousands separators: 180,000.
-func Count[T ~int | ~int64](n T) string {
-	s := fmt.Sprint(int64(n))
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
-}
-
-// Percent writes a share (0.0899) as 9.0 %.
-func Percent(share float64) string { return fmt.Sprintf("%.1f %%", share*100) }
-
-// Millis writes milliseconds with three significant digits.
-func Millis(ms float64) string {
-	switch {
-	case ms >= 100:
-		return fmt.Sprintf("%s ms", Count(int64(ms+0.5)))
-	case ms >= 10:
-		return fmt.Sprintf("%.1f ms", ms)
-	}
-	return fmt.Sprintf("%.2f ms", ms)
-}
-
-// Seconds writes seconds to the millisecond: 12.310 s reads as 12.31 s.
-func Seconds(s float64) string {
-	t := strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.3f", s), "0"), ".")
-	if t == "" || t == "-0" {
-		t = "0"
-	}
-	return t + " s"
+	return c.T("results.causes", i18n.S("causes", strings.Join(parts, c.T("results.listSeparator"))))
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"partitionlab/app/i18n"
 	"partitionlab/sim"
 )
 
@@ -114,5 +115,36 @@ func TestEveryBetterOrWorseRowSaysWhy(t *testing.T) {
 				t.Errorf("%s → %s: %s is %s without a why", p[0], p[1], d.ID, d.Verdict)
 			}
 		}
+	}
+}
+
+// In Portuguese the comparison says the same in Portuguese: the verdicts,
+// the changes with a decimal comma, and why, with the same numbers and
+// Kafka's names (commit_on_revoke) as they are.
+func TestCompareInPortuguese(t *testing.T) {
+	a, b := presetRun(t, "scale-out-eager"), presetRun(t, "scale-out-cooperative")
+	pt := i18n.For(i18n.Portuguese)
+	en, got := Compare(a, b), CompareIn(pt, a, b)
+	if len(got) != len(en) {
+		t.Fatalf("%d rows, English %d", len(got), len(en))
+	}
+	for i, d := range got {
+		if d.ID != en[i].ID || d.Verdict != en[i].Verdict || d.Arrow != en[i].Arrow {
+			t.Errorf("%s: %s %s in Portuguese, %s %s in English", d.ID, d.Verdict, d.Arrow, en[i].Verdict, en[i].Arrow)
+		}
+		if d.Verdict != Same && d.Label == en[i].Label {
+			t.Errorf("%s: the label %q is English", d.ID, d.Label)
+		}
+	}
+	dup := deltaByID(got, "duplicates")
+	want := CountIn(i18n.Portuguese, b.Result.Duplicates) + " registros processados duas vezes"
+	if !strings.HasPrefix(dup.Why, "B: "+want) || !strings.Contains(dup.Why, "commit_on_revoke") {
+		t.Errorf("duplicates' why %q, want %q and commit_on_revoke", dup.Why, want)
+	}
+	if w := dup.WordsIn(pt); !strings.HasSuffix(w, "(pior)") {
+		t.Errorf("duplicates read %q, want the verdict pior", w)
+	}
+	if p99 := deltaByID(got, "p99"); !strings.Contains(p99.Change, ",") && !strings.Contains(p99.Change, ".") {
+		t.Errorf("p99 changed by %q", p99.Change)
 	}
 }

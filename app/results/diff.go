@@ -1,10 +1,9 @@
 package results
 
 import (
-	"fmt"
 	"math"
-	"strings"
 
+	"partitionlab/app/i18n"
 	"partitionlab/sim"
 )
 
@@ -45,34 +44,41 @@ type Run struct {
 
 // Compare pairs the headline numbers of two runs and says, for each number
 // that got better or worse, why, from the evidence of the run that is worse
-// on it.
-func Compare(a, b Run) []Delta {
-	deltas := Diff(Cards(a.Result), Cards(b.Result))
+// on it; in English (the review, the command line).
+func Compare(a, b Run) []Delta { return CompareIn(i18n.For(i18n.English), a, b) }
+
+// CompareIn is Compare in c's language.
+func CompareIn(c *i18n.Catalog, a, b Run) []Delta {
+	deltas := DiffIn(c.Lang(), CardsIn(c, a.Result), CardsIn(c, b.Result))
 	for i := range deltas {
 		d := &deltas[i]
 		switch d.Verdict {
 		case Worse:
-			d.Why = why(d.ID, b, "B")
+			d.Why = why(c, d.ID, b, "B")
 		case Better:
-			d.Why = why(d.ID, a, "A")
+			d.Why = why(c, d.ID, a, "A")
 		}
 	}
 	return deltas
 }
 
-// Diff pairs the cards of two runs (same order: both come from Cards).
-func Diff(a, b []Card) []Delta {
+// Diff pairs the cards of two runs (same order: both come from Cards),
+// with the changes written in English.
+func Diff(a, b []Card) []Delta { return DiffIn(i18n.English, a, b) }
+
+// DiffIn is Diff with the changes written for l.
+func DiffIn(l i18n.Lang, a, b []Card) []Delta {
 	out := make([]Delta, 0, len(a))
 	for i := range min(len(a), len(b)) {
 		ca, cb := a[i], b[i]
 		d := Delta{ID: ca.ID, Label: ca.Label, A: ca, B: cb, Arrow: "=", Verdict: Same}
 		diff := cb.Raw - ca.Raw
 		if math.Abs(diff) > 1e-9 {
-			d.Arrow, d.Change = "▲", "+"+amount(ca.ID, diff)
+			d.Arrow, d.Change = "▲", "+"+amount(l, ca.ID, diff)
 			if diff < 0 {
-				d.Arrow, d.Change = "▼", "−"+amount(ca.ID, -diff)
+				d.Arrow, d.Change = "▼", "−"+amount(l, ca.ID, -diff)
 			}
-			d.Factor = factor(ca.Raw, cb.Raw)
+			d.Factor = factor(l, ca.Raw, cb.Raw)
 			switch up := diff > 0; {
 			case ca.Better == Neither:
 				d.Verdict = Changed
@@ -90,27 +96,27 @@ func Diff(a, b []Card) []Delta {
 // amount writes a positive difference of the card id's number with its
 // unit: milliseconds for latency, seconds for pauses, a ratio's two
 // decimals for load, and whole numbers with separators for counts.
-func amount(id string, x float64) string {
+func amount(l i18n.Lang, id string, x float64) string {
 	switch id {
 	case "p99":
-		return Millis(x)
+		return MillisIn(l, x)
 	case "pause":
 		if x >= 10 {
-			return fmt.Sprintf("%.1f s", x)
+			return l.Float(x, 1) + " s"
 		}
-		return fmt.Sprintf("%.2f s", x)
+		return l.Float(x, 2) + " s"
 	case "load":
-		return fmt.Sprintf("%.2f", x)
+		return l.Float(x, 2)
 	}
 	if x == math.Trunc(x) && x < 1e15 {
-		return Count(int64(x))
+		return CountIn(l, int64(x))
 	}
-	return fmt.Sprintf("%.3g", x)
+	return gPrec(l, x, 3)
 }
 
 // factor is how many times B is A ("×4.1") or A is B ("÷3.2"), when both
 // are positive and one is at least one and a half times the other.
-func factor(a, b float64) string {
+func factor(l i18n.Lang, a, b float64) string {
 	if a <= 0 || b <= 0 {
 		return ""
 	}
@@ -122,20 +128,25 @@ func factor(a, b float64) string {
 		return ""
 	}
 	if r >= 100 {
-		return sign + Count(int64(r+0.5))
+		return sign + CountIn(l, int64(r+0.5))
 	}
-	return sign + strings.TrimSuffix(fmt.Sprintf("%.2g", r), ".0")
+	return sign + gPrec(l, r, 2)
 }
 
-// Words is a delta as the table and the report write it: "same", or the
-// change, the factor and the verdict ("+1,184 ms ×176 (worse)").
-func (d Delta) Words() string {
+// Words is a delta as the table and the report write it, in English:
+// "same", or the change, the factor and the verdict ("+1,184 ms ×176
+// (worse)").
+func (d Delta) Words() string { return d.WordsIn(i18n.For(i18n.English)) }
+
+// WordsIn is Words in c's language.
+func (d Delta) WordsIn(c *i18n.Catalog) string {
+	verdict := c.T("results.verdict." + string(d.Verdict))
 	if d.Verdict == Same {
-		return "same"
+		return verdict
 	}
 	s := d.Change
 	if d.Factor != "" {
 		s += " " + d.Factor
 	}
-	return fmt.Sprintf("%s (%s)", s, d.Verdict)
+	return c.T("results.verdict.delta", i18n.S("change", s), i18n.S("verdict", verdict))
 }

@@ -1,66 +1,85 @@
 package results
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
+	"partitionlab/app/i18n"
+	"partitionlab/app/results/sentences"
 	"partitionlab/sim"
 )
 
 // why says, for one headline number, what in the run that is worse on it
 // made it so: the violations' causes, the rebalances and commits behind
 // records processed twice, the partition that holds the load or the lag.
-// The text names the side ("B: …") so it reads on its own.
-func why(id string, worse Run, side string) string {
+// The text names the side ("B: …") so it reads on its own; it is in c's
+// language.
+func why(c *i18n.Catalog, id string, worse Run, side string) string {
 	r, sc := worse.Result, worse.Scenario
+	l := c.Lang()
 	var parts []string
 	switch id {
 	case "load":
-		parts = append(parts, fmt.Sprintf("p%d receives %s of the records over %d partitions", r.Load.HottestPartition,
-			Percent(r.Load.HottestShare), len(r.Partitions)))
-		parts = append(parts, keyAndSkew(sc))
+		parts = append(parts, c.T("results.why.load", p(r.Load.HottestPartition), i18n.S("share", PercentIn(l, r.Load.HottestShare)),
+			i18n.Count(len(r.Partitions))))
+		parts = append(parts, keyAndSkew(c, sc))
 	case "violations-order", "violations-customer", "violations-key":
 		s := r.Ordering.Scopes.ByName(strings.TrimPrefix(id, "violations-"))
-		parts = append(parts, fmt.Sprintf("%s violations, by cause: %s", Count(s.Violations), strings.TrimPrefix(causes(s.ByCause), "; ")))
-		for _, c := range s.ByCause {
-			if c.Cause == "concurrent processing" && sc.Consumer.Mode != "" {
-				parts = append(parts, "records of one partition are processed in parallel (consumer.mode "+sc.Consumer.Mode+")")
+		parts = append(parts, c.T("results.why.violations", i18n.S("count", CountIn(l, s.Violations)),
+			i18n.S("causes", strings.TrimPrefix(causes(c, s.ByCause), c.T("results.causes", i18n.S("causes", ""))))))
+		for _, k := range s.ByCause {
+			if k.Cause == "concurrent processing" && sc.Consumer.Mode != "" {
+				parts = append(parts, c.T("results.why.parallel", i18n.S("mode", sc.Consumer.Mode)))
 			}
 		}
 		if e, ok := firstExample(r, strings.TrimPrefix(id, "violations-")); ok {
-			parts = append(parts, fmt.Sprintf("first: %s on p%d overtook %s on p%d", e.Later.Event, e.Later.Partition, e.Earlier.Event, e.Earlier.Partition))
+			parts = append(parts, c.T("results.why.first", i18n.S("later", e.Later.Event), i18n.S("laterPartition", strconv.Itoa(e.Later.Partition)),
+				i18n.S("earlier", e.Earlier.Event), i18n.S("earlierPartition", strconv.Itoa(e.Earlier.Partition))))
 		}
 	case "duplicates":
-		parts = append(parts, fmt.Sprintf("%s records processed twice", Count(r.Duplicates)))
-		parts = append(parts, duplicateCauses(sc, r)...)
+		parts = append(parts, c.T("results.why.duplicates", i18n.S("count", CountIn(l, r.Duplicates))))
+		parts = append(parts, duplicateCauses(c, sc, r)...)
 	case "lost":
-		parts = append(parts, fmt.Sprintf("%s records never processed", Count(r.Lost)))
+		parts = append(parts, c.T("results.why.lost", i18n.S("count", CountIn(l, r.Lost))))
 		if sc.Consumer.OnRevoke == "drop_queued" {
-			parts = append(parts, "queued records of revoked partitions are dropped (on_revoke drop_queued)")
+			parts = append(parts, c.T("results.why.dropQueued"))
 		}
 		if sc.Consumer.AutoOffsetReset == "latest" && r.Group.Totals.Rebalances > 0 {
-			parts = append(parts, "a partition without a committed offset starts at the end (auto.offset.reset latest)")
+			parts = append(parts, c.T("results.why.latest"))
 		}
-		parts = append(parts, rebalanceSummary(r)...)
+		parts = append(parts, rebalanceSummary(c, r)...)
 	case "lag":
-		p, lag := worstLag(r)
-		parts = append(parts, fmt.Sprintf("%s records waited on p%d", Count(lag), p))
-		parts = append(parts, capacity(sc, r, p)...)
+		part, lag := worstLag(r)
+		parts = append(parts, c.T("results.why.lag", i18n.S("count", CountIn(l, lag)), p(part)))
+		parts = append(parts, capacity(c, sc, r, part)...)
 	case "p99":
-		p, lag := worstLag(r)
-		parts = append(parts, fmt.Sprintf("p99 %s, max %s; up to %s records waited on p%d", Millis(r.LatencyMs.P99),
-			Millis(r.LatencyMs.Max), Count(lag), p))
-		parts = append(parts, capacity(sc, r, p)...)
+		part, lag := worstLag(r)
+		parts = append(parts, c.T("results.why.p99", i18n.S("p99", MillisIn(l, r.LatencyMs.P99)), i18n.S("max", MillisIn(l, r.LatencyMs.Max)),
+			i18n.S("count", CountIn(l, lag)), p(part)))
+		parts = append(parts, capacity(c, sc, r, part)...)
 	case "idle":
-		parts = append(parts, fmt.Sprintf("%d consumer threads for %d partitions: %d own none", r.Consumers.Threads,
-			len(r.Partitions), r.Consumers.IdleThreads))
+		parts = append(parts, c.T("results.why.idle", i18n.N("threads", r.Consumers.Threads), i18n.Count(len(r.Partitions)),
+			i18n.N("idle", r.Consumers.IdleThreads)))
 	case "pause":
-		parts = append(parts, rebalanceSummary(r)...)
+		parts = append(parts, rebalanceSummary(c, r)...)
 	}
 	if len(parts) == 0 {
 		return ""
 	}
-	return side + ": " + strings.Join(nonEmpty(parts), "; ")
+	return c.T("results.why.side", i18n.S("side", side), i18n.S("why", strings.Join(nonEmpty(parts), c.T("results.why.separator"))))
+}
+
+// p is the placeholder {partition}: a partition's number as it is.
+func p(n int) i18n.Arg { return i18n.S("partition", strconv.Itoa(n)) }
+
+// g writes x as Go's %g does, with l's decimal mark: a setting's value
+// as the scenario gives it.
+func g(l i18n.Lang, x float64) string { return gPrec(l, x, -1) }
+
+// gPrec writes x as Go's %.{prec}g does, with l's decimal mark.
+func gPrec(l i18n.Lang, x float64, prec int) string {
+	s := strconv.FormatFloat(x, 'g', prec, 64)
+	return strings.Replace(s, ".", strings.Trim(l.Float(0.5, 1), "05"), 1)
 }
 
 func nonEmpty(ss []string) []string {
@@ -84,11 +103,12 @@ func firstExample(r *sim.Result, scope string) (sim.Violation, bool) {
 
 // keyAndSkew names what decides where the records go: the first producer's
 // key and the customers' skew.
-func keyAndSkew(sc sim.Scenario) string {
+func keyAndSkew(c *i18n.Catalog, sc sim.Scenario) string {
 	if len(sc.Producers) == 0 {
 		return ""
 	}
-	s := "key " + sc.Producers[0].Key
+	l := c.Lang()
+	key := i18n.S("key", sc.Producers[0].Key)
 	if d := sc.Workload.KeyDistribution; d != nil && len(d.Keys) > 0 {
 		total, hot := d.TailCount, d.Keys[0]
 		for _, k := range d.Keys { // a scenario written by hand need not list the hottest first
@@ -97,69 +117,72 @@ func keyAndSkew(sc sim.Scenario) string {
 				hot = k
 			}
 		}
-		return s + fmt.Sprintf(", the hottest of your keys, %s, sends %s of the orders", hot.Key, Percent(float64(hot.Count)/float64(total)))
+		return c.T("results.why.keyHottest", key, i18n.S("hot", hot.Key), i18n.S("share", PercentIn(l, float64(hot.Count)/float64(total))))
 	}
 	switch k := sc.Workload.CustomerSkew; k.Kind {
 	case "hot":
-		s += fmt.Sprintf(", %d hot customers send %s of the orders", k.HotCustomers, Percent(k.HotShare))
+		return c.T("results.why.keyHot", key, i18n.N("hot", k.HotCustomers), i18n.S("share", PercentIn(l, k.HotShare)))
 	case "zipf":
-		s += fmt.Sprintf(", customers zipf-skewed (s %g)", k.S)
+		return c.T("results.why.keyZipf", key, i18n.S("s", g(l, k.S)))
 	}
-	return s
+	return c.T("results.why.key", key)
 }
 
 // duplicateCauses names what makes a consumer read records again: a
 // revocation without a commit, members kicked out or crashed, failed
 // commits, and the rebalances themselves.
-func duplicateCauses(sc sim.Scenario, r *sim.Result) []string {
+func duplicateCauses(c *i18n.Catalog, sc sim.Scenario, r *sim.Result) []string {
 	var out []string
-	g := r.Group
+	gr := r.Group
 	cooperative := false
-	for _, rb := range g.Rebalances {
+	for _, rb := range gr.Rebalances {
 		cooperative = cooperative || rb.Protocol == "cooperative"
 	}
 	if cooperative && !sc.Consumer.CommitOnRevoke {
-		out = append(out, "a cooperative revocation does not commit (commit_on_revoke off)")
+		out = append(out, c.T("results.why.cooperativeNoCommit"))
 	}
-	if n := g.Totals.KickedOut; n > 0 {
-		out = append(out, fmt.Sprintf("%d members kicked out", n))
+	if n := gr.Totals.KickedOut; n > 0 {
+		out = append(out, c.T("results.why.kickedOut", i18n.Count(n)))
 	}
-	if n := g.Totals.FailedCommits; n > 0 {
+	if n := gr.Totals.FailedCommits; n > 0 {
 		// An auto-commit's failure is logged; commitSync throws.
-		how := "commitSync threw CommitFailedException"
+		id := "results.why.commitsThrew"
 		if sc.Consumer.EnableAutoCommit {
-			how = "auto-commits, logged and not retried"
+			id = "results.why.autoCommitsLogged"
 		}
-		out = append(out, fmt.Sprintf("%s (%s)", Plural(n, "commit")+" failed", how))
+		out = append(out, c.T(id, i18n.Count(n)))
 	}
 	for _, a := range sc.Timeline {
 		if a.Action == "crash_consumer" {
-			out = append(out, fmt.Sprintf("instance %d crashes at %g s", a.Instance, a.AtS))
+			out = append(out, c.T("results.why.crash", i18n.N("instance", a.Instance), i18n.S("at", g(c.Lang(), a.AtS))))
 		}
 	}
 	if !sc.Consumer.EnableAutoCommit && !sc.Consumer.CommitAfterBatch {
-		out = append(out, "nothing commits (enable.auto.commit off)")
+		out = append(out, c.T("results.why.noCommit"))
 	}
-	return append(out, rebalanceSummary(r)...)
+	return append(out, rebalanceSummary(c, r)...)
 }
 
 // rebalanceSummary is the group's rebalances in a phrase: how many, which
 // protocol, the stop-the-world time and the last one's generation and
 // cause (the Gen. column of the rebalance table).
-func rebalanceSummary(r *sim.Result) []string {
-	g := r.Group
-	if g.Totals.Rebalances == 0 {
+func rebalanceSummary(c *i18n.Catalog, r *sim.Result) []string {
+	gr := r.Group
+	if gr.Totals.Rebalances == 0 {
 		return nil
 	}
-	protocol := g.Protocol
-	if len(g.Rebalances) > 0 {
-		protocol = g.Rebalances[0].Protocol
+	l := c.Lang()
+	protocol := gr.Protocol
+	if len(gr.Rebalances) > 0 {
+		protocol = gr.Rebalances[0].Protocol
 	}
-	s := fmt.Sprintf("%s (%s, %s): stop-the-world %s, partitions paused %s in all", Plural(g.Totals.Rebalances, "rebalance"), protocol,
-		g.Assignor, Seconds(g.Totals.StopTheWorldS), Seconds(g.Totals.PartitionPauseS))
-	if len(g.Rebalances) > 0 {
-		rb := g.Rebalances[len(g.Rebalances)-1]
-		s += fmt.Sprintf("; last, generation %d at %s: %s, %s moved", rb.Generation, Seconds(rb.StartS), rb.Cause, Plural(rb.PartitionsMoved, "partition"))
+	s := c.T("results.why.rebalances", i18n.S("rebalances", c.T("results.rebalances", i18n.Count(gr.Totals.Rebalances))),
+		i18n.S("protocol", protocol), i18n.S("assignor", gr.Assignor), i18n.S("stw", SecondsIn(l, gr.Totals.StopTheWorldS)),
+		i18n.S("paused", SecondsIn(l, gr.Totals.PartitionPauseS)))
+	if len(gr.Rebalances) > 0 {
+		rb := gr.Rebalances[len(gr.Rebalances)-1]
+		s += c.T("results.why.lastRebalance", i18n.N("generation", int(rb.Generation)), i18n.S("at", SecondsIn(l, rb.StartS)),
+			i18n.S("cause", sentences.RebalanceCause(c, rb.Cause)), i18n.Count(rb.PartitionsMoved))
 	}
 	return []string{s}
 }
@@ -175,27 +198,30 @@ func worstLag(r *sim.Result) (partition int, lag int64) {
 
 // capacity compares what a partition receives with what one thread can
 // process, and adds the pauses, which is where lag and latency come from.
-func capacity(sc sim.Scenario, r *sim.Result, p int) []string {
+func capacity(c *i18n.Catalog, sc sim.Scenario, r *sim.Result, part int) []string {
 	var out []string
-	if p < len(r.Partitions) && r.DurationS > 0 && sc.Consumer.ProcessingMs > 0 {
-		in := float64(r.Partitions[p].Produced) / r.DurationS
+	l := c.Lang()
+	if part < len(r.Partitions) && r.DurationS > 0 && sc.Consumer.ProcessingMs > 0 {
+		in := float64(r.Partitions[part].Produced) / r.DurationS
 		can := 1000 / sc.Consumer.ProcessingMs
-		out = append(out, fmt.Sprintf("p%d receives %s records/s; one thread processes about %s/s (%s each, %s)", p,
-			Count(int64(in+0.5)), Count(int64(can+0.5)), Millis(sc.Consumer.ProcessingMs), sc.Consumer.Mode))
+		out = append(out, c.T("results.why.capacity", p(part), i18n.S("in", CountIn(l, int64(in+0.5))),
+			i18n.S("can", CountIn(l, int64(can+0.5))), i18n.S("each", MillisIn(l, sc.Consumer.ProcessingMs)), i18n.S("mode", sc.Consumer.Mode)))
 	}
 	for _, a := range sc.Timeline {
 		switch a.Action {
 		case "slow_processing":
-			out = append(out, fmt.Sprintf("processing slows to %s from %g s for %g s", Millis(a.ProcessingMs), a.AtS, a.DurationS))
+			out = append(out, c.T("results.why.slow", i18n.S("ms", MillisIn(l, a.ProcessingMs)), i18n.S("at", g(l, a.AtS)),
+				i18n.S("seconds", g(l, a.DurationS))))
 		case "gc_pause":
-			out = append(out, fmt.Sprintf("instance %d freezes %g s at %g s (GC pause)", a.Instance, a.DurationS, a.AtS))
+			out = append(out, c.T("results.why.gcPause", i18n.N("instance", a.Instance), i18n.S("seconds", g(l, a.DurationS)),
+				i18n.S("at", g(l, a.AtS))))
 		}
 	}
-	return append(out, rebalanceSummary(r)...)
+	return append(out, rebalanceSummary(c, r)...)
 }
 
-// Plural writes a count and its noun: "1 partition", "2 partitions",
-// "1,184 records".
+// Plural writes a count and its noun in English: "1 partition", "2
+// partitions", "1,184 records".
 func Plural(n int, word string) string {
 	if n == 1 {
 		return "1 " + word

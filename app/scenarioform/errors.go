@@ -18,10 +18,35 @@ type Placement struct {
 	top []string
 }
 
+// Words say the engine's messages as the page shows them: in English,
+// or in the page's language (the app's catalog).
+type Words interface {
+	// Message is the text of e, without its field.
+	Message(e sim.FieldError) string
+	// Item names element n (from 1) of a list before a message about it:
+	// "item 2: " + msg.
+	Item(n int, msg string) string
+}
+
+// English are the engine's own words.
+type English struct{}
+
+// Message is e's English message.
+func (English) Message(e sim.FieldError) string { return e.Message }
+
+// Item is "item n: msg".
+func (English) Item(n int, msg string) string { return fmt.Sprintf("item %d: %s", n, msg) }
+
 // Place assigns each error to the longest of targets that contains its
-// field. targets are the paths of the inputs on screen, of list items
-// ("producers[1]") and of lists ("producers").
+// field, in the engine's words (see PlaceWith).
 func Place(errs sim.FieldErrors, targets []string) Placement {
+	return PlaceWith(errs, targets, English{})
+}
+
+// PlaceWith assigns each error to the longest of targets that contains its
+// field, said in w's words. targets are the paths of the inputs on screen,
+// of list items ("producers[1]") and of lists ("producers").
+func PlaceWith(errs sim.FieldErrors, targets []string, w Words) Placement {
 	p := Placement{at: map[string][]string{}}
 	for _, e := range errs {
 		best, rest := "", ""
@@ -32,13 +57,14 @@ func Place(errs sim.FieldErrors, targets []string) Placement {
 				best, rest, found = t, r, true
 			}
 		}
+		msg := w.Message(e)
 		switch {
 		case !found && e.Field == "":
-			p.top = append(p.top, e.Message)
+			p.top = append(p.top, msg)
 		case !found:
-			p.top = append(p.top, e.Field+": "+e.Message)
+			p.top = append(p.top, e.Field+": "+msg)
 		default:
-			p.at[best] = append(p.at[best], prefixed(rest, e.Message))
+			p.at[best] = append(p.at[best], prefixed(rest, msg, w))
 		}
 	}
 	return p
@@ -46,14 +72,14 @@ func Place(errs sim.FieldErrors, targets []string) Placement {
 
 // prefixed names the part of a field a message is about, in words: "item
 // 2: …" for a list element, "hot_share: …" for a field inside.
-func prefixed(rest, msg string) string {
+func prefixed(rest, msg string, w Words) string {
 	if rest == "" {
 		return msg
 	}
 	if strings.HasPrefix(rest, "[") {
 		end := strings.Index(rest, "]")
 		if i, err := strconv.Atoi(rest[1:max(end, 1)]); err == nil && end > 0 {
-			return prefixed(strings.TrimPrefix(rest[end+1:], "."), fmt.Sprintf("item %d: %s", i+1, msg))
+			return prefixed(strings.TrimPrefix(rest[end+1:], "."), w.Item(i+1, msg), w)
 		}
 	}
 	return strings.TrimPrefix(rest, ".") + ": " + msg

@@ -38,7 +38,7 @@ func timelineSection() Section {
 			{Key: "processing_ms", Label: "Processing time", Unit: "ms per record", Kind: Float, Show: action(sim.ActionSlowProcessing),
 				Hint: "Mean processing time while it lasts."},
 			{Key: "assignors", Label: "Assignors after the restart", Setting: "partition.assignment.strategy", Kind: List, Show: action(sim.ActionAddConsumer, sim.ActionRollingRestart),
-				Hint: "Empty keeps the group's; " + assignorHint},
+				Hint: "Empty keeps the group's. " + assignorHint},
 		}}
 }
 

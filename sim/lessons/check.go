@@ -18,6 +18,8 @@ type CheckOutcome struct {
 	// it could not be evaluated.
 	Got     any
 	Message string
+	// Measure is Message in parts, for a page in another language.
+	Measure Measure
 }
 
 // Ops are the comparison operators a check may use.
@@ -59,9 +61,13 @@ func (s Step) Evaluate(out *Output, earlier []*Output) []CheckOutcome {
 
 func (c Check) evaluate(sc scope) CheckOutcome {
 	o := CheckOutcome{Check: c}
-	fail := func(format string, args ...any) CheckOutcome {
-		o.Message = fmt.Sprintf("cannot check %s %s: %s", c.Path, opSymbol(c.Op), fmt.Sprintf(format, args...))
+	done := func(m Measure) CheckOutcome {
+		m.Path = c.Path
+		o.Measure, o.Message = m, m.String()
 		return o
+	}
+	fail := func(format string, args ...any) CheckOutcome {
+		return done(Measure{Result: Unchecked, Rel: opSymbol(c.Op), Detail: fmt.Sprintf(format, args...)})
 	}
 	lhs, err := parseExpr(c.Path)
 	if err != nil {
@@ -94,21 +100,21 @@ func (c Check) evaluate(sc scope) CheckOutcome {
 	}
 	for _, g := range got {
 		if ok, why := compare(g.v, c.Op, want, c.Tolerance); !ok {
+			m := Measure{Result: NotHeld, Every: many, Rel: rel, Got: show(g.v), Why: why}
 			if many {
-				o.Message = fmt.Sprintf("expected every %s %s, got %s at %s%s", c.Path, rel, show(g.v), g.at, why)
-			} else {
-				o.Message = fmt.Sprintf("expected %s %s, got %s%s", c.Path, rel, show(g.v), why)
+				m.At = g.at
 			}
-			return o
+			if why == ReasonUnknownOp {
+				m.Detail = c.Op
+			}
+			return done(m)
 		}
 	}
 	o.Passed = true
 	if many {
-		o.Message = fmt.Sprintf("every %s %s: got %s", c.Path, rel, showSome(values))
-	} else {
-		o.Message = fmt.Sprintf("%s %s: got %s", c.Path, rel, show(values[0]))
+		return done(Measure{Result: Held, Every: true, Rel: rel, Got: showSome(values)})
 	}
-	return o
+	return done(Measure{Result: Held, Rel: rel, Got: show(values[0])})
 }
 
 // want is the value to compare with and how to write it: the JSON value,
@@ -138,45 +144,45 @@ func (c Check) want(sc scope) (any, string, error) {
 	return items[0].v, fmt.Sprintf("%s (= %s)", c.Expr, show(items[0].v)), nil
 }
 
-// compare holds one value against the check; why adds a reason when the
+// compare holds one value against the check; why gives a reason when the
 // value is not even comparable.
-func compare(got any, op string, want any, tol float64) (ok bool, why string) {
+func compare(got any, op string, want any, tol float64) (ok bool, why Reason) {
 	switch op {
 	case "==":
-		return equal(got, want, tol), ""
+		return equal(got, want, tol), ReasonNone
 	case "!=":
-		return !equal(got, want, tol), ""
+		return !equal(got, want, tol), ReasonNone
 	case "contains":
 		switch g := got.(type) {
 		case string:
 			w, isText := want.(string)
-			return isText && strings.Contains(g, w), ""
+			return isText && strings.Contains(g, w), ReasonNone
 		case []any:
 			for _, x := range g {
 				if equal(x, want, 0) {
-					return true, ""
+					return true, ReasonNone
 				}
 			}
-			return false, ""
+			return false, ReasonNone
 		}
-		return false, " (neither text nor a list)"
+		return false, ReasonNotTextOrList
 	}
 	g, ok1 := got.(float64)
 	w, ok2 := want.(float64)
 	if !ok1 || !ok2 {
-		return false, " (not a number)"
+		return false, ReasonNotNumber
 	}
 	switch op {
 	case "<":
-		return g < w, ""
+		return g < w, ReasonNone
 	case "<=":
-		return g <= w, ""
+		return g <= w, ReasonNone
 	case ">":
-		return g > w, ""
+		return g > w, ReasonNone
 	case ">=":
-		return g >= w, ""
+		return g >= w, ReasonNone
 	}
-	return false, " (unknown operator " + op + ")"
+	return false, ReasonUnknownOp
 }
 
 func equal(a, b any, tol float64) bool {

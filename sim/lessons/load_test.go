@@ -154,3 +154,13 @@ func TestLoadChecksTheSetOfLessons(t *testing.T) {
 		t.Errorf("two good lessons: %v, %v", all, err)
 	}
 }
+
+func TestCountIsHowManyLessonsLoad(t *testing.T) {
+	all, err := All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if Count() != len(all) {
+		t.Errorf("Count() = %d, but %d lessons load", Count(), len(all))
+	}
+}

@@ -1,0 +1,104 @@
+package app
+
+import (
+	"strings"
+	"testing"
+
+	"partitionlab/app/i18n"
+	"partitionlab/app/importconfig"
+	"partitionlab/sim"
+	"partitionlab/sim/keydist"
+)
+
+// A configuration whose settings meet every outcome and most reasons.
+const byoConfig = `bootstrap.servers=kafka:9092
+client.id=orders
+acks=all
+linger.ms=20
+linger.ms=25
+partitioner.class=com.example.VipPartitioner
+partitioner.ignore.keys=true
+key.serializer=io.confluent.KafkaAvroSerializer
+partition.assignment.strategy=org.example.FairAssignor
+auto.offset.reset=none
+frobnicate.level=11
+ssl.truststore.location=/etc/ts
+`
+
+// The Bring your own panel says in English exactly what the command line
+// says (importconfig.Note.String), and in every other language something
+// else that keeps the setting, its value and Kafka's names.
+func TestImportNotesInEveryLanguage(t *testing.T) {
+	sc := sim.DefaultScenario()
+	notes, err := importconfig.Import([]importconfig.File{{Name: "producer.properties", Text: byoConfig}}, &sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(notes) < 10 {
+		t.Fatalf("only %d notes", len(notes))
+	}
+	for _, l := range i18n.Langs() {
+		w := i18n.For(l)
+		for _, n := range notes {
+			got := noteText(w, n)
+			if l == i18n.English {
+				if got != n.String() {
+					t.Errorf("en: %q, the command line says %q", got, n.String())
+				}
+				continue
+			}
+			if got == n.String() && n.Outcome != importconfig.Mapped {
+				t.Errorf("%s: %q is left in English", l, got)
+			}
+			if !strings.Contains(got, n.Key+"="+n.Value) || strings.Contains(got, "{") {
+				t.Errorf("%s: %q lost the setting %s=%s", l, got, n.Key, n.Value)
+			}
+		}
+	}
+	pt := noteText(i18n.For(i18n.Portuguese), notes[len(notes)-1])
+	if want := "producer.properties:12: ssl.truststore.location=/etc/ts: sem efeito, não há rede"; pt != want {
+		t.Errorf("pt: %q, want %q", pt, want)
+	}
+}
+
+// Importing keys says what changed in the scenario and what was read, in
+// English as keydist says it.
+func TestKeysNotesInEnglishAreKeydists(t *testing.T) {
+	before := sim.DefaultScenario()
+	before.Workload.CustomerSkew = sim.Skew{Kind: "zipf", S: 1}
+	before.Producers[0].Serializer = "long"
+	res, err := keydist.Parse(strings.NewReader("alice,50\nbob,30\ncarol,20\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := before
+	after.Producers = append([]sim.Producer(nil), before.Producers...)
+	want := append(keydist.Apply(&after, res.Distribution), res.Summary()+" → workload.key_distribution")
+	got := keysNotes(i18n.For(i18n.English), before, after, res)
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	ko := keysNotes(i18n.For(i18n.Korean), before, after, res)
+	if len(ko) != len(want) || !strings.Contains(ko[len(ko)-1], "key 3개(csv)") {
+		t.Errorf("ko: %q", ko)
+	}
+}
+
+// A configuration that cannot be read says where and why, each problem on
+// its line: in English as the command line does, in Portuguese with the
+// place and the value as written.
+func TestImportErrorsInEveryLanguage(t *testing.T) {
+	text := "linger.ms=soon\nbatch.size=huge\nenable.idempotence=maybe\n"
+	sc := sim.DefaultScenario()
+	_, err := importconfig.Import([]importconfig.File{{Name: "p.properties", Text: text}}, &sc)
+	if err == nil {
+		t.Fatal("the configuration was read")
+	}
+	if got := importErrorText(i18n.For(i18n.English), err); got != err.Error() {
+		t.Errorf("en: %q, the command line says %q", got, err.Error())
+	}
+	got := strings.Split(importErrorText(i18n.For(i18n.Portuguese), err), "\n")
+	if len(got) != 3 || got[0] != `p.properties:1: linger.ms=soon: "soon" não é uma duração (milissegundos, ou 500ms, 3s, 5m, PT3S)` {
+		t.Errorf("pt: %q", got)
+	}
+}

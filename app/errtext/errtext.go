@@ -1,0 +1,104 @@
+// Package errtext says the engine's messages about a scenario in the
+// page's language: a sim.FieldError carries a stable code and named
+// arguments (see sim.Messages), and the catalog's "errors.<code>" is its
+// text in each language. Values, field paths and Kafka's names stay as
+// written; numbers are written the language's way (1.000.000 in
+// Portuguese, 1 000 000 in French), except in English, whose text is the
+// engine's own, byte for byte.
+//
+// errtext is plain Go: it must never import go-app or syscall/js.
+package errtext
+
+import (
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"partitionlab/app/i18n"
+	"partitionlab/sim"
+)
+
+// Words say the engine's messages in a catalog's language; they are the
+// scenario editor's scenarioform.Words.
+type Words struct{ c *i18n.Catalog }
+
+// For is the words of catalog c.
+func For(c *i18n.Catalog) Words { return Words{c: c} }
+
+// ID is the catalog id of a message code.
+func ID(code string) string { return "errors." + code }
+
+// Message is e in the catalog's language: its code's text with its
+// arguments filled. A message without a code (a loading error the app
+// wrapped itself) or with a code the catalog lacks keeps its English.
+func (w Words) Message(e sim.FieldError) string {
+	if e.Code == "" || !w.c.Has(ID(e.Code)) {
+		return e.Message
+	}
+	args := make([]i18n.Arg, 0, len(e.Args))
+	for _, a := range e.Args {
+		v := a.Value
+		switch a.Kind {
+		case sim.ArgNumber:
+			v = Numbers(w.c.Lang(), v)
+		case sim.ArgPhrase:
+			if v != "" {
+				v = w.c.T(ID(v))
+			}
+		}
+		args = append(args, i18n.S(a.Name, v))
+	}
+	return w.c.T(ID(e.Code), args...)
+}
+
+// Item names element n of a list before a message about it.
+func (w Words) Item(n int, msg string) string {
+	return w.c.T("errors.item", i18n.S("number", strconv.Itoa(n)), i18n.S("message", msg))
+}
+
+// Field is e with its field in front, as a list of messages shows it.
+func (w Words) Field(e sim.FieldError) string {
+	if e.Field == "" {
+		return w.Message(e)
+	}
+	return e.Field + ": " + w.Message(e)
+}
+
+var number = regexp.MustCompile(`-?[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)?`)
+
+// Numbers writes every number of s, written as the engine writes them
+// (1000, 0.5, 1e+06, 2.6e11, "86400 × 1000 × 3"), the way l writes
+// numbers. English is left as it is: it is the engine's own text.
+func Numbers(l i18n.Lang, s string) string {
+	if l == i18n.English {
+		return s
+	}
+	return number.ReplaceAllStringFunc(s, func(tok string) string { return localNumber(l, tok) })
+}
+
+// localNumber writes one number for l: whole numbers with l's grouping,
+// fractions with l's decimal mark, and an exponent written out when the
+// number is one a person reads in full (below 10¹⁵, at most 9 decimals).
+func localNumber(l i18n.Lang, tok string) string {
+	mantissa, exp, hasExp := strings.Cut(tok, "e")
+	if !hasExp && !strings.Contains(tok, ".") {
+		if n, err := strconv.ParseInt(tok, 10, 64); err == nil {
+			return l.Int(n)
+		}
+		return tok // beyond int64: as written
+	}
+	f, err := strconv.ParseFloat(tok, 64)
+	if err != nil || math.IsInf(f, 0) || f == 0 && strings.Trim(mantissa, "-0.") != "" {
+		return tok // beyond float64: as written
+	}
+	if full := strconv.FormatFloat(f, 'f', -1, 64); math.Abs(f) < 1e15 {
+		_, frac, _ := strings.Cut(full, ".")
+		if len(frac) <= 9 {
+			return l.Float(f, len(frac))
+		}
+	}
+	// A number too large or too small to write out: its mantissa in l's
+	// form, its exponent as written.
+	return localNumber(l, mantissa) + "e" + exp
+}

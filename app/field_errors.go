@@ -1,0 +1,39 @@
+package app
+
+import (
+	"errors"
+	"regexp"
+	"strings"
+
+	"partitionlab/app/errtext"
+	"partitionlab/app/i18n"
+	"partitionlab/sim"
+)
+
+// fieldErrorsText is err as a page in w's language shows it: each of the
+// engine's field errors as "field: message" on a line of its own, in w's
+// words (the work budget's refusal among them); any other error as it is.
+func fieldErrorsText(w *i18n.Catalog, err error) string {
+	var fe sim.FieldErrors
+	if !errors.As(err, &fe) {
+		return err.Error()
+	}
+	lines := make([]string, len(fe))
+	for i, e := range fe {
+		lines[i] = errtext.For(w).Field(e)
+	}
+	return strings.Join(lines, "\n")
+}
+
+var decimalComma = regexp.MustCompile(`^\s*-?[0-9]+,[0-9]+\s*$`)
+
+// decimalPoint reads a number typed the way l writes it: "0,5" is 0.5 in
+// Portuguese, Spanish and French, whose decimal mark is a comma. The
+// input then shows it as the engine reads it ("0.5"), so nothing changes
+// unseen. Anything else is left as typed.
+func decimalPoint(l i18n.Lang, text string) string {
+	if l.Float(0.5, 1) != "0,5" || !decimalComma.MatchString(text) {
+		return text
+	}
+	return strings.Replace(strings.TrimSpace(text), ",", ".", 1)
+}

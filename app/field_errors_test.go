@@ -1,0 +1,60 @@
+package app
+
+import (
+	"errors"
+	"testing"
+
+	"partitionlab/app/i18n"
+	"partitionlab/sim"
+)
+
+// The browser's work budget refuses a day at a million orders a second,
+// naming the fields, the estimate and the limit in the page's language;
+// in English exactly as the engine says it.
+func TestBudgetRefusalInTheReadersLanguage(t *testing.T) {
+	sc, err := sim.ParseScenarioWithSets([]byte(`{}`), []string{"duration_s=3600", "workload.orders_per_s=50000"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	refusal := sim.EstimateWork(sc).Check(sim.BrowserLimits())
+	if refusal == nil {
+		t.Fatal("the browser accepts 5.4e8 events")
+	}
+	if got := fieldErrorsText(i18n.For(i18n.English), refusal); got != refusal.Error() {
+		t.Errorf("en: %q, the engine says %q", got, refusal.Error())
+	}
+	for l, want := range map[i18n.Lang]string{
+		i18n.Portuguese: "duration_s: duration_s × workload.orders_per_s × 3 eventos por pedido = 3.600 × 50.000 × 3 = 540.000.000 eventos; o limite no navegador é 250.000.000 (reduza duration_s ou workload.orders_per_s)",
+		i18n.Korean:     "duration_s: duration_s × workload.orders_per_s × 주문당 이벤트 3개 = 3,600 × 50,000 × 3 = 이벤트 540,000,000개입니다. 브라우저의 한도는 250,000,000입니다(duration_s를 줄이거나 workload.orders_per_s를 낮추세요)",
+	} {
+		if got := fieldErrorsText(i18n.For(l), refusal); got != want {
+			t.Errorf("%s: %q, want %q", l, got, want)
+		}
+	}
+	if got := fieldErrorsText(i18n.For(i18n.French), errors.New("offline")); got != "offline" {
+		t.Errorf("another error: %q", got)
+	}
+}
+
+// A decimal comma is read where the language writes one; elsewhere, and
+// for anything but one plain number, the text stays as typed for the
+// engine to explain.
+func TestDecimalComma(t *testing.T) {
+	for _, tc := range []struct {
+		lang     i18n.Lang
+		in, want string
+	}{
+		{i18n.Portuguese, "0,5", "0.5"},
+		{i18n.French, " 12,25 ", "12.25"},
+		{i18n.Spanish, "-1,5", "-1.5"},
+		{i18n.English, "0,5", "0,5"},
+		{i18n.Korean, "0,5", "0,5"},
+		{i18n.Portuguese, "1,000,5", "1,000,5"},
+		{i18n.Portuguese, "1.5", "1.5"},
+		{i18n.Portuguese, "abc", "abc"},
+	} {
+		if got := decimalPoint(tc.lang, tc.in); got != tc.want {
+			t.Errorf("%s: %q → %q, want %q", tc.lang, tc.in, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,109 @@
+package importconfig
+
+import (
+	"fmt"
+	"maps"
+	"strconv"
+	"strings"
+)
+
+// reasons are why a setting has no effect or is not modelled, in English,
+// by a stable id: the app's catalog says each one in every language
+// ("editor.import.why.<id>"), and a test keeps its English equal to these.
+// {value} is the setting's value, or its name, as written.
+var reasons = map[string]string{
+	"brokers":            "the simulator has no brokers to connect to",
+	"name":               "a name only",
+	"group_name":         "a name only: the simulated group is one group",
+	"acks":               "every record is appended once it is sent; there is no replication to wait for",
+	"record_bytes":       "record sizes are topic.record_bytes",
+	"memory":             "the producer never blocks on memory",
+	"value_serializer":   "only the key decides the partition",
+	"key_deserializer":   "consumers do not read the key",
+	"value_deserializer": "consumers do not read the value",
+	"retries":            "a failed request is retried until it succeeds (producers[].failure_rate sets how often one fails)",
+	"timeouts":           "requests take no time, so none times out",
+	"never_blocks":       "the producer never blocks",
+	"one_record":         "every produce request holds one record",
+	"batch_messages":     "every produce request holds one record; batch.size decides the sticky partition",
+	"backoff_max":        "retry.backoff.ms is the backoff",
+	"transactions":       "transactions are not modelled",
+	"fetch":              "a fetch returns every record already appended, at once",
+	"topic_exists":       "the topic exists",
+	"crc":                "records are never corrupt",
+	"one_topic":          "one topic only",
+	"racks":              "no racks",
+	"eof":                "an event the simulator does not need",
+	"connections":        "no connections",
+	"sockets":            "no sockets",
+	"network":            "no network",
+	"metrics_sampled":    "no metrics are sampled",
+	"logs":               "no logs",
+	"interceptors":       "no interceptors",
+	"no_time":            "requests take no time",
+	"retry_attempts":     "the retry topic retries a record until it succeeds",
+	"adaptive":           "adaptive partitioning is not modelled; the sticky partitioner switches after batch.size bytes",
+	"availability":       "brokers never become unavailable",
+	"remote_assignor":    "under KIP-848 the simulator runs the broker's uniform assignor",
+	"metrics":            "no metrics",
+	"template":           "the template only sends",
+	"streams":            "Kafka Streams is not modelled",
+	"listener_type":      "single records or batches are processed alike",
+	"poll_timeout":       "a poll returns at once when records are waiting",
+	"listener":           "a listener container setting the simulator does not model",
+
+	"ignore_keys_on":      "keyed records are always placed by their key",
+	"ignore_keys_off":     "keys decide the partition, as by default",
+	"consumer_side":       "a consumer's {value}: the simulated consumer's requests never fail or wait",
+	"default_partitioner": "the default partitioner, as the simulator has it",
+	"custom_partitioner":  "{value} is not modelled: keyed records are placed by the client's default partitioner",
+	"key_serializer":      "{value} is not modelled: the simulator sends keys as StringSerializer or LongSerializer",
+	"rd_partitioner":      "{value} is not modelled: consistent_random (CRC32) and murmur2_random (the Java client's murmur2) are",
+	"assignor":            "{value} is not an assignor the simulator has (RangeAssignor, RoundRobinAssignor, StickyAssignor, CooperativeStickyAssignor)",
+	"offset_reset":        "{value} is not modelled: earliest or latest",
+	"ack_mode":            "{value} is not modelled: the simulator commits after each poll's batch (BATCH) or with enable.auto.commit",
+
+	// Why a line or a value cannot be read (a LineError).
+	"not_whole":     "{value} is not a whole number",
+	"not_bool":      "{value} is not true or false",
+	"not_duration":  "{value} is not a duration (milliseconds, or 500ms, 3s, 5m, PT3S)",
+	"not_size":      "{value} is not a size in bytes (16384, 16KB, 1MB)",
+	"not_key_value": "{value} is not key=value",
+	"no_key":        "{value} has no key",
+	"yaml_tabs":     "YAML is indented with spaces, not tabs",
+	"yaml_list":     "a list item outside a list of values",
+	"yaml_not_key":  "{value} is not key: value",
+	"yaml_form":     "this YAML form (anchors, block text, flow maps) is not read; write the value on its line",
+}
+
+// LineError is a line or a value that cannot be read: where it is
+// ("producer.properties:3", or with the setting, "producer.properties:3:
+// linger.ms=soon") and why, a reason's id and the value it names.
+type LineError struct {
+	Where, Reason, Value string
+}
+
+func (e LineError) Error() string {
+	return e.Where + ": " + strings.ReplaceAll(reasons[e.Reason], "{value}", e.Value)
+}
+
+// lineError is why a line of file name cannot be read.
+func lineError(name string, line int, reason, value string) error {
+	return LineError{Where: fmt.Sprintf("%s:%d", name, line), Reason: reason, Value: value}
+}
+
+// valueError is why a value cannot be read, before it is known where.
+type valueError struct{ reason, value string }
+
+func (e valueError) Error() string { return strings.ReplaceAll(reasons[e.reason], "{value}", e.value) }
+
+func cannotRead(reason, v string) error { return valueError{reason, strconv.Quote(v)} }
+
+// Reasons are the English reasons by id, for catalogs and their tests.
+func Reasons() map[string]string { return maps.Clone(reasons) }
+
+// because is a note's reason: its id and the value it names.
+func (n *Note) because(id, value string) {
+	n.Reason, n.ReasonValue = id, value
+	n.Why = strings.ReplaceAll(reasons[id], "{value}", value)
+}
