@@ -108,3 +108,24 @@ func noteText(w *i18n.Catalog, n importconfig.Note) string {
 
 // reasonID is the catalog id of an import reason (importconfig.Reasons).
 func reasonID(id string) string { return "editor.import.why." + id }
+
+// importErrorText is why nothing was imported, a line per problem, in w's
+// language: a line or value of a configuration that cannot be read names
+// where it is and why; any other error is said as it is.
+func importErrorText(w *i18n.Catalog, err error) string {
+	errs := []error{err}
+	if joined, ok := err.(interface{ Unwrap() []error }); ok {
+		errs = joined.Unwrap()
+	}
+	lines := make([]string, len(errs))
+	for i, e := range errs {
+		var le importconfig.LineError
+		if !errors.As(e, &le) {
+			lines[i] = e.Error()
+			continue
+		}
+		why := w.T(reasonID(le.Reason), i18n.S("value", le.Value))
+		lines[i] = w.T("editor.import.error", i18n.S("where", le.Where), i18n.S("why", why))
+	}
+	return strings.Join(lines, "\n")
+}

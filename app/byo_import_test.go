@@ -83,3 +83,22 @@ func TestKeysNotesInEnglishAreKeydists(t *testing.T) {
 		t.Errorf("ko: %q", ko)
 	}
 }
+
+// A configuration that cannot be read says where and why, each problem on
+// its line: in English as the command line does, in Portuguese with the
+// place and the value as written.
+func TestImportErrorsInEveryLanguage(t *testing.T) {
+	text := "linger.ms=soon\nbatch.size=huge\nenable.idempotence=maybe\n"
+	sc := sim.DefaultScenario()
+	_, err := importconfig.Import([]importconfig.File{{Name: "p.properties", Text: text}}, &sc)
+	if err == nil {
+		t.Fatal("the configuration was read")
+	}
+	if got := importErrorText(i18n.For(i18n.English), err); got != err.Error() {
+		t.Errorf("en: %q, the command line says %q", got, err.Error())
+	}
+	got := strings.Split(importErrorText(i18n.For(i18n.Portuguese), err), "\n")
+	if len(got) != 3 || got[0] != `p.properties:1: linger.ms=soon: "soon" não é uma duração (milissegundos, ou 500ms, 3s, 5m, PT3S)` {
+		t.Errorf("pt: %q", got)
+	}
+}

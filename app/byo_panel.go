@@ -81,7 +81,7 @@ func (c *byoPanel) apply(ctx app.Context, name, text string) {
 	e := c.Ied
 	sc, notes, err := importInto(e.words, e.sc, c.kind, name, text)
 	if err != nil {
-		c.err, c.notes = err.Error(), nil
+		c.err, c.notes = importErrorText(e.words, err), nil
 		return
 	}
 	if err := e.loadJSON(sim.MarshalScenario(sc)); err != nil {

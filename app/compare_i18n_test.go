@@ -1,9 +1,6 @@
 package app
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"reflect"
 	"strconv"
 	"strings"
@@ -14,46 +11,18 @@ import (
 	"partitionlab/app/keymap"
 	"partitionlab/hashcore"
 	"partitionlab/sim"
+	"partitionlab/sim/keydist"
 )
-
-// engineCauseNames are the violation causes the engine names (sim's
-// causeNames, read from its source: the engine does not export them).
-func engineCauseNames(t *testing.T) []string {
-	t.Helper()
-	f, err := parser.ParseFile(token.NewFileSet(), "../sim/causes.go", nil, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	ast.Inspect(f, func(n ast.Node) bool {
-		if v, ok := n.(*ast.ValueSpec); ok && len(v.Names) == 1 && v.Names[0].Name == "causeNames" {
-			for _, e := range v.Values[0].(*ast.CompositeLit).Elts {
-				s, _ := strconv.Unquote(e.(*ast.BasicLit).Value)
-				names = append(names, s)
-			}
-		}
-		return true
-	})
-	if len(names) == 0 {
-		t.Fatal("no cause names in sim/causes.go")
-	}
-	return names
-}
 
 // Everything Compare and Key → partition name from data has its words in
 // the catalog: every change of the picker (in English, the label B's
-// scenario is named with), every violation cause the engine gives, every
-// client and serializer, every ordering scope.
+// scenario is named with), every client and serializer, every ordering
+// scope.
 func TestCompareAndKeysNamesAreInTheCatalog(t *testing.T) {
 	en := i18n.For(i18n.English)
 	for _, ch := range changes.List() {
 		if got := changeLabel(en, ch); got != ch.Label {
 			t.Errorf("change %s reads %q, its label %q", ch.ID, got, ch.Label)
-		}
-	}
-	for _, name := range engineCauseNames(t) {
-		if id := "compare.cause." + strings.ReplaceAll(name, " ", "-"); en.T(id) != name {
-			t.Errorf("cause %q: %s reads %q", name, id, en.T(id))
 		}
 	}
 	for _, p := range hashcore.Partitioners() {
@@ -97,5 +66,40 @@ func TestKeysMessagesInPortuguese(t *testing.T) {
 	}
 	if got := movedShare(i18n.For(i18n.English), 3, 8); !strings.HasPrefix(got, "3 of 8 keys (37.5%)") {
 		t.Errorf("English moved share %q", got)
+	}
+}
+
+// A key,count line the page cannot read is explained in the page's
+// language, every problem keydist finds; English says what keydist says.
+func TestKeyCountLinesExplainedInEveryLanguage(t *testing.T) {
+	bad := []string{"no comma here", "k,0", `"a"b",3`, ",5"}
+	for _, l := range i18n.Langs() {
+		c := i18n.For(l)
+		_, _, errs := weightedTexts(c, bad)
+		if len(errs) != len(bad) {
+			t.Fatalf("%s: %d errors for %d bad lines: %q", l, len(errs), len(bad), errs)
+		}
+		for i, e := range errs {
+			_, _, err := keydist.CSVLine(bad[i])
+			if strings.Contains(e, "keys.error") {
+				t.Errorf("%s: line %d shows a catalog id: %q", l, i+1, e)
+			}
+			if english := "line " + strconv.Itoa(i+1) + ": " + err.Error(); (l == i18n.English) != (e == english) {
+				t.Errorf("%s: line %d reads %q (the English is %q)", l, i+1, e, english)
+			}
+		}
+	}
+}
+
+// A field change B refuses is explained in the page's language by the
+// engine's own message, naming the field and the value.
+func TestCompareFieldChangeRefusedInPortuguese(t *testing.T) {
+	a, _ := sim.Preset("order-events")
+	custom, _ := changes.Find(changes.Custom)
+	_, err := changes.Apply(a, custom, "topic.partitions=0")
+	pt := i18n.For(i18n.Portuguese)
+	got := fieldErrorsText(pt, err)
+	if !strings.Contains(got, "topic.partitions") || got == err.Error() {
+		t.Errorf("the refusal reads %q in Portuguese, %q in English", got, err.Error())
 	}
 }

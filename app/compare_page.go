@@ -125,7 +125,7 @@ func (p *comparePage) deriveB() {
 		p.changeErr = t.T("compare.change.already", i18n.S("change", what))
 		return
 	case err != nil:
-		p.changeErr = err.Error()
+		p.changeErr = fieldErrorsText(t, err) // the engine's words, in the page's language
 		return
 	}
 	p.sides[1].loadJSON(sim.MarshalScenario(b))
@@ -179,7 +179,8 @@ func (p *comparePage) runSide(ctx app.Context, i int) {
 				return
 			}
 			if p.views[0] != nil && p.views[1] != nil {
-				p.review = newReviewView(tr(), p.views[0], p.views[1])
+				c := tr()
+				p.review = newReviewView(c, p.views[0], p.views[1], [2]string{p.sideTitle(c, 0), p.sideTitle(c, 1)})
 			}
 		},
 	})

@@ -12,13 +12,15 @@ import (
 // per pair of runs and kept unexported, so go-app never deep-compares it.
 type reviewView struct {
 	a, b   *resultView
+	titles [2]string
 	deltas []results.Delta
 	charts []namedChart
 }
 
-func newReviewView(c *i18n.Catalog, a, b *resultView) *reviewView {
-	rv := &reviewView{a: a, b: b, deltas: results.CompareIn(c, a.run(), b.run())}
-	sa, sb := report.Sides(c, a.run(), b.run())
+// newReviewView compares two runs, titles naming them as the page does.
+func newReviewView(c *i18n.Catalog, a, b *resultView, titles [2]string) *reviewView {
+	rv := &reviewView{a: a, b: b, titles: titles, deltas: results.CompareIn(c, a.run(), b.run())}
+	sa, sb := rv.input(c).Sides()
 	key := a.r.Digest + b.r.Digest
 	for _, s := range report.ComparisonCharts(c) {
 		ch, err := s.Draw(c, sa, sb)
@@ -29,6 +31,11 @@ func newReviewView(c *i18n.Catalog, a, b *resultView) *reviewView {
 		rv.charts = append(rv.charts, nc)
 	}
 	return rv
+}
+
+// input is what a review of the two runs is made of.
+func (rv *reviewView) input(c *i18n.Catalog) report.Input {
+	return report.Input{A: rv.a.run(), B: rv.b.run(), Catalog: c, Titles: rv.titles}
 }
 
 func (v *resultView) run() results.Run { return results.Run{Scenario: v.sc, Result: v.r} }

@@ -6,7 +6,6 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"partitionlab/app/i18n"
-	"partitionlab/app/report"
 	"partitionlab/app/results"
 )
 
@@ -140,7 +139,7 @@ func (p *comparePage) onReport(markdown bool) app.EventHandler {
 			return
 		}
 		name := "review-" + fileName(rv.a.sc.Name, "a") + "-vs-" + fileName(rv.b.sc.Name, "b")
-		if err := downloadReview(report.Input{A: rv.a.run(), B: rv.b.run()}, name, markdown); err != nil {
+		if err := downloadReview(rv.input(tr()), name, markdown); err != nil {
 			p.message = tr().T("compare.report.error", i18n.S("error", err.Error()))
 		}
 	}

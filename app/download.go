@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/base64"
+	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -145,7 +146,7 @@ const importFileLimit = 16 << 20
 
 // fileTooLarge says why a file was not read.
 func fileTooLarge(size int) string {
-	return tr().T("results.download.fileTooLarge", i18n.N("size", size), i18n.N("limit", importFileLimit))
+	return tr().T("results.download.fileTooLarge", i18n.S("size", strconv.Itoa(size)), i18n.S("limit", strconv.Itoa(importFileLimit)))
 }
 
 // readFile reads the file chosen in a file input and hands its text to fn

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -53,6 +55,46 @@ func TestEditorCatalogCoversTheEditor(t *testing.T) {
 		for _, l := range i18n.Langs()[1:] {
 			if !i18n.For(l).Has(id) {
 				t.Errorf("%s: %s is missing", l, id)
+			}
+		}
+	}
+}
+
+// keptInEnglish are the editor's words a language may leave as English
+// writes them: Kafka's own terms that the communities keep (see
+// shared/seeds), units and Kafka's names. Anything else equal to English
+// is a message nobody translated.
+var keptInEnglish = regexp.MustCompile(`^(` +
+	// settings, values, class and method names, with their notes
+	`[a-z0-9_.\-]+( \([A-Za-z0-9#,/ .+–\-]+\))?|[A-Za-z@.()/ →\-]*(Kafka|Spring|Handler|commitSync)[A-Za-z@.()/ →\-]*|` +
+	`(librdkafka|round robin|uniform sticky|kafka-topics) [A-Za-z0-9_,()+.\- ]+|SKUs|` +
+	`ms|s|bytes|requests|buckets|threads|producers|partition|` +
+	`Seed|Topic|Producers|Consumers|Consumer group|Assignors|Retries|Linger|Auto-commit|Static membership|` +
+	`Session timeout( \(broker\))?|rolling restart|Spring:|` +
+	// placeholders and symbols only
+	`[{}a-z0-9 :→]*\{[a-z]+\}[{}a-z0-9 :→]*|Producer \{number\}: \{name\}` +
+	`)$`)
+
+// sameWords are English words that are also the language's own, or the
+// Kafka terms its engineers say in English.
+var sameWords = map[i18n.Lang][]string{
+	i18n.French:     {"Instances", "Instance", "Action", "Partitions", "Timeline"},
+	i18n.Portuguese: {"Timeline"},
+	i18n.Korean:     {"Offset reset", "Idempotent producer", "Key serializer", "VIP partitioner"},
+}
+
+// No language leaves an editor message in English unless it is one of
+// keptInEnglish or sameWords.
+func TestEditorNothingLeftUntranslated(t *testing.T) {
+	en := i18n.For(i18n.English)
+	for _, l := range i18n.Langs()[1:] {
+		c := i18n.For(l)
+		for _, id := range en.IDs() {
+			if !strings.HasPrefix(id, "editor.") || c.T(id, i18n.Count(2)) != en.T(id, i18n.Count(2)) {
+				continue
+			}
+			if !keptInEnglish.MatchString(en.T(id)) && !slices.Contains(sameWords[l], en.T(id)) {
+				t.Errorf("%s: %s is left in English: %q", l, id, en.T(id))
 			}
 		}
 	}

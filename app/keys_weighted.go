@@ -1,6 +1,7 @@
 package app
 
 import (
+	"errors"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -28,12 +29,22 @@ func weightedTexts(t *i18n.Catalog, lines []string) (texts []string, weights []i
 		key, n, err := keydist.CSVLine(l)
 		if err != nil {
 			errs = append(errs, t.T("keys.error.key", i18n.S("where", t.T("keys.error.line", i18n.S("line", strconv.Itoa(i+1)))),
-				i18n.S("problem", err.Error())))
+				i18n.S("problem", csvProblem(t, err))))
 			continue
 		}
 		texts[i], weights[i] = key, n
 	}
 	return texts, weights, errs
+}
+
+// csvProblem says in t's language what is wrong with a key,count line.
+func csvProblem(t *i18n.Catalog, err error) string {
+	var e *keydist.CSVError
+	if !errors.As(err, &e) {
+		return err.Error()
+	}
+	return t.T("keys.error.csv."+string(e.Kind), i18n.S("text", strconv.Quote(e.Text)), i18n.S("key", e.Text),
+		i18n.S("max", strconv.FormatInt(1<<63-1, 10)))
 }
 
 // recordsPerPartition counts client c's records on each partition, each

@@ -5,6 +5,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"partitionlab/app/errtext"
 	"partitionlab/app/i18n"
 	"partitionlab/sim"
 	"partitionlab/sim/lessons"
@@ -34,7 +35,8 @@ func (p *learnPage) renderOutput() app.UI {
 }
 
 // renderRejection is the engine refusing a scenario, as Kafka would
-// refuse the change it describes, with each field named.
+// refuse the change it describes, with each field named and the reason in
+// the page's language.
 func renderRejection(c *i18n.Catalog, err error) app.UI {
 	fe, _ := err.(sim.FieldErrors)
 	if fe == nil {
@@ -44,7 +46,7 @@ func renderRejection(c *i18n.Catalog, err error) app.UI {
 		app.H2().ID("learn-error-title").Text(c.T("learn.refused.title")),
 		app.P().Text(c.T("learn.refused.lead")),
 		app.Ul().Class("errors").Body(app.Range(fe).Slice(func(i int) app.UI {
-			return app.Li().Body(app.Code().Text(fe[i].Field), app.Text(": "+fe[i].Message))
+			return app.Li().Body(app.Code().Text(fe[i].Field), app.Text(": "+errtext.For(c).Message(fe[i])))
 		})),
 	)
 }

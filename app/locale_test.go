@@ -22,6 +22,7 @@ var translatedViews = []string{
 	"runprogress.go", "rungate.go", "share_bar.go", "download.go", "report_download.go", "flow_view.go",
 	"compare_page.go", "compare_pickers.go", "compare_review.go", "compare_view.go", "keys_page.go", "keys_view.go", "keys_weighted.go",
 	"learn_page.go", "learn_step.go", "learn_controls.go", "learn_look.go", "learn_output.go", "learn_measure.go",
+	"learn_run.go", "learn_links.go",
 }
 
 // keptAsWritten are words a translated view may show as they are: names

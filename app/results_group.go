@@ -1,6 +1,7 @@
 package app
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -73,7 +74,7 @@ func moves(t *i18n.Catalog, ms []sim.Move) string {
 		if from == "" {
 			from = t.T("results.nobody")
 		}
-		parts[i] = "p" + results.Count(m.Partition) + ": " + from + " → " + m.To
+		parts[i] = "p" + strconv.Itoa(m.Partition) + ": " + from + " → " + m.To
 	}
 	return strings.Join(parts, "\n")
 }
@@ -86,7 +87,7 @@ func revoked(ps []int) string {
 	}
 	parts := make([]string, len(ps))
 	for i, p := range ps {
-		parts[i] = "p" + results.Count(p)
+		parts[i] = "p" + strconv.Itoa(p)
 	}
 	return strings.Join(parts, ", ")
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -94,14 +95,15 @@ func (p *simulatePage) onPaste(ctx app.Context, _ app.Event) {
 }
 
 // importTooLarge says why a file (size in bytes) or a paste (in
-// characters) was not imported.
+// characters) was not imported. Sizes are plain digits in every language:
+// exact sizes to compare with the limit, not amounts to read.
 func importTooLarge(size int, characters bool) string {
 	c := tr()
 	id := "results.share.tooLarge.bytes"
 	if characters {
 		id = "results.share.tooLarge.characters"
 	}
-	return c.T(id, i18n.N("size", size), i18n.S("limit", importLimit(c)), i18n.N("bytes", sim.MaxDocumentBytes))
+	return c.T(id, i18n.S("size", strconv.Itoa(size)), i18n.S("limit", importLimit(c)), i18n.S("bytes", strconv.Itoa(sim.MaxDocumentBytes)))
 }
 
 func (p *simulatePage) onImportText(ctx app.Context, _ app.Event) { p.importText(ctx, p.share.paste) }
@@ -121,7 +123,7 @@ func (p *simulatePage) importText(ctx app.Context, text string) {
 		err = p.ed.loadLink(text, "")
 	}
 	if err != nil {
-		p.share.message = tr().T("results.share.notImported", i18n.S("error", err.Error()))
+		p.share.message = tr().T("results.share.notImported", i18n.S("error", fieldErrorsText(tr(), err)))
 		return
 	}
 	p.share.paste = ""

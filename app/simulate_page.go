@@ -94,7 +94,7 @@ func (p *simulatePage) OnNav(ctx app.Context) {
 			err = p.ed.loadJSON(l.Document)
 		}
 		if err != nil {
-			p.ed.notice = tr().T("results.link.unreadable", i18n.S("error", err.Error()))
+			p.ed.notice = tr().T("results.link.unreadable", i18n.S("error", fieldErrorsText(tr(), err)))
 		}
 	}
 	// The page came with this scenario's result (the default's): show it.

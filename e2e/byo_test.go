@@ -101,9 +101,9 @@ func TestKeysPageWeighsKeysByTheirCounts(t *testing.T) {
 	waitFor(t, ctx, `document.getElementById("weighted-load") !== null`)
 	java := hashcore.Java{}
 	hot, cold := java.Partition([]byte("hot"), 6), java.Partition([]byte("cold"), 6)
-	want := fmt.Sprintf("java: p%d receives 90.0 %% of the 1000 records", hot)
+	want := fmt.Sprintf("java: p%d receives 90.0 %% of the 1,000 records", hot)
 	if hot == cold {
-		want = fmt.Sprintf("java: p%d receives 100.0 %% of the 1000 records", hot)
+		want = fmt.Sprintf("java: p%d receives 100.0 %% of the 1,000 records", hot)
 	}
 	if got := eval[string](t, ctx, `document.getElementById("weighted-load").innerText`); !strings.Contains(got, want) {
 		t.Errorf("the weighted load reads %q, want %q", got, want)

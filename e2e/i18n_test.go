@@ -2,15 +2,12 @@ package e2e
 
 import (
 	"context"
-	"net"
-	"net/http"
 	"os/exec"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
 	"partitionlab/app/i18n"
@@ -171,16 +168,7 @@ func waitAcrossReload(t *testing.T, ctx context.Context, condition string) {
 // the sub-path and the language, and a lesson list opened with ?lang=ko
 // after the host is gone comes from the service worker, in Korean.
 func TestStaticSiteInKoreanOffline(t *testing.T) {
-	site := writeStatic(t, "/partitionlab/")
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := &http.Server{Handler: http.StripPrefix("/partitionlab", http.FileServer(http.Dir(site))), ReadHeaderTimeout: 10 * time.Second}
-	go srv.Serve(ln)
-	defer srv.Close()
-	url := "http://" + ln.Addr().String() + "/partitionlab/"
-
+	url, offline := staticSiteToTakeOffline(t)
 	ctx := newTab(t, chromedp.WithNewBrowserContext())
 	open(t, ctx, url+"?lang=ko")
 	if h := eval[string](t, ctx, `document.getElementById("nav-learn").getAttribute("href")`); h != "/partitionlab/learn?lang=ko" {
@@ -188,13 +176,7 @@ func TestStaticSiteInKoreanOffline(t *testing.T) {
 	}
 	waitForServiceWorker(t, ctx)
 
-	srv.Close()
-	if _, err := http.Get(url); err == nil {
-		t.Fatal("the host still answers after Close; the offline check would prove nothing")
-	}
-	if _, err := chromedp.Call(ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
-		t.Fatal(err)
-	}
+	offline(ctx)
 	open(t, ctx, url+"learn?lang=ko")
 	ko := i18n.For(i18n.Korean)
 	waitFor(t, ctx, `document.getElementById("learn-list") !== null && document.querySelector("main h1").textContent === `+js(ko.T("learn.title")))

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -13,7 +14,9 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
+	"partitionlab/app/errtext"
 	"partitionlab/app/i18n"
+	"partitionlab/sim"
 	"partitionlab/sim/lessons"
 )
 
@@ -106,6 +109,23 @@ func checkStepWords(t *testing.T, ctx context.Context, c *i18n.Catalog, l lesson
 			t.Errorf("%s: %s reads %q, want %q", where, what, gw[0], gw[1])
 		}
 	}
+	if s.Kind() == lessons.KindSimulate && s.ScenarioRef.Rejected {
+		// The engine's refusal, each field's reason in the language.
+		_, err := s.Scenario()
+		var fe sim.FieldErrors
+		if !errors.As(err, &fe) {
+			t.Fatalf("%s: the refused scenario gives %v", where, err)
+		}
+		shown := eval[[]string](t, ctx, `Array.from(document.querySelectorAll("#learn-error ul li")).map(li => li.textContent)`)
+		if len(shown) != len(fe) {
+			t.Errorf("%s: %d reasons shown, the engine gives %d", where, len(shown), len(fe))
+		}
+		for i := range min(len(shown), len(fe)) {
+			if want := errtext.For(c).Field(fe[i]); shown[i] != want {
+				t.Errorf("%s: the refusal reads %q, want %q", where, shown[i], want)
+			}
+		}
+	}
 	for i, v := range s.LookAt {
 		if i >= len(got.Views) || got.Views[i] != c.T("learn.view."+v+".title")+": " {
 			t.Errorf("%s: the views to look at read %q, want %s's %q", where, got.Views, v, c.T("learn.view."+v+".title"))
@@ -150,8 +170,16 @@ func TestLearnStepInEveryLanguage(t *testing.T) {
 			english = got
 			continue
 		}
-		if strings.Join(got.Marks, "") != strings.Join(english.Marks, "") || strings.Join(got.Measured, "|") != strings.Join(english.Measured, "|") {
-			t.Errorf("%s: checks %v %q, in English %v %q", l, got.Marks, got.Measured, english.Marks, english.Measured)
+		if strings.Join(got.Marks, "") != strings.Join(english.Marks, "") || len(got.Measured) != len(english.Measured) {
+			t.Fatalf("%s: checks %v, in English %v", l, got.Marks, english.Marks)
+		}
+		// What each check measured: the same code and value, in other words
+		// ("load.hottest_share ≥ 0.44: got 0.45", "…: obtido 0.45").
+		for i, en := range english.Measured {
+			code, value, _ := strings.Cut(en, ": got ")
+			if m := got.Measured[i]; !strings.Contains(m, code) || !strings.HasSuffix(m, " "+value) || m == en {
+				t.Errorf("%s: check %d measured %q, in English %q", l, i+1, m, en)
+			}
 		}
 		if got.Claims[0] == english.Claims[0] && !missingIn(l, lesson) {
 			t.Errorf("%s: the first claim is the English %q", l, got.Claims[0])
@@ -256,6 +284,22 @@ func TestKoreanUsesTheShippedFont(t *testing.T) {
 	if !eval[bool](t, ctx, `document.fonts.check('16px "Partition Lab Hangul"', "학습 레슨 단계")`) {
 		t.Error("document.fonts.check says the Hangul face cannot draw 학습 레슨 단계")
 	}
+	// Every element that shows Hangul names the face in its fonts: a
+	// font stack without it (code, a chart's text) would draw boxes.
+	waitFor(t, ctx, `document.getElementById("learn-step").dataset.state === "done"`)
+	without := eval[[]string](t, ctx, `(() => {
+		const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT), out = [];
+		for (let n = w.nextNode(); n; n = w.nextNode()) {
+			const el = n.parentElement;
+			if (/[\uac00-\ud7a3]/.test(n.textContent) && el.checkVisibility() &&
+				!getComputedStyle(el).fontFamily.includes("Partition Lab Hangul")) {
+				out.push(el.tagName + ": " + getComputedStyle(el).fontFamily + ": " + n.textContent.slice(0, 40));
+			}
+		}
+		return out })()`)
+	if len(without) > 0 {
+		t.Errorf("Hangul shown in fonts without the Hangul face: %q", without)
+	}
 	boxes := eval[bool](t, ctx, `(() => { const c = document.createElement("canvas").getContext("2d");
 		c.font = getComputedStyle(document.getElementById("learn-step-title")).font;
 		return c.measureText("학습학습").width === c.measureText("\u0378\u0378\u0378\u0378").width })()`)
@@ -271,16 +315,7 @@ const hangulFaceLoaded = `Array.from(document.fonts).some(f => f.family.replace(
 // gone, a lesson's step opens, runs, and its Hangul is drawn with the
 // shipped font, which the service worker precached.
 func TestStaticSiteLearnsInKoreanOffline(t *testing.T) {
-	site := writeStatic(t, "/partitionlab/")
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := &http.Server{Handler: http.StripPrefix("/partitionlab", http.FileServer(http.Dir(site))), ReadHeaderTimeout: 10 * time.Second}
-	go srv.Serve(ln)
-	defer srv.Close()
-	url := "http://" + ln.Addr().String() + "/partitionlab/"
-
+	url, offline := staticSiteToTakeOffline(t)
 	ctx := newTab(t, chromedp.WithNewBrowserContext())
 	open(t, ctx, url+"?lang=ko")
 	waitForServiceWorker(t, ctx)
@@ -288,13 +323,7 @@ func TestStaticSiteLearnsInKoreanOffline(t *testing.T) {
 		chromedp.EvalAwaitPromise) {
 		t.Error("the service worker did not precache the Hangul font")
 	}
-	srv.Close()
-	if _, err := http.Get(url); err == nil {
-		t.Fatal("the host still answers after Close; the offline check would prove nothing")
-	}
-	if _, err := chromedp.Call(ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
-		t.Fatal(err)
-	}
+	offline(ctx)
 	open(t, ctx, url+"learn?lang=ko&lesson=hot-customer&step=1")
 	l := lessonsIn(t, i18n.Korean)[5]
 	if l.ID != "hot-customer" {
@@ -303,5 +332,62 @@ func TestStaticSiteLearnsInKoreanOffline(t *testing.T) {
 	checkStepIn(t, ctx, i18n.For(i18n.Korean), l, 0)
 	if !eval[bool](t, ctx, `document.fonts.load('16px "Partition Lab Hangul"', "학습").then(fs => fs.length === 1 && fs[0].status === "loaded")`, chromedp.EvalAwaitPromise) {
 		t.Error("offline, the shipped Hangul face does not load")
+	}
+	// Every other language works offline too: the lessons' words are in
+	// app.wasm, which the worker keeps.
+	for _, lang := range i18n.Langs() {
+		open(t, ctx, url+"learn?lang="+string(lang))
+		want := lessonsIn(t, lang)[0].Title
+		waitFor(t, ctx, `(document.querySelector("#learn-list .lesson a") || {textContent: ""}).textContent.includes(`+js(want)+`)`)
+	}
+}
+
+// Choosing a language in the header's picker on a lesson's step reopens
+// the same step in that language: the lesson's words and the page's, and
+// the step runs again with every check ✓.
+func TestPickerOnALessonStep(t *testing.T) {
+	ctx := newTab(t, chromedp.WithNewBrowserContext())
+	open(t, ctx, env.baseURL+"learn?lesson=salting&step=2")
+	en := lessonsIn(t, i18n.English)[6]
+	if en.ID != "salting" {
+		t.Fatalf("lesson 7 is %s", en.ID)
+	}
+	checkStep(t, ctx, en, 1)
+	eval[bool](t, ctx, `(() => { const s = document.getElementById("lang-picker"); s.value = "ko";
+		setTimeout(() => s.dispatchEvent(new Event("change", {bubbles: true}))); return true })()`)
+	ko := lessonsIn(t, i18n.Korean)[6]
+	c := i18n.For(i18n.Korean)
+	want := c.T("learn.stepHeading", i18n.N("step", 2), i18n.Count(len(ko.Steps)), i18n.S("title", ko.Steps[1].Title))
+	waitAcrossReload(t, ctx, `location.search.includes("lang=ko") && location.search.includes("lesson=salting") &&
+		(document.getElementById("learn-step-title") || {}).textContent === `+js(want))
+	checkStepIn(t, ctx, c, ko, 1)
+	if ko.Steps[1].Title == en.Steps[1].Title {
+		t.Errorf("the Korean step's title is the English %q", en.Steps[1].Title)
+	}
+}
+
+// staticSiteToTakeOffline serves the static site at /partitionlab/ until
+// offline is called: then the host is gone, the browser's HTTP cache is
+// off for ctx, and only the service worker can answer.
+func staticSiteToTakeOffline(t *testing.T) (url string, offline func(ctx context.Context)) {
+	t.Helper()
+	site := writeStatic(t, "/partitionlab/")
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: http.StripPrefix("/partitionlab", http.FileServer(http.Dir(site))), ReadHeaderTimeout: 10 * time.Second}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	url = "http://" + ln.Addr().String() + "/partitionlab/"
+	return url, func(ctx context.Context) {
+		t.Helper()
+		srv.Close()
+		if _, err := http.Get(url); err == nil {
+			t.Fatal("the host still answers after Close; the offline check would prove nothing")
+		}
+		if _, err := chromedp.Call(ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

@@ -29,10 +29,11 @@ func open(t testing.TB, ctx context.Context, url string) {
 }
 
 // waitFor polls a JavaScript condition until it holds; go-app renders on
-// its own schedule after each input event.
+// its own schedule after each input event. The 45 s allow a lesson's run in
+// the worker on a loaded 2-core machine; only a failing wait takes that long.
 func waitFor(t testing.TB, ctx context.Context, condition string) {
 	t.Helper()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](condition, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](condition, chromedp.WithPollingTimeout(45*time.Second))); err != nil {
 		t.Fatalf("waiting for %s: %v", condition, err)
 	}
 }

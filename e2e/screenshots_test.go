@@ -2,9 +2,7 @@ package e2e
 
 import (
 	"os"
-	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
@@ -51,14 +49,6 @@ func TestScreenshots(t *testing.T) {
 		if s.scrollTo != "" {
 			eval[bool](t, ctx, `(document.getElementById(`+js(s.scrollTo)+`).scrollIntoView(), window.scrollBy(0, -12), true)`)
 		}
-		time.Sleep(300 * time.Millisecond) // fonts and layout settle
-		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, s.file), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		t.Logf("wrote %s (%d bytes)", s.file, len(png))
+		saveScreenshot(t, ctx, dir, s.file)
 	}
 }

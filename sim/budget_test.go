@@ -29,7 +29,7 @@ func TestTooMuchWorkIsRefused(t *testing.T) {
 		{"ten thousand members restarting", []string{"topic.partitions=10000", "consumer.instances=1000", "consumer.concurrency=10",
 			`timeline=[{"at_s":10,"action":"rolling_restart","downtime_s":1,"interval_s":0.01}]`},
 			CommandLineLimits(), "consumer.instances",
-			"10000 consumer threads × (threads + 10000 partitions) × 2001 rebalances = 4e11 assignment steps; the limit on the command line is 3e8"},
+			"10000 consumer threads × (threads + 10000 partitions) × 2001 rebalances = 4e11 assignment steps; the limit on the command line is 3e9"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

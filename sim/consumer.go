@@ -72,6 +72,19 @@ func (m *member) arrive(s *Sim, r *record, l *partitionLog, t int64) {
 	}
 }
 
+// arriveBusy is arrive's usual case, without a call: a member busy with
+// other records will fetch r when it polls, as notify has it. It reports
+// whether the member was busy; if not, arrive must be called.
+func (m *member) arriveBusy(t int64) bool {
+	if m.prefilled || m.state == wIdle {
+		return false
+	}
+	if m.quietUntil > 0 {
+		m.quietNext = min(m.quietNext, t)
+	}
+	return true
+}
+
 // notify is a record appended at t to one of the member's partitions,
 // which it will fetch when it polls.
 func (m *member) notify(s *Sim, t int64) {

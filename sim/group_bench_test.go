@@ -1,6 +1,9 @@
 package sim
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // churnScenario is a group of 100 members on 1,000 partitions going through
 // 50 membership changes: instances joining, leaving cleanly and crashing.
@@ -30,19 +33,29 @@ func churnScenario(protocol string, assignors []string) Scenario {
 	return sc
 }
 
-// BenchmarkGroupChurn simulates the whole churn scenario once per op.
-func BenchmarkGroupChurn(b *testing.B) {
-	for _, c := range []struct {
-		name      string
-		protocol  string
-		assignors []string
-	}{
-		{"eager-range", "classic", []string{"range"}},
-		{"cooperative-sticky", "classic", []string{"cooperative-sticky"}},
-		{"kip848-uniform", "consumer", []string{"range"}},
-	} {
+// groupCases are the group protocols and assignors the group benchmarks
+// run: the classic eager and cooperative protocols and KIP-848.
+var groupCases = []struct {
+	name      string
+	protocol  string
+	assignors []string
+}{
+	{"eager-range", "classic", []string{"range"}},
+	{"sticky", "classic", []string{"sticky"}},
+	{"cooperative-sticky", "classic", []string{"cooperative-sticky"}},
+	{"kip848-uniform", "consumer", []string{"range"}},
+}
+
+// benchGroup simulates the scenario of each case once per op. Besides
+// rebalances it reports the work budget's assignment steps (EstimateWork)
+// per second, the figure CommandLineLimits and BrowserLimits are set from.
+func benchGroup(b *testing.B, scenario func(protocol string, assignors []string) Scenario, skip string) {
+	for _, c := range groupCases {
+		if c.name == skip {
+			continue
+		}
 		b.Run(c.name, func(b *testing.B) {
-			sc := churnScenario(c.protocol, c.assignors)
+			sc := scenario(c.protocol, c.assignors)
 			var rebalances int
 			for b.Loop() {
 				r, err := Run(sc)
@@ -52,7 +65,49 @@ func BenchmarkGroupChurn(b *testing.B) {
 				rebalances = r.Group.Totals.Rebalances
 			}
 			b.ReportMetric(float64(rebalances), "rebalances")
+			b.ReportMetric(EstimateWork(sc).Assignment*float64(b.N)/b.Elapsed().Seconds(), "steps/s")
 		})
+	}
+}
+
+// BenchmarkGroupChurn simulates the whole churn scenario once per op.
+func BenchmarkGroupChurn(b *testing.B) { benchGroup(b, churnScenario, "sticky") }
+
+// bigGroupScenario is issue 9's design review: 1,000 instances × 10
+// consumer threads (10,000 members) on 10,000 partitions with the given
+// assignors, a light workload, and one instance crashing and coming back,
+// so the run has a first assignment and two rebalances of a full group.
+func bigGroupScenario(protocol string, assignors []string) Scenario {
+	sc := DefaultScenario()
+	sc.DurationS = 60
+	sc.Topic.Partitions = 10000
+	sc.Workload.OrdersPerS = 100
+	sc.Consumer.Instances = 1000
+	sc.Consumer.Concurrency = 10
+	sc.Consumer.GroupProtocol = protocol
+	sc.Consumer.Assignors = assignors
+	sc.Timeline = []Action{{AtS: 10, Action: ActionCrashConsumer, Instance: 1, DurationS: 5}}
+	return sc
+}
+
+// BenchmarkBigGroup simulates the design-review group once per op.
+func BenchmarkBigGroup(b *testing.B) { benchGroup(b, bigGroupScenario, "eager-range") }
+
+// TestBigGroupFitsTheWorkBudget: the design review of issue 9 (10,000
+// consumer threads on 10,000 partitions, a crash and a return) runs on the
+// command line and in the browser; rolling all 1,000 instances (2,001
+// rebalances of the whole group) is still refused, naming the limit.
+func TestBigGroupFitsTheWorkBudget(t *testing.T) {
+	sc := bigGroupScenario("classic", []string{"sticky"})
+	for _, l := range []Limits{CommandLineLimits(), BrowserLimits()} {
+		if err := ValidateWithin(sc, l); err != nil {
+			t.Errorf("%s: %v", l.Where, err)
+		}
+	}
+	sc.Timeline = []Action{{AtS: 10, Action: ActionRollingRestart, DowntimeS: 1, IntervalS: 1}}
+	err := ValidateWithin(sc, CommandLineLimits())
+	if err == nil || !strings.Contains(err.Error(), "2001 rebalances = 4e11 assignment steps; the limit on the command line is 3e9") {
+		t.Errorf("a rolling restart of 1,000 instances: %v", err)
 	}
 }
 

@@ -41,6 +41,12 @@ func (st *inflightStore) hold(g int64) {
 
 // release lets go of the blocks wholly below g, the oldest event in flight.
 func (st *inflightStore) release(g int64) {
+	if g>>inflightBlockBits > st.first {
+		st.releaseBelow(g)
+	}
+}
+
+func (st *inflightStore) releaseBelow(g int64) {
 	for g>>inflightBlockBits > st.first && len(st.blocks) > 0 {
 		if len(st.spare) < 2 {
 			st.spare = append(st.spare, st.blocks[0])

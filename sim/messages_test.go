@@ -1,37 +1,23 @@
 package sim
 
 import (
-	"bufio"
-	"encoding/json"
 	"errors"
-	"os"
 	"slices"
 	"testing"
+
+	"partitionlab/sim/simtest"
 )
 
-// invalidCases are the scenarios of testdata/invalid/cases.jsonl, each a
-// document (default "{}") and --set changes that make it invalid.
+// invalidCases are the field errors of simtest's invalid scenarios, one
+// list per scenario.
 func invalidCases(t *testing.T) []FieldErrors {
 	t.Helper()
-	f, err := os.Open("testdata/invalid/cases.jsonl")
+	cases, err := simtest.Invalid()
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
 	var out []FieldErrors
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		var c struct {
-			Doc  string   `json:"doc"`
-			Sets []string `json:"sets"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-			t.Fatal(err)
-		}
-		if c.Doc == "" {
-			c.Doc = "{}"
-		}
+	for _, c := range cases {
 		_, err := ParseScenarioWithSets([]byte(c.Doc), c.Sets)
 		var fe FieldErrors
 		if err != nil && !errors.As(err, &fe) {
@@ -103,7 +89,7 @@ func TestEveryMessageHasItsCode(t *testing.T) {
 	}
 	for code := range messages {
 		if !used[code] {
-			t.Errorf("no invalid scenario of testdata/invalid gives %s", code)
+			t.Errorf("no invalid scenario of simtest gives %s", code)
 		}
 	}
 }

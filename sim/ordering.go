@@ -49,41 +49,6 @@ type inflight struct {
 	flags     uint8
 }
 
-// farLink marks a next link more than 2^32 - 2 events ahead, which no run
-// within the work budget sends; the checker keeps such a link in far.
-const farLink = 1<<32 - 1
-
-type farKey struct {
-	g     int64
-	scope int
-}
-
-// keyState is one scope key: the earliest event not yet processed and the
-// last one sent, by g (0: none). The top bits of tail say in which scopes
-// the key had a violation: 16 bytes a key, so the states stay in cache.
-type keyState struct {
-	head int64
-	tail int64
-}
-
-const (
-	affectedShift = 60
-	tailMask      = 1<<affectedShift - 1
-)
-
-func (k *keyState) last() int64 { return k.tail & tailMask }
-
-func (k *keyState) setLast(g int64) { k.tail = k.tail&^tailMask | g }
-
-// markAffected notes a violation in scope s and says whether it was the
-// key's first there.
-func (k *keyState) markAffected(s int) bool {
-	flag := int64(1) << (affectedShift + s)
-	first := k.tail&flag == 0
-	k.tail |= flag
-	return first
-}
-
 // orderSlot holds one order's states while any of its events is in flight.
 type orderSlot struct {
 	ord, key keyState
@@ -215,48 +180,16 @@ func (c *orderingChecker) alloc(order int64) (int64, *inflight) {
 func (c *orderingChecker) link(g int64, d *inflight) {
 	o := c.slot(d.order)
 	o.sent++
-	c.linkIn(scopeOrder, &o.ord, g)
-	c.linkIn(scopeCustomer, &c.customers[d.customer], g)
+	if !o.ord.linkFirst(g) {
+		c.linkIn(scopeOrder, &o.ord, g)
+	}
+	if ks := &c.customers[d.customer]; !ks.linkFirst(g) {
+		c.linkIn(scopeCustomer, ks, g)
+	}
 	if c.tracked == numScopes {
 		if ks := c.state(scopeKey, d); ks != nil {
 			c.linkIn(scopeKey, ks, g)
 		}
-	}
-}
-
-// linkIn puts g at the end of scope s's chain of key ks.
-func (c *orderingChecker) linkIn(s int, ks *keyState, g int64) {
-	if ks.head == 0 {
-		ks.head = g
-	} else {
-		c.setNext(ks.last(), s, g)
-	}
-	ks.setLast(g)
-}
-
-// setNext links h as the next event after g in scope s.
-func (c *orderingChecker) setNext(g int64, s int, h int64) {
-	d := c.desc(g)
-	if delta := h - g; delta < farLink {
-		d.next[s] = uint32(delta)
-		return
-	}
-	d.next[s] = farLink
-	if c.far == nil {
-		c.far = map[farKey]int64{}
-	}
-	c.far[farKey{g, s}] = h
-}
-
-// nextOf is the event after g (whose entry is d) in scope s, 0 if none.
-func (c *orderingChecker) nextOf(g int64, d *inflight, s int) int64 {
-	switch n := d.next[s]; n {
-	case 0:
-		return 0
-	case farLink:
-		return c.far[farKey{g, s}]
-	default:
-		return g + int64(n)
 	}
 }
 
@@ -278,9 +211,15 @@ func (c *orderingChecker) complete(g int64, d *inflight, how completion) (duplic
 	if how.lost {
 		d.flags |= flagLost
 	}
-	o := c.slot(d.order)
-	broken := c.completeIn(scopeOrder, &o.ord, g, d, how)
-	broken |= c.completeIn(scopeCustomer, &c.customers[d.customer], g, d, how)
+	// Most events are the only one of their order and customer in flight:
+	// those keys are done without a call.
+	var broken int
+	if o := c.slot(d.order); !o.ord.completeAlone(g, d.next[scopeOrder]) {
+		broken = c.completeIn(scopeOrder, &o.ord, g, d, how)
+	}
+	if ks := &c.customers[d.customer]; !ks.completeAlone(g, d.next[scopeCustomer]) {
+		broken |= c.completeIn(scopeCustomer, ks, g, d, how)
+	}
 	if c.tracked == numScopes {
 		if ks := c.state(scopeKey, d); ks != nil {
 			c.completeIn(scopeKey, ks, g, d, how)
@@ -296,7 +235,10 @@ func (c *orderingChecker) complete(g int64, d *inflight, how completion) (duplic
 		c.forgetOrders()
 	}
 	if c.dBase == g {
-		c.dBase = c.descs.firstNotDone(g+1, c.dNext)
+		c.dBase = g + 1
+		if c.dBase < c.dNext && c.desc(c.dBase).flags&flagDone != 0 {
+			c.dBase = c.descs.firstNotDone(c.dBase, c.dNext)
+		}
 		c.descs.release(c.dBase)
 	}
 	return false

@@ -180,6 +180,15 @@ func appendKeyText(b []byte, kind uint8, id int64, buckets int, keys *KeyDistrib
 	return append(b, "(null)"...)
 }
 
+// cachedPartition is the usual case of partitionOf, without a call: the
+// partition of a key seen before, from the cache used last; -1 otherwise.
+func (p *producerRuntime) cachedPartition(kind uint8, id int64, n int32) int32 {
+	if c := p.last; c != nil && p.lastKey == (cacheKey{kind, n}) {
+		return c[id] - 1
+	}
+	return -1
+}
+
 // partitionOf is where a keyed record goes on n partitions.
 func (p *producerRuntime) partitionOf(kind uint8, id int64, customer int32, n int32) int32 {
 	if !p.cached[kind] {

@@ -46,9 +46,19 @@ func (r *rng) intn(n int) int {
 // Marsaglia and Tsang's ziggurat: one table lookup and compare in nearly all
 // draws, and detLog/detExp in the rest.
 func (r *rng) exp(mean float64) float64 {
+	u := r.pcg.Uint64()
+	i := u & 0xff
+	if u32 := uint32(u >> 32); u32 < expZiggurat.k[i] {
+		return float64(u32) * expZiggurat.w[i] * mean
+	}
+	return r.expBeyond(u, mean)
+}
+
+// expBeyond is exp for a first draw u outside the ziggurat's layers (about
+// one in a hundred): the tail, a wedge, or further draws.
+func (r *rng) expBeyond(u uint64, mean float64) float64 {
 	z := &expZiggurat
 	for {
-		u := r.pcg.Uint64()
 		i := u & 0xff
 		u32 := uint32(u >> 32)
 		x := float64(u32) * z.w[i]
@@ -61,6 +71,7 @@ func (r *rng) exp(mean float64) float64 {
 		if z.f[i]+r.float64()*(z.f[i-1]-z.f[i]) < detExp(-x) {
 			return x * mean
 		}
+		u = r.pcg.Uint64()
 	}
 }
 

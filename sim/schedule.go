@@ -51,11 +51,17 @@ func (s *schedule) next() (int32, int64) {
 func (s *schedule) when(id int32) int64 { return s.at[id] }
 
 func (s *schedule) set(id int32, t int64) {
-	old := s.at[id]
-	s.at[id] = t
 	if s.small {
+		s.at[id] = t
 		return
 	}
+	s.reheap(id, t)
+}
+
+// reheap sets an actor's time in a large schedule.
+func (s *schedule) reheap(id int32, t int64) {
+	old := s.at[id]
+	s.at[id] = t
 	if t < old {
 		s.up(int(s.pos[id]))
 	} else if t > old {

@@ -54,7 +54,9 @@ func (s *Sim) send(st *stream, o *order, j int, t int64, mode streamMode) {
 	if kind == kindNone {
 		part = s.keyless(p, inst, t)
 	} else {
-		part = p.partitionOf(kind, id, o.customer, inst.viewN)
+		if part = p.cachedPartition(kind, id, inst.viewN); part < 0 {
+			part = p.partitionOf(kind, id, o.customer, inst.viewN)
+		}
 	}
 	rec := record{keyID: id, partition: part, keyKind: kind}
 	var d *inflight
@@ -127,7 +129,11 @@ func (s *Sim) appendRecord(r *record, t int64, mode streamMode, d *inflight) {
 	r.appended = t
 	l := &s.logs[r.partition]
 	if mode != modeReplay {
-		r.offset = l.appendAt(t, s.lagFloor)
+		r.offset = l.end // the next offset
+		l.end++
+		if l.recent != nil {
+			l.noteAppendTime(t, s.lagFloor)
+		}
 		s.metrics.onProduce(r.partition, t)
 	}
 	if mode != modeCount {
@@ -142,7 +148,9 @@ func (s *Sim) appendRecord(r *record, t int64, mode streamMode, d *inflight) {
 		if mode == modeCount {
 			s.members[m].notify(s, t)
 		} else {
-			s.members[m].arrive(s, r, l, t)
+			if mb := s.members[m]; !mb.arriveBusy(t) {
+				mb.arrive(s, r, l, t)
+			}
 		}
 	}
 }

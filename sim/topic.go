@@ -54,14 +54,9 @@ type partitionLog struct {
 	rBase  int64
 }
 
-// appendAt assigns the next offset to a record appended at t. Times up to
-// floor will not be asked about again.
-func (l *partitionLog) appendAt(t, floor int64) int64 {
-	o := l.end
-	l.end++
-	if l.recent == nil {
-		return o
-	}
+// noteAppendTime remembers, forked, when the last offset (l.end-1) was
+// appended: at t. Times up to floor will not be asked about again.
+func (l *partitionLog) noteAppendTime(t, floor int64) {
 	for l.rHead < len(l.recent) && l.recent[l.rHead] <= floor {
 		l.rHead++
 	}
@@ -72,7 +67,6 @@ func (l *partitionLog) appendAt(t, floor int64) int64 {
 		l.rHead = 0
 	}
 	l.recent = append(l.recent, t)
-	return o
 }
 
 // countAppends switches the log to remembering append times apart from

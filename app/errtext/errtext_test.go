@@ -1,16 +1,14 @@
 package errtext
 
 import (
-	"bufio"
-	"encoding/json"
 	"errors"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"partitionlab/app/i18n"
 	"partitionlab/sim"
+	"partitionlab/sim/simtest"
 )
 
 // Every code the engine declares has its message in every catalog, with
@@ -47,29 +45,16 @@ func TestNoStaleErrorMessage(t *testing.T) {
 	}
 }
 
-// invalid are the field errors of the invalid scenarios in sim's
-// testdata, and the browser's work budget refusal.
+// invalid are the field errors of simtest's invalid scenarios, and the
+// browser's work budget refusal.
 func invalid(t *testing.T) sim.FieldErrors {
 	t.Helper()
-	f, err := os.Open("../../sim/testdata/invalid/cases.jsonl")
+	cases, err := simtest.Invalid()
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
 	var all sim.FieldErrors
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		var c struct {
-			Doc  string   `json:"doc"`
-			Sets []string `json:"sets"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-			t.Fatal(err)
-		}
-		if c.Doc == "" {
-			c.Doc = "{}"
-		}
+	for _, c := range cases {
 		_, err := sim.ParseScenarioWithSets([]byte(c.Doc), c.Sets)
 		var fe sim.FieldErrors
 		errors.As(err, &fe)

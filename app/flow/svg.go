@@ -29,6 +29,11 @@ const (
 
 // rowHeight is the height of the tallest column's rows: roomy for a few,
 // tighter for many partitions or threads.
+// fontFamilies are the fonts of the flow view's text: Liberation Sans, then
+// the Korean faces systems ship and the Hangul face the app does
+// (web/hangul.css), so a Korean label never draws as boxes.
+const fontFamilies = "Liberation Sans, Arial, Apple SD Gothic Neo, Malgun Gothic, Noto Sans KR, Noto Sans CJK KR, NanumGothic, Partition Lab Hangul, sans-serif"
+
 func (s Scene) rowHeight() float64 {
 	n := max(len(s.Partitions), len(s.Threads), len(s.Producers), 1)
 	switch {
@@ -62,7 +67,7 @@ func (s Scene) SVG() string { return s.SVGIn(i18n.For(i18n.English)) }
 func (s Scene) SVGIn(c *i18n.Catalog) string {
 	var b strings.Builder
 	h := s.Height()
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %.0f" width="100%%" role="img" aria-labelledby="flow-summary" font-family="Liberation Sans, Arial, sans-serif" font-size="%d">`, Width, h, fontSize)
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %.0f" width="100%%" role="img" aria-labelledby="flow-summary" font-family="%s" font-size="%d">`, Width, h, fontFamilies, fontSize)
 	fmt.Fprintf(&b, `<text x="%d" y="22" font-weight="700">%s</text><text x="%d" y="22" font-weight="700">%s</text><text x="%d" y="22" font-weight="700">%s</text>`,
 		prodX0, esc(c.T("results.flow.producers")), barX0, esc(c.T("results.flow.partitions")), thrX0, esc(c.T("results.flow.threads")))
 	if s.Rebalancing {

@@ -90,7 +90,13 @@ func Import(files []File, sc *sim.Scenario) ([]Note, error) {
 		for _, s := range settings {
 			n, err := apply(&work, s, role, ts)
 			if err != nil {
-				errs = append(errs, fmt.Errorf("%s=%s: %w", s.where(), s.Value, err))
+				var ve valueError
+				if errors.As(err, &ve) {
+					err = LineError{Where: s.where() + "=" + s.Value, Reason: ve.reason, Value: ve.value}
+				} else {
+					err = fmt.Errorf("%s=%s: %w", s.where(), s.Value, err)
+				}
+				errs = append(errs, err)
 				continue
 			}
 			for _, field := range n.Fields {

@@ -1,6 +1,7 @@
 package importconfig
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -200,12 +201,34 @@ func TestEveryReasonIsKnown(t *testing.T) {
 		used[id] = true
 	}
 	for _, id := range []string{"ignore_keys_on", "ignore_keys_off", "consumer_side", "default_partitioner",
-		"custom_partitioner", "key_serializer", "rd_partitioner", "assignor", "offset_reset", "ack_mode"} {
+		"custom_partitioner", "key_serializer", "rd_partitioner", "assignor", "offset_reset", "ack_mode",
+		"not_whole", "not_bool", "not_duration", "not_size", "not_key_value", "no_key", "yaml_tabs", "yaml_list",
+		"yaml_not_key", "yaml_form"} {
 		used[id] = true
 	}
 	for id := range reasons {
 		if !used[id] {
 			t.Errorf("reason %q is never given", id)
+		}
+	}
+}
+
+// A line or a value that cannot be read is a LineError naming where and
+// why, worded as before.
+func TestLineErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name, text, want string
+	}{
+		{"p.properties", "linger.ms=soon\n", `p.properties:1: linger.ms=soon: "soon" is not a duration (milliseconds, or 500ms, 3s, 5m, PT3S)`},
+		{"p.properties", "justaword\n", `p.properties:1: "justaword" is not key=value`},
+		{"a.yml", "spring:\n\tkafka: 1\n", `a.yml:2: YAML is indented with spaces, not tabs`},
+		{"a.yml", "a: &x 1\n", `a.yml:1: a: this YAML form (anchors, block text, flow maps) is not read; write the value on its line`},
+	} {
+		sc := sim.DefaultScenario()
+		_, err := Import([]File{{Name: tc.name, Text: tc.text}}, &sc)
+		var le LineError
+		if err == nil || err.Error() != tc.want || !errors.As(err, &le) {
+			t.Errorf("%q: %v, want the LineError %q", tc.text, err, tc.want)
 		}
 	}
 }

@@ -159,7 +159,7 @@ func last(class string) string { return class[strings.LastIndexByte(class, '.')+
 func intOf(v string) (int, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(v))
 	if err != nil {
-		return 0, fmt.Errorf("%q is not a whole number", v)
+		return 0, cannotRead("not_whole", v)
 	}
 	return n, nil
 }
@@ -171,7 +171,7 @@ func boolOf(v string) (bool, error) {
 	case "false":
 		return false, nil
 	}
-	return false, fmt.Errorf("%q is not true or false", v)
+	return false, cannotRead("not_bool", v)
 }
 
 // millis reads milliseconds: a number, or a Spring Duration (500ms, 3s,
@@ -195,7 +195,7 @@ func millis(v string) (float64, error) {
 			}
 		}
 	}
-	return 0, fmt.Errorf("%q is not a duration (milliseconds, or 500ms, 3s, 5m, PT3S)", v)
+	return 0, cannotRead("not_duration", v)
 }
 
 // bytesOf reads a size in bytes: a number, or a Spring DataSize (16KB,
@@ -216,7 +216,7 @@ func bytesOf(v string) (int, error) {
 			}
 		}
 	}
-	return 0, fmt.Errorf("%q is not a size in bytes (16384, 16KB, 1MB)", v)
+	return 0, cannotRead("not_size", v)
 }
 
 // notModelled is a value the simulator does not model: reported, not

@@ -3,6 +3,7 @@ package importconfig
 import (
 	"bufio"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -47,11 +48,11 @@ func readProperties(name, text string) ([]Entry, error) {
 		}
 		i := strings.IndexAny(line, "=:")
 		if i < 0 {
-			return nil, fmt.Errorf("%s:%d: %q is not key=value", name, start, line)
+			return nil, lineError(name, start, "not_key_value", strconv.Quote(line))
 		}
 		key, value := strings.TrimSpace(line[:i]), strings.TrimSpace(line[i+1:])
 		if key == "" {
-			return nil, fmt.Errorf("%s:%d: %q has no key", name, start, line)
+			return nil, lineError(name, start, "no_key", strconv.Quote(line))
 		}
 		out = append(out, Entry{File: name, Line: start, Key: key, Value: value})
 	}
@@ -78,14 +79,14 @@ func readYAML(name, text string) ([]Entry, error) {
 			continue
 		}
 		if strings.HasPrefix(raw, "\t") {
-			return nil, fmt.Errorf("%s:%d: YAML is indented with spaces, not tabs", name, n)
+			return nil, lineError(name, n, "yaml_tabs", "")
 		}
 		indent := len(raw) - len(body)
 		if strings.HasPrefix(body, "- ") || body == "-" {
 			// A list item of the last key: Spring binds lists to a
 			// comma-separated property.
 			if len(out) == 0 || len(stack) == 0 || out[len(out)-1].Key != joinKeys(stack) {
-				return nil, fmt.Errorf("%s:%d: a list item outside a list of values", name, n)
+				return nil, lineError(name, n, "yaml_list", "")
 			}
 			last := &out[len(out)-1]
 			item := unquote(stripComment(strings.TrimSpace(strings.TrimPrefix(body, "-"))))
@@ -100,14 +101,14 @@ func readYAML(name, text string) ([]Entry, error) {
 		}
 		i := strings.Index(body, ":")
 		if i < 0 {
-			return nil, fmt.Errorf("%s:%d: %q is not key: value", name, n, body)
+			return nil, lineError(name, n, "yaml_not_key", strconv.Quote(body))
 		}
 		key := unquote(strings.TrimSpace(body[:i]))
 		key = strings.TrimSuffix(strings.TrimPrefix(key, "["), "]")
 		value := stripComment(strings.TrimSpace(body[i+1:]))
 		if strings.HasPrefix(value, "&") || strings.HasPrefix(value, "*") || strings.HasPrefix(value, "|") ||
 			strings.HasPrefix(value, ">") || strings.HasPrefix(value, "{") {
-			return nil, fmt.Errorf("%s:%d: %s: this YAML form (anchors, block text, flow maps) is not read; write the value on its line", name, n, key)
+			return nil, LineError{Where: fmt.Sprintf("%s:%d: %s", name, n, key), Reason: "yaml_form"}
 		}
 		stack = append(stack, yamlLevel{indent, key})
 		if value == "" {

@@ -1,7 +1,9 @@
 package importconfig
 
 import (
+	"fmt"
 	"maps"
+	"strconv"
 	"strings"
 )
 
@@ -60,7 +62,42 @@ var reasons = map[string]string{
 	"assignor":            "{value} is not an assignor the simulator has (RangeAssignor, RoundRobinAssignor, StickyAssignor, CooperativeStickyAssignor)",
 	"offset_reset":        "{value} is not modelled: earliest or latest",
 	"ack_mode":            "{value} is not modelled: the simulator commits after each poll's batch (BATCH) or with enable.auto.commit",
+
+	// Why a line or a value cannot be read (a LineError).
+	"not_whole":     "{value} is not a whole number",
+	"not_bool":      "{value} is not true or false",
+	"not_duration":  "{value} is not a duration (milliseconds, or 500ms, 3s, 5m, PT3S)",
+	"not_size":      "{value} is not a size in bytes (16384, 16KB, 1MB)",
+	"not_key_value": "{value} is not key=value",
+	"no_key":        "{value} has no key",
+	"yaml_tabs":     "YAML is indented with spaces, not tabs",
+	"yaml_list":     "a list item outside a list of values",
+	"yaml_not_key":  "{value} is not key: value",
+	"yaml_form":     "this YAML form (anchors, block text, flow maps) is not read; write the value on its line",
 }
+
+// LineError is a line or a value that cannot be read: where it is
+// ("producer.properties:3", or with the setting, "producer.properties:3:
+// linger.ms=soon") and why, a reason's id and the value it names.
+type LineError struct {
+	Where, Reason, Value string
+}
+
+func (e LineError) Error() string {
+	return e.Where + ": " + strings.ReplaceAll(reasons[e.Reason], "{value}", e.Value)
+}
+
+// lineError is why a line of file name cannot be read.
+func lineError(name string, line int, reason, value string) error {
+	return LineError{Where: fmt.Sprintf("%s:%d", name, line), Reason: reason, Value: value}
+}
+
+// valueError is why a value cannot be read, before it is known where.
+type valueError struct{ reason, value string }
+
+func (e valueError) Error() string { return strings.ReplaceAll(reasons[e.reason], "{value}", e.value) }
+
+func cannotRead(reason, v string) error { return valueError{reason, strconv.Quote(v)} }
 
 // Reasons are the English reasons by id, for catalogs and their tests.
 func Reasons() map[string]string { return maps.Clone(reasons) }

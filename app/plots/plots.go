@@ -1,6 +1,9 @@
 // Package plots draws Partition Lab's charts with gonum/plot and returns them
 // as inline SVG elements, ready to be placed in a page.
 //
+// Every chart takes the catalog of the reader's language (app/i18n), for
+// its titles, axes, legends, notes and numbers (see words.go).
+//
 // plots knows nothing about the UI framework: it must never import go-app (or
 // net/http), so it tests natively, and the same charts could be written to
 // files by the command line.

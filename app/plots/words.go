@@ -36,15 +36,20 @@ func setup(p *plot.Plot, c *i18n.Catalog) {
 // wideText measures text as gonum/plot's plain handler does, except for
 // wide characters (Hangul, CJK ideographs and kana, full-width forms):
 // Liberation Sans has none of them, so gonum/plot would give each the
-// width of its missing-glyph box (three quarters of an em), while every
-// Korean face the browser falls back to (Noto Sans CJK, Malgun Gothic,
-// Apple SD Gothic Neo, Nanum Gothic) draws them about an em wide. Measured
-// at an em, a Korean title is centred, and a Korean legend boxed, as the
+// width of its missing-glyph box, while the Korean faces the browser falls
+// back to draw a syllable HangulAdvance em wide and an ideograph an em.
+// Measured so, a Korean title is centred, and a Korean legend boxed, as the
 // browser draws it. The SVG names the fonts and the browser draws the text
 // with the page's fonts, so no glyph data is added to app.wasm.
 type wideText struct{ text.Plain }
 
-// Box is text.Plain's box with wide characters an em wide.
+// HangulAdvance is how wide a Hangul syllable is drawn, in ems: 0.92 in
+// Noto Sans CJK KR (the page's own Hangul subset is cut from it), Noto
+// Sans KR and Apple SD Gothic Neo.
+const HangulAdvance = 0.92
+
+// Box is text.Plain's box with wide characters measured as the Korean
+// faces draw them.
 func (h wideText) Box(txt string, fnt font.Font) (width, height, depth vg.Length) {
 	narrow := strings.Map(func(r rune) rune {
 		if wide(r) {
@@ -54,7 +59,10 @@ func (h wideText) Box(txt string, fnt font.Font) (width, height, depth vg.Length
 	}, txt)
 	width, height, depth = h.Plain.Box(narrow, fnt)
 	for _, r := range txt {
-		if wide(r) {
+		switch {
+		case unicode.Is(unicode.Hangul, r):
+			width += fnt.Size * HangulAdvance
+		case wide(r):
 			width += fnt.Size
 		}
 	}

@@ -1,6 +1,7 @@
 package plots
 
 import (
+	"math"
 	"regexp"
 	"strings"
 	"testing"
@@ -76,24 +77,28 @@ func TestKoreanChartsNameKoreanFaces(t *testing.T) {
 }
 
 // Liberation Sans has no Hangul: gonum/plot's plain handler measures each
-// syllable as its missing-glyph box, narrower than the em every Korean face
-// draws; wideText measures an em, and the rest as before.
-func TestWideTextMeasuresHangulAnEmWide(t *testing.T) {
+// syllable as its missing-glyph box, narrower than the Korean faces draw
+// it; wideText measures HangulAdvance em, an ideograph an em, and the rest
+// as before.
+func TestWideTextMeasuresHangulAsKoreanFacesDrawIt(t *testing.T) {
 	fnt := font.From(plot.DefaultFont, 10)
 	fnt.Variant = "Sans"
 	plain := text.Plain{Fonts: font.DefaultCache}
 	wt := wideText{plain}
 	w, _, _ := wt.Box("레코드", fnt)
-	if w != 3*fnt.Size {
-		t.Errorf("three syllables measure %v, want %v", w, 3*fnt.Size)
+	if want := 3 * fnt.Size * HangulAdvance; math.Abs(float64(w-want)) > 1e-9 {
+		t.Errorf("three syllables measure %v, want %v", w, want)
+	}
+	if w, _, _ := wt.Box("東京", fnt); w != 2*fnt.Size {
+		t.Errorf("two ideographs measure %v, want 2 em", w)
 	}
 	if pw, _, _ := plain.Box("레코드", fnt); pw >= w {
 		t.Errorf("the plain handler measures %v, not narrower than an em each (%v): the handler is not needed", pw, w)
 	}
 	latin, _, _ := plain.Box("p3 ", fnt)
 	mixed, _, _ := wt.Box("p3 레코드", fnt)
-	if mixed != latin+3*fnt.Size {
-		t.Errorf("mixed text measures %v, want %v + 3 em", mixed, latin)
+	if want := latin + 3*fnt.Size*HangulAdvance; math.Abs(float64(mixed-want)) > 1e-9 {
+		t.Errorf("mixed text measures %v, want %v", mixed, want)
 	}
 }
 

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"partitionlab/app/i18n"
+	"partitionlab/app/presetwords"
+	"partitionlab/app/results/sentences"
 )
 
 // reportCSS keeps the file readable on its own: no fonts, scripts or
@@ -32,10 +34,10 @@ func (rv *Review) HTML() string {
 	for _, s := range rv.sides() {
 		sc, r := s.Scenario, s.Result
 		fmt.Fprintf(&b, `<li><strong>%s: %s</strong>, %s: <a href="%s">%s</a><br>%s <code id="digest-%s">%s</code>`,
-			s.letter, e(scenarioName(w, sc)), e(rv.runFacts(s)), e(rv.SimulateLink(sc)), e(w.T("report.open")),
+			s.letter, e(s.title), e(rv.runFacts(s)), e(rv.SimulateLink(sc)), e(w.T("report.open")),
 			e(w.T("report.digest")), strings.ToLower(s.letter), r.Digest)
 		if sc.Description != "" {
-			fmt.Fprintf(&b, "<br>%s", e(sc.Description))
+			fmt.Fprintf(&b, "<br>%s", e(presetwords.Description(w, sc)))
 		}
 		b.WriteString("</li>\n")
 	}
@@ -75,7 +77,7 @@ func (rv *Review) HTML() string {
 	}
 	fmt.Fprintf(&b, "<h2>%s</h2>\n", e(w.T("report.violations")))
 	for _, s := range rv.sides() {
-		fmt.Fprintf(&b, "<h3>%s: %s</h3>\n", s.letter, e(scenarioName(w, s.Scenario)))
+		fmt.Fprintf(&b, "<h3>%s: %s</h3>\n", s.letter, e(s.title))
 		ex := s.examples()
 		if len(ex) == 0 {
 			fmt.Fprintf(&b, "<p>%s</p>\n", e(w.T("report.noViolations")))
@@ -83,7 +85,7 @@ func (rv *Review) HTML() string {
 		}
 		b.WriteString("<ul>\n")
 		for _, v := range ex {
-			fmt.Fprintf(&b, "<li>[%s] %s</li>\n", e(scopeName(w, v.Scope)), e(v.Explanation))
+			fmt.Fprintf(&b, "<li>[%s] %s</li>\n", e(scopeName(w, v.Scope)), e(sentences.Explanation(w, v)))
 		}
 		b.WriteString("</ul>\n")
 	}

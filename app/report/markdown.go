@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"partitionlab/app/i18n"
+	"partitionlab/app/presetwords"
+	"partitionlab/app/results/sentences"
 )
 
 // Markdown writes the review for a design document. The charts are
@@ -17,10 +19,10 @@ func (rv *Review) Markdown(chartPrefix string) string {
 	fmt.Fprintf(&b, "## %s\n\n", w.T("report.scenarios"))
 	for _, s := range rv.sides() {
 		sc, r := s.Scenario, s.Result
-		fmt.Fprintf(&b, "- **%s: %s**, %s: [%s](%s)  \n  %s `%s`", s.letter, mdEscape(scenarioName(w, sc)),
+		fmt.Fprintf(&b, "- **%s: %s**, %s: [%s](%s)  \n  %s `%s`", s.letter, mdEscape(s.title),
 			rv.runFacts(s), w.T("report.open"), rv.SimulateLink(sc), w.T("report.digest"), r.Digest)
 		if sc.Description != "" {
-			fmt.Fprintf(&b, "  \n  %s", mdEscape(sc.Description))
+			fmt.Fprintf(&b, "  \n  %s", mdEscape(presetwords.Description(w, sc)))
 		}
 		b.WriteString("\n")
 	}
@@ -55,13 +57,13 @@ func (rv *Review) Markdown(chartPrefix string) string {
 	fmt.Fprintf(&b, "## %s\n\n", w.T("report.violations"))
 	for _, s := range rv.sides() {
 		ex := s.examples()
-		fmt.Fprintf(&b, "### %s: %s\n\n", s.letter, mdEscape(scenarioName(w, s.Scenario)))
+		fmt.Fprintf(&b, "### %s: %s\n\n", s.letter, mdEscape(s.title))
 		if len(ex) == 0 {
 			b.WriteString(mdEscape(w.T("report.noViolations")) + "\n\n")
 			continue
 		}
 		for _, e := range ex {
-			fmt.Fprintf(&b, "- [%s] %s\n", scopeName(w, e.Scope), mdEscape(e.Explanation))
+			fmt.Fprintf(&b, "- [%s] %s\n", scopeName(w, e.Scope), mdEscape(sentences.Explanation(w, e)))
 		}
 		b.WriteString("\n")
 	}

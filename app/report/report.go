@@ -42,6 +42,22 @@ type Input struct {
 	// Catalog is the language the review is written in; nil is English
 	// (the command line's).
 	Catalog *i18n.Catalog
+	// Titles are what the page calls A and B, in its language (B made
+	// from A with a change is "A's name with the change"); empty for the
+	// scenarios' own names.
+	Titles [2]string
+}
+
+// title is side i's name: its title, else its scenario's name.
+func (in Input) title(i int) string {
+	if in.Titles[i] != "" {
+		return in.Titles[i]
+	}
+	sc := in.A.Scenario
+	if i == 1 {
+		sc = in.B.Scenario
+	}
+	return scenarioName(in.words(), sc)
 }
 
 // words is the review's catalog.
@@ -82,7 +98,7 @@ func New(in Input) (*Review, error) {
 	}
 	w := in.words()
 	rv := &Review{Input: in, Deltas: results.CompareIn(w, in.A, in.B)}
-	a, b := Sides(w, in.A, in.B)
+	a, b := in.Sides()
 	for _, c := range ComparisonCharts(w) {
 		ch, err := c.Draw(w, a, b)
 		if err != nil {
@@ -118,16 +134,16 @@ func ComparisonCharts(c *i18n.Catalog) []ComparisonChart {
 }
 
 // Sides names A and B for the charts' legends ("A: thread-pool").
-func Sides(c *i18n.Catalog, a, b results.Run) (plots.Side, plots.Side) {
-	return plots.Side{Name: "A: " + scenarioName(c, a.Scenario), Result: a.Result},
-		plots.Side{Name: "B: " + scenarioName(c, b.Scenario), Result: b.Result}
+func (in Input) Sides() (plots.Side, plots.Side) {
+	return plots.Side{Name: "A: " + in.title(0), Result: in.A.Result},
+		plots.Side{Name: "B: " + in.title(1), Result: in.B.Result}
 }
 
 // single is the review of one run.
 func single(in Input) (*Review, error) {
 	r := in.A.Result
 	w := in.words()
-	rv := &Review{Input: in, Cards: results.Cards(r)}
+	rv := &Review{Input: in, Cards: results.CardsIn(w, r)}
 	marks := plots.MarksOf(r)
 	for _, c := range []struct {
 		name, title string
@@ -153,9 +169,9 @@ func (rv *Review) Single() bool { return rv.B.Result == nil }
 func (rv *Review) title() string {
 	w := rv.words()
 	if rv.Single() {
-		return w.T("report.title.single", i18n.S("a", scenarioName(w, rv.A.Scenario)))
+		return w.T("report.title.single", i18n.S("a", rv.Input.title(0)))
 	}
-	return w.T("report.title.pair", i18n.S("a", scenarioName(w, rv.A.Scenario)), i18n.S("b", scenarioName(w, rv.B.Scenario)))
+	return w.T("report.title.pair", i18n.S("a", rv.Input.title(0)), i18n.S("b", rv.Input.title(1)))
 }
 
 // Over names the budgets B exceeds.
@@ -212,13 +228,13 @@ func (rv *Review) CompareLink() string {
 // sides are A and B with their letters, for writing both the same way.
 func (rv *Review) sides() []side {
 	if rv.Single() {
-		return []side{{"A", rv.A}}
+		return []side{{"A", rv.Input.title(0), rv.A}}
 	}
-	return []side{{"A", rv.A}, {"B", rv.B}}
+	return []side{{"A", rv.Input.title(0), rv.A}, {"B", rv.Input.title(1), rv.B}}
 }
 
 type side struct {
-	letter string
+	letter, title string
 	results.Run
 }
 

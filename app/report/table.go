@@ -12,7 +12,7 @@ import (
 func (rv *Review) Table(w io.Writer) error {
 	words := rv.words()
 	for _, s := range rv.sides() {
-		fmt.Fprintf(w, "%s  %s, seed %d, %g s, digest %s\n", s.letter, scenarioName(words, s.Scenario), s.Result.Seed, s.Result.DurationS, s.Result.Digest)
+		fmt.Fprintf(w, "%s  %s, seed %d, %g s, digest %s\n", s.letter, s.title, s.Result.Seed, s.Result.DurationS, s.Result.Digest)
 	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)

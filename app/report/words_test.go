@@ -55,3 +55,23 @@ func TestReviewInThePageLanguage(t *testing.T) {
 		t.Errorf("the review without a catalog is not English")
 	}
 }
+
+// The page's names for A and B (B made from A with a change, named in the
+// page's language) title the review, its scenarios and the charts'
+// legends; the scenarios' own names stay in their links.
+func TestReviewTakesThePageTitles(t *testing.T) {
+	a, b := presetRun(t, "scale-out-eager"), presetRun(t, "scale-out-cooperative")
+	pt := i18n.For(i18n.Portuguese)
+	title := "scale-out-eager com o assignor cooperative-sticky"
+	rv, err := New(Input{A: a, B: b, Catalog: pt, Titles: [2]string{"", title}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := rv.HTML()
+	for _, want := range []string{"Revisão de design: scale-out-eager contra " + title, "<h3>B: " + title + "</h3>",
+		">B: " + title + "</text>", "preset=scale-out-cooperative"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the review lacks %q", want)
+		}
+	}
+}

@@ -88,7 +88,7 @@ func compactUnits(l i18n.Lang) []struct {
 }
 
 // CompactIn writes a large count as a person says it in l: 54 M, 1.2 G,
-// 830 k in English; 54 mi in Portuguese; 5400만 in Korean. Under ten units
+// 830 k in English; 54 mi in Portuguese; 5,400만 in Korean. Under ten units
 // it keeps one decimal.
 func CompactIn(l i18n.Lang, n float64) string {
 	for _, u := range compactUnits(l) {

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"partitionlab/app/i18n"
 	"partitionlab/sim"
 )
 
@@ -162,5 +163,30 @@ func TestLagAndLatencyAreFlagged(t *testing.T) {
 	}
 	if c := card(t, calm, "p99"); c.Bad {
 		t.Errorf("order-id-key's p99 card is flagged: %+v", c)
+	}
+}
+
+// Each language writes the numbers its way: separators, the decimal mark,
+// and the words for large counts.
+func TestNumbersInEachLanguage(t *testing.T) {
+	cases := []struct{ got, want string }{
+		{CountIn(i18n.Portuguese, 180000), "180.000"},
+		{CountIn(i18n.French, 180000), "180\u202f000"},
+		{CountIn(i18n.Spanish, 1234), "1234"},
+		{SecondsIn(i18n.Portuguese, 12.3101), "12,31 s"},
+		{SecondsIn(i18n.French, 1234.5), "1\u202f234,5 s"},
+		{SecondsIn(i18n.Korean, 0), "0 s"},
+		{MillisIn(i18n.Spanish, 4.653056), "4,65 ms"},
+		{PercentIn(i18n.French, 0.0899), "9,0 %"},
+		{CompactIn(i18n.English, 54e6), "54 M"},
+		{CompactIn(i18n.Portuguese, 1.2e9), "1,2 bi"},
+		{CompactIn(i18n.Spanish, 830e3), "830 mil"},
+		{CompactIn(i18n.Korean, 830e3), "83만"},
+		{CompactIn(i18n.Korean, 1.2e8), "1.2억"},
+	}
+	for _, c := range cases {
+		if c.got != c.want {
+			t.Errorf("%q, want %q", c.got, c.want)
+		}
 	}
 }

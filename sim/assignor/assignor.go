@@ -141,6 +141,13 @@ func newGroup(topics map[string]int32, members []Member) (*group, error) {
 			}
 			instances[m.InstanceID] = i
 		}
+		if i > 0 && slices.Equal(m.Topics, members[i-1].Topics) {
+			// The same subscription as the member before, already checked:
+			// share its set (the sets are only read), as members of a big
+			// group usually subscribe alike.
+			g.subs = append(g.subs, g.subs[i-1])
+			continue
+		}
 		sub := make(map[string]bool, len(m.Topics))
 		for _, t := range m.Topics {
 			if sub[t] {

@@ -79,8 +79,8 @@ func TestJavaHashMapTreeifyResize(t *testing.T) {
 	for i := range 9 {
 		m.put(i * 64)
 	}
-	if m.capacity != 32 {
-		t.Errorf("capacity %d, want 32", m.capacity)
+	if m.capacity() != 32 {
+		t.Errorf("capacity %d, want 32", m.capacity())
 	}
 }
 

@@ -48,8 +48,13 @@ func (CooperativeSticky) Assign(topics map[string]int32, members []Member) (Assi
 	if transferring == nil {
 		transferring = computeTransferring(g, owned)
 	}
-	for id, to := range transferring {
-		owned[to] = slices.DeleteFunc(owned[to], func(x int) bool { return x == id })
+	// adjustAssignment removes each transferring partition from its new
+	// owner's list (List.remove, linear each in Kafka); one pass per member
+	// does the same in linear time.
+	if len(transferring) > 0 {
+		for i := range owned {
+			owned[i] = slices.DeleteFunc(owned[i], func(x int) bool { to, ok := transferring[x]; return ok && to == i })
+		}
 	}
 	return g.result(owned), nil
 }
@@ -130,6 +135,12 @@ func readClaims(g *group, visit []int) claims {
 	c := claims{equal: true, owned: make([][]int, len(g.members)), multiple: map[int]bool{}, maxGeneration: -1}
 	var first map[string]bool
 	owner := map[int]int{}
+	// A claim that loses a conflict is removed from the loser's list (the
+	// first such entry, List.remove in Kafka). Every list is complete by
+	// then (a member's own duplicates aside, which come after their first
+	// entry), so the removals are counted and applied in one pass at the
+	// end: linear, where removing at once cost the length of the list each.
+	dropped := map[[2]int]int{} // (member, partition) -> entries to drop
 	for _, i := range visit {
 		m := g.members[i]
 		if len(first) == 0 {
@@ -151,14 +162,24 @@ func readClaims(g *group, visit []int) claims {
 				owner[id] = i
 			case m.Generation == g.members[other].Generation:
 				c.multiple[id] = true
-				c.owned[other] = removeFirst(c.owned[other], id)
+				dropped[[2]int{other, id}]++
 				owner[id] = i
 			case m.Generation > g.members[other].Generation:
 				c.owned[i] = append(c.owned[i], id)
-				c.owned[other] = removeFirst(c.owned[other], id)
+				dropped[[2]int{other, id}]++
 				owner[id] = i
 			}
 		}
+	}
+	for i, ids := range c.owned {
+		c.owned[i] = slices.DeleteFunc(ids, func(id int) bool {
+			k := [2]int{i, id}
+			if dropped[k] == 0 {
+				return false
+			}
+			dropped[k]--
+			return true
+		})
 	}
 	return c
 }

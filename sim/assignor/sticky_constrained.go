@@ -70,21 +70,20 @@ func constrainedAssign(g *group, c claims, owners []int) (owned [][]int, transfe
 	}
 	// assignRoundRobin: a Java iterator over the LinkedList of members
 	// under minQuota, restarted when it runs out, removing members as they
-	// reach minQuota.
-	next := 0
+	// reach minQuota. Going round a list and dropping members on the way is
+	// a queue: take the first, put it back at the end unless it reached
+	// minQuota. (Deleting from the middle of a slice instead cost O(members)
+	// per member, quadratic in all.)
 	for id := range g.total {
 		if assigned[id] {
 			continue
 		}
 		var i int
 		switch {
-		case next < len(under):
-			i = under[next]
-			next++
-		case len(under) == 0 && len(exact) > 0:
-			i, exact = exact[0], exact[1:]
 		case len(under) > 0:
-			i, next = under[0], 1
+			i, under = under[0], under[1:]
+		case len(exact) > 0:
+			i, exact = exact[0], exact[1:]
 		default:
 			// Kafka throws IllegalStateException here; the quotas make it
 			// unreachable.
@@ -92,11 +91,11 @@ func constrainedAssign(g *group, c claims, owners []int) (owned [][]int, transfe
 		}
 		switch give(id, i) {
 		case minQuota:
-			next--
-			under = slices.Delete(under, next, next+1)
 			exact = append(exact, i)
 		case maxQuota:
 			over++
+		default: // still under minQuota: its turn comes again
+			under = append(under, i)
 		}
 	}
 	return owned, transferring

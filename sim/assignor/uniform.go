@@ -129,7 +129,12 @@ func (u Uniform) previous(g *group, i int, topic string) []int {
 	}
 	if !u.OwnedInGivenOrder {
 		slices.Sort(ps)
-		ps = newJavaHashSetFrom(func(p int) int32 { return int32(p) }, ps).order()
+		// Distinct partitions below the table size each have a bin of their
+		// own, in ascending order: the set lists them as they are.
+		distinct := len(slices.Compact(slices.Clone(ps))) == len(ps)
+		if len(ps) > 0 && (!distinct || ps[len(ps)-1] >= javaHashSetCapacity(len(ps))) {
+			ps = newJavaHashSetFrom(func(p int) int32 { return int32(p) }, ps).order()
+		}
 	}
 	for k := range ps {
 		ps[k] += g.base[topic]
@@ -145,9 +150,12 @@ func (u Uniform) previous(g *group, i int, topic string) []int {
 func (u Uniform) assignHomogeneous(g *group, order []int) [][]int {
 	topics := u.topicOrder(g.topics)
 	held := make([]bool, g.total)
+	prev := make([][][]int, len(g.members)) // member -> topic -> previous(g, i, topic)
 	for i := range g.members {
-		for _, t := range topics {
-			for _, id := range u.previous(g, i, t) {
+		prev[i] = make([][]int, len(topics))
+		for k, t := range topics {
+			prev[i][k] = u.previous(g, i, t)
+			for _, id := range prev[i][k] {
 				held[id] = true
 			}
 		}
@@ -168,8 +176,8 @@ func (u Uniform) assignHomogeneous(g *group, order []int) [][]int {
 		if extra > 0 {
 			quota, extra = quota+1, extra-1
 		}
-		for _, t := range topics {
-			ids := u.previous(g, i, t)
+		for k := range topics {
+			ids := prev[i][k]
 			keep := min(len(ids), quota)
 			owned[i] = append(owned[i], ids[:keep]...)
 			queue = append(queue, ids[keep:]...)

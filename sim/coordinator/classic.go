@@ -66,6 +66,7 @@ type Classic struct {
 	generation int32
 	protocol   string         // the protocol (assignor) of the current generation
 	members    roster[Member] // ClassicGroup.members, in its HashMap order
+	supported  map[string]int // ClassicGroup.supportedProtocols: members listing each protocol
 	seq        int            // which rebalance the timers belong to
 	delaying   bool           // the initial rebalance delay has not passed
 	// The initial delay's extensions (GroupMetadataManager.
@@ -80,7 +81,7 @@ type Classic struct {
 
 // NewClassic is an Empty group.
 func NewClassic(cfg ClassicConfig) *Classic {
-	return &Classic{cfg: cfg, members: newRoster[Member]()}
+	return &Classic{cfg: cfg, members: newRoster[Member](), supported: map[string]int{}}
 }
 
 // State is the group's state.
@@ -252,19 +253,26 @@ func (g *Classic) validate(id, instanceID string, gen int32, heartbeat bool) Err
 
 // supportsProtocols is ClassicGroup.supportsProtocols: in a non-empty
 // group a protocol is supported when every member lists it, counting any
-// member the joining one is about to replace.
+// member the joining one is about to replace. Like Kafka it reads the
+// per-protocol member counts, so a join costs O(protocols), not O(members).
 func (g *Classic) supportsProtocols(protocols []string) bool {
 	if len(g.members.byID) == 0 {
 		return len(protocols) > 0
 	}
-	return slices.ContainsFunc(protocols, func(name string) bool {
-		for _, m := range g.members.byID {
-			if !slices.Contains(m.Protocols, name) {
-				return false
-			}
+	return slices.ContainsFunc(protocols, func(name string) bool { return g.supported[name] == len(g.members.byID) })
+}
+
+// countProtocols adds d to the count of each protocol a member lists,
+// counting a name the member lists twice once.
+func (g *Classic) countProtocols(protocols []string, d int) {
+	for i, name := range protocols {
+		if slices.Contains(protocols[:i], name) {
+			continue
 		}
-		return true
-	})
+		if g.supported[name] += d; g.supported[name] == 0 {
+			delete(g.supported, name)
+		}
+	}
 }
 
 // selectProtocol is ClassicGroup.selectProtocol over the members in order.

@@ -102,7 +102,9 @@ func (g *Classic) join(now int64, q JoinGroup) Response {
 
 // update stores a member's JoinGroup metadata and marks it joined.
 func (g *Classic) update(m *Member, q JoinGroup) {
+	g.countProtocols(m.Protocols, -1)
 	m.Protocols = slices.Clone(q.Protocols)
+	g.countProtocols(m.Protocols, 1)
 	m.Owned, m.StickyData, m.OwnedGeneration = slices.Clone(q.Owned), slices.Clone(q.StickyData), q.OwnedGeneration
 	m.Joined = true
 }
@@ -125,6 +127,7 @@ func (g *Classic) joinedOrRebalance(now int64, reason string, r *Response) {
 func (g *Classic) replaceStatic(now int64, oldID string, q JoinGroup) Response {
 	old := g.members.byID[oldID]
 	m := &Member{ID: g.cfg.NewMemberID(q.InstanceID), InstanceID: q.InstanceID, Assignment: old.Assignment}
+	g.countProtocols(old.Protocols, -1)
 	g.members.remove(oldID, old.InstanceID)
 	g.members.add(m.ID, m.InstanceID, m)
 	g.update(m, q)
@@ -263,6 +266,7 @@ func (g *Classic) remove(now int64, id, reason string, r *Response) {
 }
 
 func (g *Classic) drop(id, reason string, r *Response) {
+	g.countProtocols(g.members.byID[id].Protocols, -1)
 	g.members.remove(id, g.members.byID[id].InstanceID)
 	r.Events = append(r.Events, Event{Kind: MemberRemoved, MemberID: id, Reason: reason})
 }

@@ -117,6 +117,18 @@ func TestClassicGroup(t *testing.T) {
 		steps: []step{{req: join("c1", "s1", "cooperative-sticky"), err: InconsistentGroupProtocol, state: Stable}},
 		want:  map[string][]int32{"s1-1": {0, 1}, "s2-1": {2, 3}},
 	}, {
+		// ClassicGroup.supportedProtocols counts the members listing each
+		// protocol; a member that left no longer counts.
+		name: "a member that left no longer counts for the protocols (ClassicGroup.supportedProtocols)",
+		ids:  []string{"a-1", "b-1", "c-1"}, partitions: 4,
+		start: []JoinGroup{join("a", "", "range"), join("b", "", "range")},
+		steps: []step{
+			{req: LeaveGroup{MemberID: "b-1"}, state: PreparingRebalance},
+			{req: join("c", "", "range"), state: PreparingRebalance},
+			{req: rejoin("a-1", "range"), state: CompletingRebalance, gen: 2},
+		},
+		protocol: "range",
+	}, {
 		// The documented two-step migration, static: [cooperative-sticky,
 		// range] is accepted without a rebalance while range stays
 		// selected; the last member's rejoin changes the selection and the

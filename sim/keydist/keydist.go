@@ -161,27 +161,59 @@ func readLine(line string, f Format) (string, int64, error) {
 	return CSVLine(line)
 }
 
+// CSVError is a line CSVLine cannot read: what is wrong (Kind) and the
+// text it concerns, so a page can say it in its own words.
+type CSVError struct {
+	Kind CSVProblem
+	// Text is the line (NotKeyCount), the count (BadCount) or the quoted
+	// key (LoneQuote).
+	Text string
+}
+
+// CSVProblem names what is wrong with a key,count line.
+type CSVProblem string
+
+// The problems of a key,count line.
+const (
+	NotKeyCount CSVProblem = "not-key-count"
+	BadCount    CSVProblem = "bad-count"
+	LoneQuote   CSVProblem = "lone-quote"
+	EmptyKey    CSVProblem = "empty-key"
+)
+
+func (e *CSVError) Error() string {
+	switch e.Kind {
+	case NotKeyCount:
+		return fmt.Sprintf("%q is not key,count", e.Text)
+	case BadCount:
+		return fmt.Sprintf("count %q is not a whole number from 1 to %d", e.Text, int64(1<<63-1))
+	case LoneQuote:
+		return fmt.Sprintf("key %s has a lone quote inside its quotes (write \"\" for a quote)", e.Text)
+	}
+	return "the key is empty"
+}
+
 // CSVLine reads one key,count line; the key may be quoted as in CSV
 // ("a,b" or "say ""hi""").
 func CSVLine(line string) (string, int64, error) {
 	i := strings.LastIndexByte(line, ',')
 	if i < 0 {
-		return "", 0, fmt.Errorf("%q is not key,count", line)
+		return "", 0, &CSVError{NotKeyCount, line}
 	}
 	key, num := line[:i], strings.TrimSpace(line[i+1:])
 	count, err := strconv.ParseInt(num, 10, 64)
 	if err != nil || count < 1 {
-		return "", 0, fmt.Errorf("count %q is not a whole number from 1 to %d", num, int64(1<<63-1))
+		return "", 0, &CSVError{BadCount, num}
 	}
 	if len(key) >= 2 && key[0] == '"' && key[len(key)-1] == '"' {
 		inner := key[1 : len(key)-1]
 		if strings.Count(inner, `"`) != 2*strings.Count(inner, `""`) {
-			return "", 0, fmt.Errorf("key %s has a lone quote inside its quotes (write \"\" for a quote)", key)
+			return "", 0, &CSVError{LoneQuote, key}
 		}
 		key = strings.ReplaceAll(inner, `""`, `"`)
 	}
 	if key == "" {
-		return "", 0, errors.New("the key is empty")
+		return "", 0, &CSVError{EmptyKey, ""}
 	}
 	return key, count, nil
 }

@@ -8,9 +8,11 @@ import (
 
 	"partitionlab/app/i18n"
 	"partitionlab/sim"
+	"partitionlab/sim/lessons"
 )
 
-// presetResults runs every preset once for all the tests of the package.
+// presetResults runs every preset and every lesson's simulation once, for
+// all the tests of the package.
 func presetResults(t *testing.T) map[string]*sim.Result {
 	t.Helper()
 	out, err := runPresets()
@@ -32,6 +34,27 @@ var runPresets = sync.OnceValues(func() (map[string]*sim.Result, error) {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		out[name] = r
+	}
+	// Every lesson's simulation steps, with their own settings.
+	all, err := lessons.All()
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range all {
+		for i, st := range l.Steps {
+			if st.Kind() != lessons.KindSimulate {
+				continue
+			}
+			sc, err := st.Scenario()
+			if err != nil {
+				continue // a step that shows a field's error has no result
+			}
+			r, err := sim.Run(sc)
+			if err != nil {
+				continue
+			}
+			out[fmt.Sprintf("lesson %s step %d", l.ID, i+1)] = r
+		}
 	}
 	return out, nil
 })
