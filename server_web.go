@@ -17,6 +17,7 @@ import (
 	goapp "github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"partitionlab/app"
+	"partitionlab/app/i18n"
 )
 
 // wasmLengthHeader carries app.wasm's uncompressed size, so the loading
@@ -47,7 +48,7 @@ func (s site) handler() *goapp.Handler {
 	h := &goapp.Handler{
 		Name:        "Partition Lab",
 		ShortName:   "Partition Lab",
-		Title:       "Partition Lab: Kafka partitioning, exactly",
+		Title:       i18n.For(i18n.English).T("site.title"),
 		Description: "Where Kafka puts your keys, byte for byte as the Java, librdkafka and Sarama clients do, and what moves when you add partitions.",
 		Author:      "Partition Lab",
 		Keywords:    []string{"Kafka", "partitioning", "murmur2", "consumer groups", "simulator"},
@@ -61,16 +62,16 @@ func (s site) handler() *goapp.Handler {
 		BackgroundColor:         "#f5f7fa",
 		ThemeColor:              "#1d3557",
 		Styles:                  []string{"/web/partitionlab.css", "/web/learn.css", "/web/loading.css", "/web/hangul.css"},
-		Scripts:                 []string{engineScript(s.version)},
+		Scripts:                 []string{engineScript(s.version), loadingScriptPath + "?v=" + s.version + " defer"},
 		CacheableResources:      engineResources(s.version),
 		Version:                 s.version,
-		LoadingLabel:            "Loading the app… {progress}%: the page answers once it has loaded.",
+		LoadingLabel:            loadingLabel(false),
 		WasmContentLengthHeader: wasmLengthHeader,
 	}
 	if s.static {
 		// A static host sends no length header, and if it compresses the
 		// file the browser's count would pass 100 %: show no number at all.
-		h.LoadingLabel = "Loading the app…: the page answers once it has loaded."
+		h.LoadingLabel = loadingLabel(true)
 	}
 	// go-app precaches the PNG icons but not the SVG one the header shows,
 	// nor the font hangul.css names (a Korean page offline needs it).

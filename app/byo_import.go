@@ -121,7 +121,7 @@ func importErrorText(w *i18n.Catalog, err error) string {
 	for i, e := range errs {
 		var le importconfig.LineError
 		if !errors.As(e, &le) {
-			lines[i] = e.Error()
+			lines[i] = fieldErrorsText(w, e)
 			continue
 		}
 		why := w.T(reasonID(le.Reason), i18n.S("value", le.Value))

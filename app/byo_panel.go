@@ -85,7 +85,7 @@ func (c *byoPanel) apply(ctx app.Context, name, text string) {
 		return
 	}
 	if err := e.loadJSON(sim.MarshalScenario(sc)); err != nil {
-		c.err, c.notes = err.Error(), nil
+		c.err, c.notes = fieldErrorsText(tr(), err), nil
 		return
 	}
 	c.err, c.notes, c.text = "", notes, ""

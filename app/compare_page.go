@@ -75,7 +75,7 @@ func (p *comparePage) OnNav(ctx app.Context) {
 		case err == nil:
 			found = true
 		case !errors.Is(err, share.ErrNoScenario):
-			e.notice = tr().T("compare.link.unreadable", i18n.S("side", sideName(i)), i18n.S("error", err.Error()))
+			e.notice = tr().T("compare.link.unreadable", i18n.S("side", sideName(i)), i18n.S("error", fieldErrorsText(tr(), err)))
 		}
 	}
 	p.change, p.field = "", ""
@@ -229,7 +229,7 @@ func (p *comparePage) loadStored(ctx app.Context, i int) bool {
 		return false
 	}
 	if err := p.sides[i].loadJSON([]byte(stored)); err != nil {
-		p.message = err.Error()
+		p.message = fieldErrorsText(tr(), err)
 		return false
 	}
 	return true
@@ -251,7 +251,7 @@ func (p *comparePage) onLoadLink(i int) app.EventHandler {
 			err = p.sides[i].loadLink(raw, sidePrefix(i))
 		}
 		if err != nil {
-			p.message = tr().T("compare.link.notLoaded", i18n.S("side", sideName(i)), i18n.S("error", err.Error()))
+			p.message = tr().T("compare.link.notLoaded", i18n.S("side", sideName(i)), i18n.S("error", fieldErrorsText(tr(), err)))
 			return
 		}
 		p.links[i] = ""

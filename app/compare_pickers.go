@@ -43,7 +43,7 @@ func (p *comparePage) renderPickers(c *i18n.Catalog) app.UI {
 				app.Option().Value(pickOwn).Selected(aPreset == "").Text(c.T("compare.side.title", i18n.S("side", sideName(0)), i18n.S("name", p.sideTitle(c, 0)))),
 				app.Option().Value(pickSimulate).Text(c.T("compare.pick.simulate")),
 				app.OptGroup().Label(c.T("compare.pick.preset")).Body(app.Range(names).Slice(func(i int) app.UI {
-					return app.Option().Value(names[i]).Selected(names[i] == aPreset).Text(names[i])
+					return app.Option().Value(names[i]).Selected(names[i] == aPreset).Text(presetTitleIn(c, names[i]))
 				})),
 			),
 		),
@@ -57,7 +57,7 @@ func (p *comparePage) renderPickers(c *i18n.Catalog) app.UI {
 				})),
 				app.OptGroup().Label(c.T("compare.pick.preset")).Body(app.Range(names).Slice(func(i int) app.UI {
 					v := pickPreset + names[i]
-					return app.Option().Value(v).Selected(v == bPick).Text(names[i])
+					return app.Option().Value(v).Selected(v == bPick).Text(presetTitleIn(c, names[i]))
 				})),
 			),
 			app.If(p.change == changes.Custom, app.Div().Class("inline").Body(
@@ -85,7 +85,7 @@ func (p *comparePage) onPickA(ctx app.Context, _ app.Event) {
 		}
 	default:
 		if err := p.sides[0].loadPreset(v); err != nil {
-			p.message = err.Error()
+			p.message = fieldErrorsText(tr(), err)
 			return
 		}
 	}
@@ -104,7 +104,7 @@ func (p *comparePage) onPickB(ctx app.Context, _ app.Event) {
 		p.onEdited(ctx, app.Action{Value: "derived"})
 	case strings.HasPrefix(v, pickPreset):
 		if err := p.sides[1].loadPreset(strings.TrimPrefix(v, pickPreset)); err != nil {
-			p.message = err.Error()
+			p.message = fieldErrorsText(tr(), err)
 			return
 		}
 		p.onEdited(ctx, app.Action{Value: "b-"})

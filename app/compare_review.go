@@ -26,7 +26,7 @@ func newReviewView(c *i18n.Catalog, a, b *resultView, titles [2]string) *reviewV
 		ch, err := s.Draw(c, sa, sb)
 		nc := namedChart{id: "compare-chart-" + s.Name, caption: s.Caption, chart: ch, key: key + s.Name}
 		if err != nil {
-			nc.err = err.Error()
+			nc.err = fieldErrorsText(tr(), err)
 		}
 		rv.charts = append(rv.charts, nc)
 	}

@@ -140,7 +140,7 @@ func (p *comparePage) onReport(markdown bool) app.EventHandler {
 		}
 		name := "review-" + fileName(rv.a.sc.Name, "a") + "-vs-" + fileName(rv.b.sc.Name, "b")
 		if err := downloadReview(rv.input(tr()), name, markdown); err != nil {
-			p.message = tr().T("compare.report.error", i18n.S("error", err.Error()))
+			p.message = tr().T("compare.report.error", i18n.S("error", fieldErrorsText(tr(), err)))
 		}
 	}
 }

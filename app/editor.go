@@ -56,6 +56,9 @@ func (e *editor) load(d *scenarioform.Doc) {
 
 // loadPreset loads a built-in scenario by name.
 func (e *editor) loadPreset(name string) error {
+	if _, err := sim.PresetJSON(name); err != nil {
+		return unknownPreset{name, err}
+	}
 	sc, err := sim.Preset(name)
 	if err != nil {
 		return err
@@ -101,7 +104,7 @@ func (e *editor) reparse() bool {
 	case errors.As(err, &fe):
 		e.valid, e.errs = false, scenarioform.PlaceWith(fe, scenarioform.Targets(e.doc), errtext.For(e.words))
 	default:
-		e.valid, e.errs = false, scenarioform.Place(sim.FieldErrors{{Message: err.Error()}}, nil)
+		e.valid, e.errs = false, scenarioform.Place(sim.FieldErrors{{Message: fieldErrorsText(e.words, err)}}, nil)
 	}
 	return e.valid
 }

@@ -3,17 +3,28 @@ package app
 import (
 	"errors"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"partitionlab/app/errtext"
 	"partitionlab/app/i18n"
+	"partitionlab/app/share"
 	"partitionlab/sim"
 )
 
 // fieldErrorsText is err as a page in w's language shows it: each of the
 // engine's field errors as "field: message" on a line of its own, in w's
-// words (the work budget's refusal among them); any other error as it is.
+// words (the work budget's refusal among them); a link that cannot be
+// read (share.Error) in w's words too; any other error as it is.
 func fieldErrorsText(w *i18n.Catalog, err error) string {
+	var le *share.Error
+	if errors.As(err, &le) {
+		return w.T("link."+string(le.Code), i18n.S("max", strconv.Itoa(le.Max)))
+	}
+	var up unknownPreset
+	if errors.As(err, &up) {
+		return w.T("link.unknownPreset", i18n.S("name", strconv.Quote(up.name)), i18n.S("names", strings.Join(sim.PresetNames(), ", ")))
+	}
 	var fe sim.FieldErrors
 	if !errors.As(err, &fe) {
 		return err.Error()
@@ -37,3 +48,12 @@ func decimalPoint(l i18n.Lang, text string) string {
 	}
 	return strings.Replace(strings.TrimSpace(text), ",", ".", 1)
 }
+
+// unknownPreset is a link (or a click) naming a built-in scenario there
+// is none of; its English text is the engine's own.
+type unknownPreset struct {
+	name string
+	err  error
+}
+
+func (u unknownPreset) Error() string { return u.err.Error() }

@@ -137,7 +137,7 @@ func (c *keysPage) compute() {
 	var err error
 	r.chart, err = plots.KeysPerPartition(t, title, n, series)
 	if err != nil {
-		r.chartErr = err.Error()
+		r.chartErr = fieldErrorsText(tr(), err)
 	}
 	c.res = r
 }

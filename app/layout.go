@@ -2,6 +2,8 @@ package app
 
 import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"partitionlab/app/i18n"
 )
 
 // mountedMark is the Performance API mark set when a page has mounted in the
@@ -49,6 +51,11 @@ func (l *topbar) OnMount(ctx app.Context) {
 	l.mounted = true
 	rememberLinkLang(ctx)
 	setHTMLLang()
+	// The tab's title in the page's language (Learn names its lesson and
+	// step itself); English keeps the server's.
+	if c := tr(); c.Lang() != i18n.English && l.Icurrent != "learn" {
+		ctx.Page().SetTitle(c.T("site.title"))
+	}
 	app.Window().Get("performance").Call("mark", mountedMark)
 }
 

@@ -130,7 +130,7 @@ func (p *learnPage) onType(ci int, c lessons.Control) app.EventHandler {
 		st.typed[si][ci] = text
 		v, err := controlNumber(p.cat, c, text)
 		if err != nil {
-			st.errs[si][ci] = err.Error()
+			st.errs[si][ci] = fieldErrorsText(tr(), err)
 			return
 		}
 		st.errs[si][ci] = ""

@@ -40,7 +40,7 @@ func (p *learnPage) renderOutput() app.UI {
 func renderRejection(c *i18n.Catalog, err error) app.UI {
 	fe, _ := err.(sim.FieldErrors)
 	if fe == nil {
-		fe = sim.FieldErrors{{Message: err.Error()}}
+		fe = sim.FieldErrors{{Message: fieldErrorsText(c, err)}}
 	}
 	return app.Section().Class("card").ID("learn-error").Aria("labelledby", "learn-error-title").Body(
 		app.H2().ID("learn-error-title").Text(c.T("learn.refused.title")),

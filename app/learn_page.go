@@ -61,7 +61,7 @@ func newLearnPage() *learnPage {
 	// keep every translation fitting); only English failing is an error.
 	all, err := lessons.In(string(p.cat.Lang()))
 	if len(all) == 0 && err != nil {
-		p.loadErr = err.Error()
+		p.loadErr = fieldErrorsText(tr(), err)
 	}
 	p.all = all
 	return p

@@ -113,7 +113,7 @@ func (p *learnPage) showStep(ctx app.Context) {
 	p.try, p.tryErr = "", ""
 	if step.Kind() == lessons.KindSimulate {
 		if h, err := tryHref(step, sets); err != nil {
-			p.tryErr = err.Error()
+			p.tryErr = fieldErrorsText(tr(), err)
 		} else {
 			p.try = h
 		}
@@ -159,7 +159,7 @@ func (p *learnPage) runJobs(ctx app.Context, gen int, jobs []learnJob) {
 		// no time to run.
 		var runErr error
 		if r.out, runErr = step.Run(j.sets...); runErr != nil {
-			r.err = runErr.Error()
+			r.err = fieldErrorsText(tr(), runErr)
 		}
 		finished(ctx, r)
 		return
@@ -169,7 +169,7 @@ func (p *learnPage) runJobs(ctx app.Context, gen int, jobs []learnJob) {
 			r.sc, r.res = sc, job.Result()
 			var outErr error
 			if r.out, outErr = lessons.SimOutput(sc, r.res); outErr != nil {
-				r.err = outErr.Error()
+				r.err = fieldErrorsText(tr(), outErr)
 			}
 			if last {
 				p.show(ctx, r) // at once; the trace follows

@@ -100,7 +100,7 @@ func presetThemes() []presetTheme {
 				continue
 			}
 			listed[n] = true
-			th.presets = append(th.presets, presetEntry{name: n, title: c.T("preset." + n), line: presetLineIn(c, n)})
+			th.presets = append(th.presets, presetEntry{name: n, title: presetTitleIn(c, n), line: presetLineIn(c, n)})
 		}
 		if len(th.presets) > 0 {
 			out = append(out, th)
@@ -116,6 +116,15 @@ func presetThemes() []presetTheme {
 		out = append(out, more)
 	}
 	return out
+}
+
+// presetTitleIn is a preset's title in c's language (the catalog's
+// "preset."+name), or its name when the catalog lacks it (one added since).
+func presetTitleIn(c *i18n.Catalog, name string) string {
+	if id := "preset." + name; c.Has(id) {
+		return c.T(id)
+	}
+	return name
 }
 
 // presetLineIn is a preset's one line in c's language: the catalog's

@@ -2,6 +2,7 @@ package app
 
 import (
 	"hash/fnv"
+	"regexp"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -105,11 +106,26 @@ func crashedBefore(ctx app.Context, key string) string {
 // language when shown (the others are the browser's own words).
 const pageStopped = "the page stopped before this run ended"
 
+// workerFailed and exitStatus are the crashes web/engine.js and
+// web/engine-worker.js report in their own words.
+const workerFailed = "the engine's worker failed"
+
+var exitStatus = regexp.MustCompile(`^the engine stopped \(exit status (-?[0-9]+)\)(.*)$`)
+
 // crashWords is why a run stopped the engine, in c's language where the
 // words are the app's own.
 func crashWords(c *i18n.Catalog, why string) string {
 	if why == pageStopped {
 		return c.T("results.crash.pageStopped")
+	}
+	// The worker's own words (web/engine.js, web/engine-worker.js); Go's
+	// runtime messages after them ("fatal error: out of memory") stay as
+	// the runtime writes them.
+	if why == workerFailed {
+		return c.T("engine.workerFailed")
+	}
+	if m := exitStatus.FindStringSubmatch(why); m != nil {
+		return c.T("engine.exitStatus", i18n.S("code", m[1])) + m[2]
 	}
 	return why
 }

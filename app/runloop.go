@@ -7,6 +7,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"partitionlab/app/i18n"
 	"partitionlab/app/runner"
 	"partitionlab/sim"
 )
@@ -98,7 +99,7 @@ func (l *runLoop) start(ctx app.Context, sc sim.Scenario, traced bool, h runHook
 func (l *runLoop) send(ctx app.Context, sc sim.Scenario, traced bool, h runHooks) {
 	e := engine()
 	if !e.Truthy() {
-		l.err = "the engine did not load (web/engine.js); reload the page"
+		l.err = tr().T("engine.notLoaded")
 		return
 	}
 	if l.listener == nil {
@@ -159,7 +160,7 @@ func (l *runLoop) cancel() {
 func (l *runLoop) hear(ctx app.Context, data string) {
 	var r runner.Reply
 	if err := json.Unmarshal([]byte(data), &r); err != nil {
-		r = runner.Reply{Kind: runner.KindCrash, Error: "its reply could not be read: " + err.Error()}
+		r = runner.Reply{Kind: runner.KindCrash, Error: tr().T("engine.unreadableReply", i18n.S("error", err.Error()))}
 	}
 	if r.Kind == runner.KindCrash {
 		l.onCrash(ctx, r.Error)
@@ -231,7 +232,7 @@ func (l *runLoop) onCrash(ctx app.Context, why string) {
 	rememberCrash(ctx, l.key, why)
 	clearInFlight(ctx)
 	if l.hooks.failed != nil {
-		l.hooks.failed(ctx, "the engine stopped: "+why)
+		l.hooks.failed(ctx, tr().T("engine.stopped", i18n.S("why", crashWords(tr(), why))))
 	}
 	l.redraw(ctx)
 }

@@ -84,7 +84,7 @@ func (p *simulatePage) OnNav(ctx app.Context) {
 		}
 		p.start, p.lessons = true, lessonCount()
 	case err != nil:
-		p.ed.notice = tr().T("results.link.unreadableDefault", i18n.S("error", err.Error()), i18n.S("preset", defaultPreset))
+		p.ed.notice = tr().T("results.link.unreadableDefault", i18n.S("error", fieldErrorsText(tr(), err)), i18n.S("preset", defaultPreset))
 	case p.sameAs(l):
 		return
 	default:
@@ -187,6 +187,7 @@ func (p *simulatePage) shown(ctx app.Context) {
 		// compiled) should not have to wait for the warm-up's first slice
 		// and share the CPU with it.
 		ctx.After(warmAfter, func(app.Context) { warmEngine() })
+		afterPaint(ctx, func(ctx app.Context) { warmCharts(ctx, p.view) })
 	}
 	// Once the result is on screen (painted): building a link costs a few
 	// JSON round trips, which the browser's thread should not pay before.

@@ -82,7 +82,7 @@ func (v *startPanel) Render() app.UI {
 func (p *simulatePage) onPick(name string) app.EventHandler {
 	return func(ctx app.Context, _ app.Event) {
 		if err := p.ed.loadPreset(name); err != nil {
-			p.ed.notice = err.Error()
+			p.ed.notice = fieldErrorsText(tr(), err)
 			return
 		}
 		p.start = false

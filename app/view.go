@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"partitionlab/app/flow"
 	"partitionlab/app/plots"
@@ -26,6 +29,8 @@ type resultView struct {
 	assign  namedChart
 	// flow is the run prepared for the flow view.
 	flow *flow.Run
+	// fromPage says the charts were taken from the pre-rendered page.
+	fromPage bool
 	// violations caches the violation timeline per selected example.
 	violations map[int]namedChart
 }
@@ -61,14 +66,31 @@ func newResultViewWith(sc sim.Scenario, r *sim.Result, version int, drawn map[st
 	return v
 }
 
-// chartSpecs are the charts of a result, in the order shown; a chart in
+// chartSpec is one chart of a result and how to draw it.
+type chartSpec struct {
+	id, caption string
+	timed       bool
+	draw        func() (plots.Chart, error)
+}
+
+// drawCharts draws the charts of a result, in the order shown; a chart in
 // drawn is taken from there.
 func drawCharts(r *sim.Result, m plots.TimeMarks, drawn map[string]plots.Chart) []namedChart {
-	specs := []struct {
-		id, caption string
-		timed       bool
-		draw        func() (plots.Chart, error)
-	}{
+	specs := chartSpecs(r, m)
+	out := make([]namedChart, len(specs))
+	for i, s := range specs {
+		c, err := drawOnce(drawn, s.id, s.draw)
+		out[i] = namedChart{id: s.id, caption: s.caption, chart: c, timed: s.timed, key: r.Digest + s.id}
+		if err != nil {
+			out[i].err = fieldErrorsText(tr(), err)
+		}
+	}
+	return out
+}
+
+// chartSpecs are the charts of a result, in the order shown.
+func chartSpecs(r *sim.Result, m plots.TimeMarks) []chartSpec {
+	return []chartSpec{
 		{"chart-records", tr().T("results.caption.records"), false,
 			func() (plots.Chart, error) { return plots.RecordsPerPartition(tr(), r) }},
 		{"chart-lag", tr().T("results.caption.lag"), true,
@@ -78,15 +100,6 @@ func drawCharts(r *sim.Result, m plots.TimeMarks, drawn map[string]plots.Chart) 
 		{"chart-busy", tr().T("results.caption.busy"), false,
 			func() (plots.Chart, error) { return plots.BusyShare(tr(), r) }},
 	}
-	out := make([]namedChart, len(specs))
-	for i, s := range specs {
-		c, err := drawOnce(drawn, s.id, s.draw)
-		out[i] = namedChart{id: s.id, caption: s.caption, chart: c, timed: s.timed, key: r.Digest + s.id}
-		if err != nil {
-			out[i].err = err.Error()
-		}
-	}
-	return out
 }
 
 // assignmentsChart draws the group's assignments over time (the group
@@ -96,10 +109,38 @@ func assignmentsChart(r *sim.Result, m plots.TimeMarks, drawn map[string]plots.C
 	nc := namedChart{id: "chart-assignments", chart: c, timed: true, key: r.Digest + "assignments",
 		caption: tr().T("results.caption.assignments")}
 	if err != nil {
-		nc.err = err.Error()
+		nc.err = fieldErrorsText(tr(), err)
 	}
 	return nc
 }
+
+// warmCharts draws v's charts again in the background, one every
+// warmGap, and drops them, when they were taken from the page (see
+// takePrerendered): the app's first chart otherwise comes with the first
+// edit, and with it the charts' one-time costs (reading the fonts, code
+// the browser has not yet optimised), a few hundred milliseconds of it.
+// In WebAssembly the goroutine runs between the page's own tasks, and
+// each chart is one short task.
+func warmCharts(ctx app.Context, v *resultView) {
+	if !v.fromPage {
+		return
+	}
+	r, m := v.r, v.marks
+	draws := []func() (plots.Chart, error){func() (plots.Chart, error) { return plots.Assignments(tr(), r, m) }}
+	for _, s := range chartSpecs(r, m) {
+		draws = append(draws, s.draw)
+	}
+	ctx.Async(func() {
+		for _, draw := range draws {
+			time.Sleep(warmGap)
+			draw()
+		}
+	})
+}
+
+// warmGap is the pause before each chart warmCharts draws, in which the
+// browser answers input.
+const warmGap = 20 * time.Millisecond
 
 // drawOnce is the chart id from drawn when it is there with its picture,
 // else draw's.
@@ -120,7 +161,7 @@ func (v *resultView) violationChart(i int) namedChart {
 	nc := namedChart{id: "chart-violation", chart: c, timed: true, key: fmt.Sprintf("%s-violation-%d-%v", v.r.Digest, i, v.traced),
 		caption: tr().T("results.caption.violation")}
 	if err != nil {
-		nc.err = err.Error()
+		nc.err = fieldErrorsText(tr(), err)
 	}
 	v.violations[i] = nc
 	return nc

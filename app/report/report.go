@@ -177,9 +177,10 @@ func (rv *Review) title() string {
 // Over names the budgets B exceeds.
 func (rv *Review) Over() []string {
 	var out []string
+	w := rv.words()
 	for _, b := range rv.Budgets {
 		if b.BOver {
-			out = append(out, fmt.Sprintf("%s: B has %s, the limit is %s", b.Name, b.B, b.Limit))
+			out = append(out, w.T("budget.over", i18n.S("name", b.Name), i18n.S("b", b.B), i18n.S("limit", b.Limit)))
 		}
 	}
 	return out

@@ -10,8 +10,6 @@ import (
 	"bytes"
 	"compress/flate"
 	"encoding/base64"
-	"errors"
-	"fmt"
 	"io"
 	"net/url"
 	"strings"
@@ -49,16 +47,16 @@ func Encode(doc []byte) string {
 func Decode(s string) ([]byte, error) {
 	packed, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(s, "="))
 	if err != nil {
-		return nil, fmt.Errorf("the link's scenario is not base64url text (was it cut off?): %w", err)
+		return nil, &Error{Code: NotBase64, Err: err}
 	}
 	r := flate.NewReader(bytes.NewReader(packed))
 	defer r.Close()
 	doc, err := io.ReadAll(io.LimitReader(r, maxDocument+1))
 	if err != nil {
-		return nil, fmt.Errorf("the link's scenario does not decompress (was it cut off?): %w", err)
+		return nil, &Error{Code: NotDeflate, Err: err}
 	}
 	if len(doc) > maxDocument {
-		return nil, fmt.Errorf("the link's scenario is larger than %d bytes", maxDocument)
+		return nil, &Error{Code: TooLarge, Max: maxDocument}
 	}
 	return doc, nil
 }
@@ -75,7 +73,7 @@ type Link struct {
 func (l Link) Empty() bool { return l.Preset == "" && l.Document == nil }
 
 // ErrNoScenario is returned by Parse for an address that names no scenario.
-var ErrNoScenario = errors.New("the address names no scenario")
+var ErrNoScenario error = &Error{Code: NoScenario}
 
 // Parse reads the scenario of a page address: its fragment first, then its
 // query. prefix distinguishes several scenarios on one page (the Compare
@@ -83,7 +81,7 @@ var ErrNoScenario = errors.New("the address names no scenario")
 func Parse(raw, prefix string) (Link, error) {
 	u, err := url.Parse(strings.TrimSpace(raw))
 	if err != nil {
-		return Link{}, fmt.Errorf("not an address: %w", err)
+		return Link{}, &Error{Code: NotAddress, Err: err}
 	}
 	for _, part := range []string{u.Fragment, u.RawQuery} {
 		v, err := url.ParseQuery(part)

@@ -1,0 +1,176 @@
+package app
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// sentence is two words written with a space between them: what a person
+// reads, unlike an id, a class or a path.
+var sentence = regexp.MustCompile(`\pL{2,}[,:;.!?)]? +\(?\pL{2,}`)
+
+// classList is a list of CSS classes kept in a variable: lower-case
+// words, one of them hyphenated ("learn-check fail").
+var classList = regexp.MustCompile(`^[a-z0-9 ]*[a-z0-9]-[a-z0-9-]+[a-z0-9 -]*$`)
+
+// notShownSentences are the sentences the app's files may hold as
+// literals, each with why no person reads it in the page's language.
+var notShownSentences = map[string]string{
+	"nothing to import as %q":                "a kind the panel never offers (a programming error)",
+	"the review could not be written: %v":    "the console's log, for developers",
+	"the empty key":                          "the key's label for keymap.Serialize; keyError names it from the catalog",
+	"the page stopped before this run ended": "kept in storage; crashWords says it from the catalog",
+	"the engine's worker failed":             "web/engine.js's words, matched; crashWords says them from the catalog",
+	"(prefers-reduced-motion: reduce)":       "a CSS media query",
+	"What is simplified":                     "the route's English title for the pre-rendered page; nav.simplified in the views",
+	"Partition Lab":                          "the product's name",
+}
+
+// errorTexts are the functions that may show an error's own text: each
+// says in the catalog's words the errors it knows (field errors, a link's,
+// an import line's, a key's) and shows any other as it is, the last
+// resort. Everywhere else an error reaches the page through one of them.
+var errorTexts = map[string]bool{
+	"fieldErrorsText": true, "csvProblem": true, "keyError": true, "Error": true,
+	"hear": true, // a reply the page cannot read: Go's JSON error as the catalog message's detail
+}
+
+// No error's English text reaches the page but through errorTexts: a
+// call of Error() in a view is in one of them.
+func TestErrorsReachThePageThroughTheCatalog(t *testing.T) {
+	fset := token.NewFileSet()
+	for _, name := range translatedViews(t) {
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			fn, ok := d.(*ast.FuncDecl)
+			if !ok || errorTexts[fn.Name.Name] {
+				continue
+			}
+			ast.Inspect(fn, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok && len(call.Args) == 0 {
+					if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Error" {
+						t.Errorf("%s: %s shows an error's own text (use fieldErrorsText)", fset.Position(call.Pos()), fn.Name.Name)
+					}
+				}
+				return true
+			})
+		}
+	}
+}
+
+// No sentence reaches the page from the app's files without the catalog:
+// besides the go-app setters TestTranslatedViewsUseTheCatalog checks, a
+// literal of two words or more anywhere in a view (an error kept in a
+// field, a notice, a crash's reason) is a catalog id (the first argument
+// of T or Has), a class list (or a regular expression), an English table the catalog is checked
+// against (springNames), or in notShownSentences.
+func TestNoSentenceBypassesTheCatalog(t *testing.T) {
+	fset := token.NewFileSet()
+	for _, name := range translatedViews(t) {
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		skip := map[ast.Node]bool{}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.ImportSpec:
+				return false
+			case *ast.ValueSpec:
+				for _, id := range n.Names {
+					if id.Name == "springNames" { // checked against the catalog's English in editor_catalog_test.go
+						return false
+					}
+				}
+			case *ast.CallExpr:
+				if sel, ok := n.Fun.(*ast.SelectorExpr); ok && len(n.Args) > 0 {
+					switch sel.Sel.Name {
+					case "T", "Has", "Class", "MustCompile":
+						skip[n.Args[0]] = true
+					}
+				}
+			case *ast.BasicLit:
+				s, ok := stringLit(n)
+				if ok && !skip[n] && sentence.MatchString(s) && !classList.MatchString(s) && notShownSentences[s] == "" {
+					t.Errorf("%s: %q is shown without the catalog", fset.Position(n.Pos()), s)
+				}
+			}
+			return true
+		})
+	}
+}
+
+// wordPackages are the app's packages that write words into what the page
+// shows without go-app's setters: chart titles and legends (plots),
+// the downloaded review (report), headline cards and evidence (results),
+// the flow view's SVG (flow), the editor's fields (scenarioform).
+var wordPackages = []string{"plots", "report", "results", "flow", "scenarioform"}
+
+// englishSources are files of those packages whose sentences are the
+// English a catalog is checked against, or words no page shows.
+var englishSources = map[string]string{
+	"scenarioform/sections.go":          "the editor's English; editor.json says it per language (editor_catalog_test.go)",
+	"scenarioform/sections_consumer.go": "as sections.go",
+	"scenarioform/sections_producer.go": "as sections.go",
+	"scenarioform/sections_timeline.go": "as sections.go",
+	"report/simplified.go":              "What is simplified in English; simplified.N in the catalog (TestCatalogCoversTheViews)",
+	"report/table.go":                   "the command line's table, which stays English",
+}
+
+// In the word packages a sentence literal is a catalog id (T, Has), an
+// error value (Errorf, errors.New: a programming error, or one the app
+// says through fieldErrorsText), a regular expression, markup or a font
+// list (it holds '<', '=', "font-family" or "sans-serif"), a command in
+// backquotes (Markdown's code), an engine value it is compared
+// with (== "retry topic"), or in englishSources: never words drawn on a
+// chart, a card or a review.
+func TestWordPackagesUseTheCatalog(t *testing.T) {
+	fset := token.NewFileSet()
+	for _, dir := range wordPackages {
+		names, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range names {
+			if strings.HasSuffix(name, "_test.go") || englishSources[filepath.ToSlash(name)] != "" {
+				continue
+			}
+			f, err := parser.ParseFile(fset, name, nil, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			skip := map[ast.Node]bool{}
+			ast.Inspect(f, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.ImportSpec:
+					return false
+				case *ast.BinaryExpr:
+					if n.Op == token.EQL || n.Op == token.NEQ {
+						skip[n.X], skip[n.Y] = true, true
+					}
+				case *ast.CallExpr:
+					if sel, ok := n.Fun.(*ast.SelectorExpr); ok && len(n.Args) > 0 {
+						switch sel.Sel.Name {
+						case "T", "Has", "Errorf", "New", "MustCompile":
+							skip[n.Args[0]] = true
+						}
+					}
+				case *ast.BasicLit:
+					s, ok := stringLit(n)
+					if ok && !skip[n] && sentence.MatchString(s) && !strings.ContainsAny(s, "<=`") && !strings.Contains(s, "sans-serif") && !strings.Contains(s, "font-family") {
+						t.Errorf("%s: %q is shown without the catalog", fset.Position(n.Pos()), s)
+					}
+				}
+				return true
+			})
+		}
+	}
+}
