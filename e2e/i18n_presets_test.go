@@ -31,3 +31,15 @@ func TestPresetHelpInPortuguese(t *testing.T) {
 		waitFor(t, ctx, `document.getElementById("preset-help") !== null && document.getElementById("preset-help").textContent === `+js(want))
 	}
 }
+
+// Compare in Korean: each side's preset help is its preset's whole
+// description in Korean.
+func TestComparePresetHelpInKorean(t *testing.T) {
+	ko := i18n.For(i18n.Korean)
+	ctx := newTab(t, chromedp.WithNewBrowserContext())
+	open(t, ctx, env.baseURL+"compare?lang=ko#a.preset=thread-pool&b.preset=per-key-queues")
+	for side, name := range map[string]string{"a-": "thread-pool", "b-": "per-key-queues"} {
+		id := side + "preset-help"
+		waitFor(t, ctx, `document.getElementById(`+js(id)+`) !== null && document.getElementById(`+js(id)+`).textContent === `+js(ko.T("presetdesc."+name)))
+	}
+}
