@@ -57,11 +57,12 @@ async function fetchWithProgress(url, progress) {
 const goappStart = "goappInitServiceWorker();\ngoappWatchForUpdate();\ngoappWatchForInstallable();\ngoappInitWebAssembly();\n"
 
 // laterServiceWorker starts the service worker once app.wasm has arrived
-// and runs: its downloads then come from the browser's cache, or after the
-// page's own.
+// and runs, and the page is idle (or 5 s later at most): its downloads
+// then come after the page's own, and its copying of the modules into its
+// cache does not take the processor from the app's first run.
 const laterServiceWorker = "goappWatchForUpdate();\ngoappWatchForInstallable();\n" +
-	"// Partition Lab: the service worker after app.wasm (server_pages_loader.go).\n" +
-	"goappInitWebAssembly().finally(goappInitServiceWorker);\n"
+	"// Partition Lab: the service worker after app.wasm, when the page is idle (server_pages_loader.go).\n" +
+	"goappInitWebAssembly().finally(() => (self.requestIdleCallback ? requestIdleCallback(goappInitServiceWorker, { timeout: 5000 }) : setTimeout(goappInitServiceWorker, 1000)));\n"
 
 // loaderScript rewrites go-app's app.js: app.wasm is compiled as it
 // arrives (see goappFetchWasm), and the service worker waits for it (see

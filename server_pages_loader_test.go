@@ -27,7 +27,7 @@ func TestAppScriptCompilesTheModuleFromTheNetwork(t *testing.T) {
 	if strings.Contains(js, "new ReadableStream") {
 		t.Errorf("app.js still copies the module through a stream of its own")
 	}
-	if i, j := strings.Index(js, "goappInitWebAssembly().finally(goappInitServiceWorker);"), strings.Index(js, "goappInitServiceWorker();"); i < 0 || j >= 0 {
+	if i, j := strings.Index(js, "goappInitWebAssembly().finally(() => (self.requestIdleCallback ? requestIdleCallback(goappInitServiceWorker"), strings.Index(js, "goappInitServiceWorker();"); i < 0 || j >= 0 {
 		t.Errorf("app.js starts the service worker (whose installation downloads app.wasm and engine.wasm) before app.wasm has arrived")
 	}
 	if !strings.Contains(js, `fetchWithProgress("/web/app.wasm"`) {

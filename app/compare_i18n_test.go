@@ -90,3 +90,16 @@ func TestKeyCountLinesExplainedInEveryLanguage(t *testing.T) {
 		}
 	}
 }
+
+// A field change B refuses is explained in the page's language by the
+// engine's own message, naming the field and the value.
+func TestCompareFieldChangeRefusedInPortuguese(t *testing.T) {
+	a, _ := sim.Preset("order-events")
+	custom, _ := changes.Find(changes.Custom)
+	_, err := changes.Apply(a, custom, "topic.partitions=0")
+	pt := i18n.For(i18n.Portuguese)
+	got := fieldErrorsText(pt, err)
+	if !strings.Contains(got, "topic.partitions") || got == err.Error() {
+		t.Errorf("the refusal reads %q in Portuguese, %q in English", got, err.Error())
+	}
+}

@@ -125,7 +125,7 @@ func (p *comparePage) deriveB() {
 		p.changeErr = t.T("compare.change.already", i18n.S("change", what))
 		return
 	case err != nil:
-		p.changeErr = fieldErrorsText(tr(), err)
+		p.changeErr = fieldErrorsText(t, err) // the engine's words, in the page's language
 		return
 	}
 	p.sides[1].loadJSON(sim.MarshalScenario(b))

@@ -78,8 +78,9 @@ var keptInEnglish = regexp.MustCompile(`^(` +
 // sameWords are English words that are also the language's own, or the
 // Kafka terms its engineers say in English.
 var sameWords = map[i18n.Lang][]string{
-	i18n.French: {"Instances", "Instance", "Action", "Partitions", "Timeline"},
-	i18n.Korean: {"Offset reset", "Idempotent producer", "Key serializer", "VIP partitioner"},
+	i18n.French:     {"Instances", "Instance", "Action", "Partitions", "Timeline"},
+	i18n.Portuguese: {"Timeline"},
+	i18n.Korean:     {"Offset reset", "Idempotent producer", "Key serializer", "VIP partitioner"},
 }
 
 // No language leaves an editor message in English unless it is one of

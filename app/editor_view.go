@@ -7,6 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"partitionlab/app/i18n"
+	"partitionlab/app/presetwords"
 	"partitionlab/app/scenarioform"
 	"partitionlab/sim"
 )
@@ -68,17 +69,14 @@ func (c *editorPanel) renderPresets() app.UI {
 	)
 }
 
-// presetHelp describes the preset chosen: its whole description in
-// English, the catalog's first sentence of it in another language.
+// presetHelp describes the preset chosen: its whole description in the
+// page's language.
 func presetHelp(w *i18n.Catalog, name string) string {
 	sc, err := sim.Preset(name)
-	switch {
-	case err != nil:
+	if err != nil {
 		return w.T("editor.preset.help")
-	case w.Lang() != i18n.English && w.Has("presetline."+name):
-		return w.T("presetline." + name)
 	}
-	return sc.Description
+	return presetwords.Description(w, sc)
 }
 
 func (c *editorPanel) onPreset(ctx app.Context, _ app.Event) {

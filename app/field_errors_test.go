@@ -25,7 +25,7 @@ func TestBudgetRefusalInTheReadersLanguage(t *testing.T) {
 	}
 	for l, want := range map[i18n.Lang]string{
 		i18n.Portuguese: "duration_s: duration_s × workload.orders_per_s × 3 eventos por pedido = 3.600 × 50.000 × 3 = 540.000.000 eventos; o limite no navegador é 250.000.000 (reduza duration_s ou workload.orders_per_s)",
-		i18n.Korean:     "duration_s: duration_s × workload.orders_per_s × 주문당 이벤트 3개 = 3,600 × 50,000 × 3 = 이벤트 540,000,000개입니다. 브라우저의 한도는 250,000,000입니다(duration_s를 줄이거나 workload.orders_per_s를 낮추십시오)",
+		i18n.Korean:     "duration_s: duration_s × workload.orders_per_s × 주문당 이벤트 3개 = 3,600 × 50,000 × 3 = 이벤트 540,000,000개입니다. 브라우저의 한도는 250,000,000입니다(duration_s를 줄이거나 workload.orders_per_s를 낮추세요)",
 	} {
 		if got := fieldErrorsText(i18n.For(l), refusal); got != want {
 			t.Errorf("%s: %q, want %q", l, got, want)

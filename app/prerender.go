@@ -125,6 +125,6 @@ func (p *simulatePage) takePrerendered() bool {
 	}
 	p.views++
 	p.view = newResultViewWith(p.ed.sc, run.Result, p.views, drawn)
-	p.view.traced = true
+	p.view.traced, p.view.fromPage = true, drawn != nil
 	return true
 }

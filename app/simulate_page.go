@@ -187,6 +187,7 @@ func (p *simulatePage) shown(ctx app.Context) {
 		// compiled) should not have to wait for the warm-up's first slice
 		// and share the CPU with it.
 		ctx.After(warmAfter, func(app.Context) { warmEngine() })
+		afterPaint(ctx, func(ctx app.Context) { warmCharts(ctx, p.view) })
 	}
 	// Once the result is on screen (painted): building a link costs a few
 	// JSON round trips, which the browser's thread should not pay before.

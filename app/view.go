@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"partitionlab/app/flow"
 	"partitionlab/app/plots"
@@ -26,6 +29,8 @@ type resultView struct {
 	assign  namedChart
 	// flow is the run prepared for the flow view.
 	flow *flow.Run
+	// fromPage says the charts were taken from the pre-rendered page.
+	fromPage bool
 	// violations caches the violation timeline per selected example.
 	violations map[int]namedChart
 }
@@ -61,23 +66,17 @@ func newResultViewWith(sc sim.Scenario, r *sim.Result, version int, drawn map[st
 	return v
 }
 
-// chartSpecs are the charts of a result, in the order shown; a chart in
+// chartSpec is one chart of a result and how to draw it.
+type chartSpec struct {
+	id, caption string
+	timed       bool
+	draw        func() (plots.Chart, error)
+}
+
+// drawCharts draws the charts of a result, in the order shown; a chart in
 // drawn is taken from there.
 func drawCharts(r *sim.Result, m plots.TimeMarks, drawn map[string]plots.Chart) []namedChart {
-	specs := []struct {
-		id, caption string
-		timed       bool
-		draw        func() (plots.Chart, error)
-	}{
-		{"chart-records", tr().T("results.caption.records"), false,
-			func() (plots.Chart, error) { return plots.RecordsPerPartition(tr(), r) }},
-		{"chart-lag", tr().T("results.caption.lag"), true,
-			func() (plots.Chart, error) { return plots.Lag(tr(), r, m) }},
-		{"chart-throughput", tr().T("results.caption.throughput"), true,
-			func() (plots.Chart, error) { return plots.Throughput(tr(), r, m) }},
-		{"chart-busy", tr().T("results.caption.busy"), false,
-			func() (plots.Chart, error) { return plots.BusyShare(tr(), r) }},
-	}
+	specs := chartSpecs(r, m)
 	out := make([]namedChart, len(specs))
 	for i, s := range specs {
 		c, err := drawOnce(drawn, s.id, s.draw)
@@ -87,6 +86,20 @@ func drawCharts(r *sim.Result, m plots.TimeMarks, drawn map[string]plots.Chart) 
 		}
 	}
 	return out
+}
+
+// chartSpecs are the charts of a result, in the order shown.
+func chartSpecs(r *sim.Result, m plots.TimeMarks) []chartSpec {
+	return []chartSpec{
+		{"chart-records", tr().T("results.caption.records"), false,
+			func() (plots.Chart, error) { return plots.RecordsPerPartition(tr(), r) }},
+		{"chart-lag", tr().T("results.caption.lag"), true,
+			func() (plots.Chart, error) { return plots.Lag(tr(), r, m) }},
+		{"chart-throughput", tr().T("results.caption.throughput"), true,
+			func() (plots.Chart, error) { return plots.Throughput(tr(), r, m) }},
+		{"chart-busy", tr().T("results.caption.busy"), false,
+			func() (plots.Chart, error) { return plots.BusyShare(tr(), r) }},
+	}
 }
 
 // assignmentsChart draws the group's assignments over time (the group
@@ -100,6 +113,34 @@ func assignmentsChart(r *sim.Result, m plots.TimeMarks, drawn map[string]plots.C
 	}
 	return nc
 }
+
+// warmCharts draws v's charts again in the background, one every
+// warmGap, and drops them, when they were taken from the page (see
+// takePrerendered): the app's first chart otherwise comes with the first
+// edit, and with it the charts' one-time costs (reading the fonts, code
+// the browser has not yet optimised), a few hundred milliseconds of it.
+// In WebAssembly the goroutine runs between the page's own tasks, and
+// each chart is one short task.
+func warmCharts(ctx app.Context, v *resultView) {
+	if !v.fromPage {
+		return
+	}
+	r, m := v.r, v.marks
+	draws := []func() (plots.Chart, error){func() (plots.Chart, error) { return plots.Assignments(tr(), r, m) }}
+	for _, s := range chartSpecs(r, m) {
+		draws = append(draws, s.draw)
+	}
+	ctx.Async(func() {
+		for _, draw := range draws {
+			time.Sleep(warmGap)
+			draw()
+		}
+	})
+}
+
+// warmGap is the pause before each chart warmCharts draws, in which the
+// browser answers input.
+const warmGap = 20 * time.Millisecond
 
 // drawOnce is the chart id from drawn when it is there with its picture,
 // else draw's.

@@ -1,6 +1,7 @@
 package i18n
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
@@ -155,5 +156,24 @@ func TestParse(t *testing.T) {
 	}
 	if Portuguese.Tag() != "pt-BR" || Korean.Tag() != "ko" {
 		t.Error("the <html lang> tags are wrong")
+	}
+}
+
+// A message read without the decoder's second pass (a text without escapes)
+// reads as the decoder reads it, and one with escapes or plural forms still
+// goes through the decoder.
+func TestMessagesReadAsJSONReadsThem(t *testing.T) {
+	for _, doc := range []string{`"plain text, 한국어 and é"`, `"a \"quoted\" word\nand a line"`, `"tab\tand \u00e9"`, `{"one": "1 key", "other": "{n} keys"}`} {
+		var m message
+		if err := json.Unmarshal([]byte(doc), &m); err != nil {
+			t.Fatalf("%s: %v", doc, err)
+		}
+		var want message
+		if err := json.Unmarshal([]byte(doc), &want.text); err != nil {
+			json.Unmarshal([]byte(doc), &want.forms)
+		}
+		if m.text != want.text || len(m.forms) != len(want.forms) {
+			t.Errorf("%s read as %q %v, want %q %v", doc, m.text, m.forms, want.text, want.forms)
+		}
 	}
 }

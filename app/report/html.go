@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"partitionlab/app/i18n"
+	"partitionlab/app/presetwords"
 	"partitionlab/app/results/sentences"
 )
 
@@ -36,7 +37,7 @@ func (rv *Review) HTML() string {
 			s.letter, e(s.title), e(rv.runFacts(s)), e(rv.SimulateLink(sc)), e(w.T("report.open")),
 			e(w.T("report.digest")), strings.ToLower(s.letter), r.Digest)
 		if sc.Description != "" {
-			fmt.Fprintf(&b, "<br>%s", e(sc.Description))
+			fmt.Fprintf(&b, "<br>%s", e(presetwords.Description(w, sc)))
 		}
 		b.WriteString("</li>\n")
 	}

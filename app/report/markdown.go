@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"partitionlab/app/i18n"
+	"partitionlab/app/presetwords"
 	"partitionlab/app/results/sentences"
 )
 
@@ -21,7 +22,7 @@ func (rv *Review) Markdown(chartPrefix string) string {
 		fmt.Fprintf(&b, "- **%s: %s**, %s: [%s](%s)  \n  %s `%s`", s.letter, mdEscape(s.title),
 			rv.runFacts(s), w.T("report.open"), rv.SimulateLink(sc), w.T("report.digest"), r.Digest)
 		if sc.Description != "" {
-			fmt.Fprintf(&b, "  \n  %s", mdEscape(sc.Description))
+			fmt.Fprintf(&b, "  \n  %s", mdEscape(presetwords.Description(w, sc)))
 		}
 		b.WriteString("\n")
 	}
