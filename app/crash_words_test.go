@@ -72,3 +72,15 @@ func hasLatinWord(s string) bool {
 	}
 	return false
 }
+
+// share.Error's English is the catalog's English: the page shows the
+// same words as before in English.
+func TestLinkErrorsEnglishIsTheCatalogs(t *testing.T) {
+	en := i18n.For(i18n.English)
+	for _, c := range []share.Code{share.NotAddress, share.NoScenario, share.NotBase64, share.NotDeflate, share.TooLarge} {
+		e := &share.Error{Code: c, Max: 1234}
+		if got, want := e.Error(), en.T("link."+string(c), i18n.S("max", "1234")); got != want {
+			t.Errorf("%s: share says %q, the catalog %q", c, got, want)
+		}
+	}
+}

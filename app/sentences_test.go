@@ -108,11 +108,13 @@ func TestNoSentenceBypassesTheCatalog(t *testing.T) {
 	}
 }
 
-// wordPackages are the app's packages that write words into what the page
-// shows without go-app's setters: chart titles and legends (plots),
-// the downloaded review (report), headline cards and evidence (results),
-// the flow view's SVG (flow), the editor's fields (scenarioform).
-var wordPackages = []string{"plots", "report", "results", "flow", "scenarioform"}
+// wordPackages are the app's subpackages: chart titles and legends
+// (plots), the downloaded review (report), headline cards and evidence
+// (results), the flow view's SVG (flow), the editor's fields
+// (scenarioform), and the others whose words reach a page (changes,
+// errors, imports, keys, links, the worker). Only the catalog (i18n) is
+// left out. TestEverySubpackageIsScanned keeps the list whole.
+var wordPackages = []string{"plots", "report", "results", "flow", "scenarioform", "presetwords", "changes", "errtext", "importconfig", "keymap", "runner", "share", "engineworker"}
 
 // englishSources are files of those packages whose sentences are the
 // English a catalog is checked against, or words no page shows.
@@ -123,6 +125,12 @@ var englishSources = map[string]string{
 	"scenarioform/sections_timeline.go": "as sections.go",
 	"report/simplified.go":              "What is simplified in English; simplified.N in the catalog (TestCatalogCoversTheViews)",
 	"report/table.go":                   "the command line's table, which stays English",
+	"changes/changes.go":                "the changes' English labels; compare.change.<id> says them (compare_i18n_test.go)",
+	"importconfig/reasons.go":           "the import's English reasons; editor.import.why.<id> says them (editor_catalog_test.go)",
+	"importconfig/importconfig.go":      "outcomes and Note.String, for the command line; the editor says notes from their codes",
+	"share/errors.go":                   "share.Error's English; link.<code> says it (TestLinkErrorsEnglishIsTheCatalogs)",
+	"runner/service.go":                 "a request kind the page never sends (a programming error)",
+	"engineworker/main.go":              "the worker's protocol failures, reported as a crash (programming errors)",
 }
 
 // In the word packages a sentence literal is a catalog id (T, Has), an
@@ -171,6 +179,25 @@ func TestWordPackagesUseTheCatalog(t *testing.T) {
 				}
 				return true
 			})
+		}
+	}
+}
+
+// A new subpackage of app/ is scanned: wordPackages names every one but
+// the catalog.
+func TestEverySubpackageIsScanned(t *testing.T) {
+	listed := map[string]bool{"i18n": true}
+	for _, p := range wordPackages {
+		listed[p] = true
+	}
+	dirs, err := filepath.Glob("*/*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range dirs {
+		if dir := filepath.Dir(d); !listed[dir] {
+			t.Errorf("app/%s is not in wordPackages", dir)
+			listed[dir] = true
 		}
 	}
 }

@@ -5,7 +5,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+
+	"partitionlab/app/i18n"
 )
 
 // englishWords are words of the app's English sentences that no Korean
@@ -87,4 +90,30 @@ func TestNoEnglishLeftInKorean(t *testing.T) {
 			}
 		}
 	})
+}
+
+// While app.wasm downloads, go-app's loading label is in the page's
+// language, its progress kept (web/loading-i18n.js): the tab's requests
+// are slowed so the loading lasts long enough to read it.
+func TestLoadingLabelInKorean(t *testing.T) {
+	ctx := newTab(t, chromedp.WithNewBrowserContext())
+	slow := network.Conditions{Latency: 200, DownloadThroughput: 250000, UploadThroughput: 100000}
+	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, network.EmulateNetworkConditionsByRule,
+		network.EmulateNetworkConditionsByRuleParams{MatchedNetworkConditions: []*network.Conditions{&slow}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(env.baseURL+"keys?lang=ko")); err != nil {
+		t.Fatal(err)
+	}
+	ko := i18n.For(i18n.Korean).T("site.loading", i18n.S("progress", ""))
+	prefix := ko[:strings.Index(ko, "%")] // the words before the number
+	label := `(document.getElementById("app-wasm-loader-label") || {textContent: ""}).textContent`
+	waitFor(t, ctx, label+`.startsWith(`+js(strings.TrimSpace(prefix))+`) || document.querySelector("[data-app-mounted]") !== null`)
+	got := eval[string](t, ctx, label)
+	if !strings.HasPrefix(got, strings.TrimSpace(prefix)) || strings.Contains(got, "Loading") {
+		t.Errorf("the loading label reads %q, want Korean's %q", got, ko)
+	}
 }
