@@ -178,3 +178,18 @@ func TestDescriptionsKeepNumbersAndNames(t *testing.T) {
 		}
 	}
 }
+
+// In every language a preset's one line (the start's and the menu's
+// "presetline."+name) is how its whole description begins, as the first
+// sentence of the English one is: the two never say different things.
+func TestOneLineBeginsTheDescription(t *testing.T) {
+	for _, l := range i18n.Langs() {
+		c := i18n.For(l)
+		for _, name := range sim.PresetNames() {
+			line, desc := c.T("presetline."+name), c.T("presetdesc."+name)
+			if !strings.HasPrefix(desc, line) {
+				t.Errorf("%s: presetdesc.%s does not begin with presetline.%s\n line: %s\n desc: %s", l, name, name, line, desc)
+			}
+		}
+	}
+}
