@@ -96,7 +96,9 @@ func downloadPNG(name string, c plots.Chart) {
 		return nil
 	})
 	img.Set("onload", onload)
-	img.Set("src", "data:image/svg+xml;base64,"+base64.StdEncoding.EncodeToString([]byte(plots.Standalone(c))))
+	saveWithHangul(plots.Standalone(c), svgWithHangul, func(svg string) {
+		img.Set("src", "data:image/svg+xml;base64,"+base64.StdEncoding.EncodeToString([]byte(svg)))
+	})
 }
 
 // copyText puts text on the clipboard and calls done with whether the

@@ -18,7 +18,7 @@ func downloadReview(in report.Input, name string, markdown bool) error {
 		return err
 	}
 	if !markdown {
-		download(name+".html", "text/html", []byte(rv.HTML()))
+		saveWithHangul(rv.HTML(), htmlWithHangul, func(page string) { download(name+".html", "text/html", []byte(page)) })
 		return nil
 	}
 	z, err := rv.Zip(name)

@@ -101,7 +101,7 @@ func chartFigure(nc namedChart, scenario string, cursor bool, t float64) app.UI 
 			app.Span().Class("downloads").Body(
 				app.Button().Type("button").Class("link-button").Aria("label", c.T("results.chart.downloadSVG", i18n.S("chart", chartName(c, nc.id)))).Text("SVG").
 					OnClick(func(ctx app.Context, _ app.Event) {
-						download(stem+".svg", "image/svg+xml", []byte(plots.Standalone(ch)))
+						saveWithHangul(plots.Standalone(ch), svgWithHangul, func(svg string) { download(stem+".svg", "image/svg+xml", []byte(svg)) })
 					}, nc.key, stem),
 				app.Button().Type("button").Class("link-button").Aria("label", c.T("results.chart.downloadPNG", i18n.S("chart", chartName(c, nc.id)))).Text("PNG").
 					OnClick(func(ctx app.Context, _ app.Event) { downloadPNG(stem+".png", ch) }, nc.key, stem),
