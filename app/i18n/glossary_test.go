@@ -256,6 +256,14 @@ func kafkaPath(s string, i, j int) bool {
 	return j < len(s) && strings.ContainsRune("[._", rune(s[j])) || i > 0 && strings.ContainsRune("._\"`", rune(s[i-1]))
 }
 
+// kafkaRetry reports whether the Latin "retry" at s[i:j] is one of the
+// names ko keeps in English, as the glossary lists them: retry topic,
+// blocking retry, or part of a setting (retry.backoff.ms, retry_topic);
+// the act of retrying is 재시도.
+func kafkaRetry(s string, i, j int) bool {
+	return kafkaPath(s, i, j) || strings.HasPrefix(s[j:], " topic") || strings.HasSuffix(s[:i], "blocking ")
+}
+
 // avoided are, per language, the words of docs/glossary.md's minority
 // spellings that the review (docs/i18n-review.md) replaced in every area,
 // so that none comes back. Matching ignores case; \b is an ASCII word
@@ -274,27 +282,32 @@ var avoided = map[Lang][]avoid{
 		{re: regexp.MustCompile(`(?i)\bgroups?\b`), want: "groupe for the group on its own (le groupe, du groupe)", allowed: kafkaGroup},
 		{re: regexp.MustCompile(`(?i)\bsel\b`), want: "salt (salting, bucket): sel is not used"},
 		{re: regexp.MustCompile(`(?i)\bchronologie\b`), want: "timeline, as the editor and the results page say"},
+		{re: regexp.MustCompile(`(?i)\bseeds?\b`), want: "graine"},
 	},
 	Portuguese: {
 		{re: regexp.MustCompile(`(?i)\bmensage(m|ns)\b`), want: "registro(s) for records"},
 		{re: regexp.MustCompile(`(?i)\blinha do tempo\b`), want: "timeline (a timeline), as the editor and the results page say"},
 		{re: regexp.MustCompile(`(?i)\btópicos?\b`), want: "topic (o topic)"},
 		{re: regexp.MustCompile(`(?i)\bgrupos?\b`), want: "group (o group), as the consumer-group article"},
+		{re: regexp.MustCompile(`(?i)\bclients\b`), want: "clientes (a client library is a cliente)"},
 	},
 	Korean: {
 		{re: regexp.MustCompile(`커밋`), want: "commit (commit하다, commit된 offset)"},
 		{re: regexp.MustCompile(`(?i)\btimelines?\b`), want: "타임라인 (its actions: 타임라인 액션)", allowed: kafkaPath},
+		{re: regexp.MustCompile(`(?i)\bretry\b`), want: "재시도 for the act of retrying", allowed: kafkaRetry},
+		{re: regexp.MustCompile(`(?i)\bclients?\b`), want: "클라이언트 for a client library"},
 	},
 }
 
 // No catalog of any area and no lesson overlay uses a word its language's
-// glossary replaced, except inside Kafka's own names.
+// glossary replaced, except inside Kafka's own names and in a placeholder
+// ({seed}, {client}), which is the code's name for a value.
 func TestGlossaryWordsEverywhere(t *testing.T) {
 	for _, l := range Langs()[1:] {
 		for _, x := range textsIn(t, l) {
 			for _, a := range avoided[l] {
 				for _, m := range a.re.FindAllStringIndex(x.s, -1) {
-					if a.allowed != nil && a.allowed(x.s, m[0], m[1]) {
+					if m[0] > 0 && x.s[m[0]-1] == '{' || a.allowed != nil && a.allowed(x.s, m[0], m[1]) {
 						continue
 					}
 					t.Errorf("%s: %q in %q; the glossary says %s", x.where, x.s[m[0]:m[1]], x.s, a.want)
@@ -321,6 +334,22 @@ func TestGlossaryKafkaNamesAllowed(t *testing.T) {
 		bad := false
 		for _, m := range group.re.FindAllStringIndex(s, -1) {
 			bad = bad || !group.allowed(s, m[0], m[1])
+		}
+		if bad != wantBad {
+			t.Errorf("%q: found %v, want %v", s, bad, wantBad)
+		}
+	}
+	retry := avoided[Korean][2]
+	for s, wantBad := range map[string]bool{
+		"1초 뒤에 처리되는 retry topic으로 갑니다":     false,
+		"blocking retry는 순서를 지킵니다":         false,
+		"retry.backoff.ms(100 ms)":         false,
+		"retry_topic: retry topic으로 보내고":   false,
+		"producer별로 보낸 레코드와 produce retry": true,
+	} {
+		bad := false
+		for _, m := range retry.re.FindAllStringIndex(s, -1) {
+			bad = bad || !retry.allowed(s, m[0], m[1])
 		}
 		if bad != wantBad {
 			t.Errorf("%q: found %v, want %v", s, bad, wantBad)
