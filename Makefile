@@ -49,8 +49,13 @@ run: build
 # runs the wasm unit tests. The app itself never loads axe-core.
 AXE_VERSION := 4.14.1
 tools:
-	@command -v chromium >/dev/null 2>&1 && command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || \
-		{ $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium nodejs npm; }
+	@# Only what is missing: a machine whose Node.js comes from NodeSource has
+	@# npm inside it, and Debian's npm package conflicts with that nodejs.
+	@missing=""; \
+		command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+		command -v node >/dev/null 2>&1 || missing="$$missing nodejs"; \
+		command -v npm >/dev/null 2>&1 || missing="$$missing npm"; \
+		[ -z "$$missing" ] || { $(SUDO) apt-get update && $(SUDO) apt-get install -y $$missing; }
 	@test -f .tools/node_modules/axe-core/axe.min.js || \
 		npm install --no-save --no-audit --no-fund --prefix .tools axe-core@$(AXE_VERSION)
 
