@@ -200,7 +200,7 @@ func keyError(t *i18n.Catalog, s hashcore.Serializer, e keymap.KeyError) string 
 	}
 	id := "keys.error.serializer." + string(s)
 	if !t.Has(id) {
-		return where + ": " + e.Err.Error()
+		return t.T("keys.error.key", i18n.S("where", where), i18n.S("problem", e.Err.Error()))
 	}
 	return t.T("keys.error.key", i18n.S("where", where), i18n.S("problem", t.T(id, i18n.S("key", strconv.Quote(e.Text)))))
 }

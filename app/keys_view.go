@@ -227,7 +227,7 @@ func (c *keysPage) renderCompare(t *i18n.Catalog) app.UI {
 			app.Range(p.Clients).Slice(func(ci int) app.UI {
 				moved, total := p.MovedCount(ci), p.Hashed(ci)
 				return app.Li().DataSet("client", p.Clients[ci].Name()).DataSet("moved", moved).DataSet("total", total).
-					Body(app.Strong().Text(p.Clients[ci].Name()+": "), app.Text(movedShare(t, moved, total)))
+					Body(app.Strong().Text(t.T("core.labelled", i18n.S("label", p.Clients[ci].Name()))), app.Text(" "+movedShare(t, moved, total)))
 			}),
 		),
 		app.P().Class("help").Text(note),

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -46,7 +47,14 @@ func renderRejection(c *i18n.Catalog, err error) app.UI {
 		app.H2().ID("learn-error-title").Text(c.T("learn.refused.title")),
 		app.P().Text(c.T("learn.refused.lead")),
 		app.Ul().Class("errors").Body(app.Range(fe).Slice(func(i int) app.UI {
-			return app.Li().Body(app.Code().Text(fe[i].Field), app.Text(": "+errtext.For(c).Message(fe[i])))
+			// The field in code, then the rest of errors.field as the
+			// language punctuates it (French: a no-break space before ":").
+			line := c.T("errors.field", i18n.S("field", fe[i].Field), i18n.S("message", errtext.For(c).Message(fe[i])))
+			rest, ok := strings.CutPrefix(line, fe[i].Field)
+			if !ok || fe[i].Field == "" {
+				return app.Li().Text(line)
+			}
+			return app.Li().Body(app.Code().Text(fe[i].Field), app.Text(rest))
 		})),
 	)
 }

@@ -82,8 +82,8 @@ func (p *learnPage) renderLook(s lessons.Step) app.UI {
 		app.Ul().ID("learn-look").Body(app.Range(s.LookAt).Slice(func(i int) app.UI {
 			view := s.LookAt[i]
 			return app.Li().DataSet("view", view).DataSet("targets", strings.Join(lookTargets(view), " ")).Body(
-				app.Strong().Text(lookTitle(c, view)+": "),
-				app.Text(lookAbout(c, view)+" "),
+				app.Strong().Text(c.T("core.labelled", i18n.S("label", lookTitle(c, view)))),
+				app.Text(" "+lookAbout(c, view)+" "),
 				app.Button().Type("button").Class("link-button").Aria("label", c.T("learn.look.showMeLabel", i18n.S("view", lookTitle(c, view)))).
 					Text(c.T("learn.look.showMe")).
 					OnClick(func(ctx app.Context, _ app.Event) { scrollToLook(view) }),

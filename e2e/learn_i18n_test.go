@@ -127,7 +127,7 @@ func checkStepWords(t *testing.T, ctx context.Context, c *i18n.Catalog, l lesson
 		}
 	}
 	for i, v := range s.LookAt {
-		if i >= len(got.Views) || got.Views[i] != c.T("learn.view."+v+".title")+": " {
+		if i >= len(got.Views) || got.Views[i] != c.T("core.labelled", i18n.S("label", c.T("learn.view."+v+".title"))) {
 			t.Errorf("%s: the views to look at read %q, want %s's %q", where, got.Views, v, c.T("learn.view."+v+".title"))
 			break
 		}

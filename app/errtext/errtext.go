@@ -62,7 +62,7 @@ func (w Words) Field(e sim.FieldError) string {
 	if e.Field == "" {
 		return w.Message(e)
 	}
-	return e.Field + ": " + w.Message(e)
+	return w.c.T("errors.field", i18n.S("field", e.Field), i18n.S("message", w.Message(e)))
 }
 
 var number = regexp.MustCompile(`-?[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)?`)

@@ -34,12 +34,14 @@ func TestEveryCodeInEveryCatalog(t *testing.T) {
 	}
 }
 
-// The catalogs have no error message the engine no longer gives.
+// The catalogs have no error message the engine no longer gives (besides
+// the two that frame any message: errors.item and errors.field).
 func TestNoStaleErrorMessage(t *testing.T) {
 	codes := sim.Messages()
+	framing := map[string]bool{"item": true, "field": true}
 	for _, id := range i18n.For(i18n.English).IDs() {
 		code, ok := strings.CutPrefix(id, "errors.")
-		if _, known := codes[code]; ok && !known && code != "item" {
+		if _, known := codes[code]; ok && !known && !framing[code] {
 			t.Errorf("%s is not a code the engine gives", id)
 		}
 	}
@@ -174,6 +176,24 @@ func TestNumbers(t *testing.T) {
 	} {
 		if got := Numbers(tc.lang, tc.in); got != tc.want {
 			t.Errorf("%s: Numbers(%q) = %q, want %q", tc.lang, tc.in, got, tc.want)
+		}
+	}
+}
+
+// A list of errors names each field as the language punctuates it: French
+// puts a no-break space before the colon, the others none.
+func TestFieldIsPunctuatedAsTheLanguageWrites(t *testing.T) {
+	e := invalid(t)[0]
+	if e.Field == "" {
+		t.Fatal("the first invalid scenario's error names no field")
+	}
+	for _, c := range []struct {
+		lang i18n.Lang
+		sep  string
+	}{{i18n.English, ": "}, {"pt", ": "}, {"fr", "\u00a0: "}, {"ko", ": "}} {
+		got := For(i18n.For(c.lang)).Field(e)
+		if !strings.HasPrefix(got, e.Field+c.sep) {
+			t.Errorf("%s: %q does not begin with %q", c.lang, got, e.Field+c.sep)
 		}
 	}
 }
