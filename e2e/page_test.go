@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 
@@ -31,11 +32,33 @@ func open(t testing.TB, ctx context.Context, url string) {
 // waitFor polls a JavaScript condition until it holds; go-app renders on
 // its own schedule after each input event. The 45 s allow a lesson's run in
 // the worker on a loaded 2-core machine; only a failing wait takes that long.
+// A page that navigates while it is asked (a click that opens another
+// page) destroys the context the poll runs in: the poll is asked again in
+// the new page until the same deadline.
 func waitFor(t testing.TB, ctx context.Context, condition string) {
 	t.Helper()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](condition, chromedp.WithPollingTimeout(45*time.Second))); err != nil {
-		t.Fatalf("waiting for %s: %v", condition, err)
+	deadline := time.Now().Add(45 * time.Second)
+	for {
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](condition, chromedp.WithPollingTimeout(time.Until(deadline))))
+		if err == nil {
+			return
+		}
+		if !navigatedAway(err) || time.Now().After(deadline) {
+			t.Fatalf("waiting for %s: %v", condition, err)
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// navigatedAway reports whether err is the browser saying the page that
+// was asked is gone because another one loaded.
+func navigatedAway(err error) bool {
+	for _, s := range []string{"Cannot find context with specified id", "Execution context was destroyed", "Inspected target navigated or closed"} {
+		if strings.Contains(err.Error(), s) {
+			return true
+		}
+	}
+	return false
 }
 
 // waitForServiceWorker waits until the page's service worker is active,
