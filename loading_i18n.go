@@ -12,7 +12,13 @@ import (
 // with the download's progress, or without it (a static host's size is
 // unknown).
 func loadingLabel(static bool) string {
-	return i18n.For(i18n.English).T(loadingID(static))
+	return loadingLabelIn(i18n.English, static)
+}
+
+// loadingLabelIn is the loading label in language l, as a page
+// pre-rendered in l shows it before app.js writes the progress.
+func loadingLabelIn(l i18n.Lang, static bool) string {
+	return i18n.For(l).T(loadingID(static))
 }
 
 func loadingID(static bool) string {

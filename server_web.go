@@ -40,19 +40,35 @@ type site struct {
 // hangulFont is the Hangul subset font web/hangul.css declares.
 const hangulFont = "/web/NotoSansKR-Hangul.woff2"
 
+// siteDescription is the pages' description in English. A language whose
+// catalog has site.description has its own; the others keep this one.
+const siteDescription = "Where Kafka puts your keys, byte for byte as the Java, librdkafka and Sarama clients do, and what moves when you add partitions."
+
 // handler is the go-app handler: page metadata, icons and the service
 // worker's precache list. It registers the pages, which go-app keeps in a
-// registry of its own.
-func (s site) handler() *goapp.Handler {
+// registry of its own. Its pages are in English; handlerIn gives those of
+// another language.
+func (s site) handler() *goapp.Handler { return s.handlerIn(i18n.English) }
+
+// handlerIn is handler with pages in language l: <html lang>, the title,
+// the description and the loading label are l's (the page's body is drawn
+// in l by app.PrerenderIn). Its scripts, worker and manifest are the same
+// as English's; the server takes them from English's handler.
+func (s site) handlerIn(l i18n.Lang) *goapp.Handler {
 	app.Routes()
+	c := i18n.For(l)
+	description := siteDescription
+	if c.Has("site.description") {
+		description = c.T("site.description")
+	}
 	h := &goapp.Handler{
 		Name:        "Partition Lab",
 		ShortName:   "Partition Lab",
-		Title:       i18n.For(i18n.English).T("site.title"),
-		Description: "Where Kafka puts your keys, byte for byte as the Java, librdkafka and Sarama clients do, and what moves when you add partitions.",
+		Title:       c.T("site.title"),
+		Description: description,
 		Author:      "Partition Lab",
 		Keywords:    []string{"Kafka", "partitioning", "murmur2", "consumer groups", "simulator"},
-		Lang:        "en",
+		Lang:        l.Tag(),
 		Icon: goapp.Icon{
 			Default:    "/web/icon-192.png",
 			Large:      "/web/icon-512.png",
@@ -65,13 +81,13 @@ func (s site) handler() *goapp.Handler {
 		Scripts:                 []string{engineScript(s.version), loadingScriptPath + "?v=" + s.version + " defer"},
 		CacheableResources:      engineResources(s.version),
 		Version:                 s.version,
-		LoadingLabel:            loadingLabel(false),
+		LoadingLabel:            loadingLabelIn(l, false),
 		WasmContentLengthHeader: wasmLengthHeader,
 	}
 	if s.static {
 		// A static host sends no length header, and if it compresses the
 		// file the browser's count would pass 100 %: show no number at all.
-		h.LoadingLabel = loadingLabel(true)
+		h.LoadingLabel = loadingLabelIn(l, true)
 	}
 	// go-app precaches the PNG icons but not the SVG one the header shows,
 	// nor the font hangul.css names (a Korean page offline needs it).

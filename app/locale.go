@@ -3,6 +3,8 @@ package app
 import (
 	"encoding/json"
 	"net/url"
+	"sync"
+	"sync/atomic"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -20,11 +22,15 @@ const langKey = "partitionlab.lang"
 
 // pageLang is the language the page is shown in: the address's ?lang=,
 // else the one chosen before, else the browser's first language the app
-// speaks, else English. Pre-rendered pages (on the server) are English.
+// speaks, else English. A page pre-rendered on the server is in the
+// language it is rendered in (see PrerenderIn), English by default.
 // It is read from the browser each time rather than kept in a variable:
 // the address is the one place it lives.
 func pageLang() i18n.Lang {
 	if !app.IsClient {
+		if l := prerenderLang.Load(); l != nil {
+			return *l
+		}
 		return i18n.English
 	}
 	if l, ok := i18n.Parse(addressQuery().Get(langParam)); ok {
@@ -50,6 +56,27 @@ func pageLang() i18n.Lang {
 		return l
 	}
 	return i18n.English
+}
+
+// prerenderLang is the language of the page being pre-rendered on the
+// server (nil: English), and prerendering lets one page be rendered at a
+// time, since every component reads the language from pageLang.
+var (
+	prerendering  sync.Mutex
+	prerenderLang atomic.Pointer[i18n.Lang]
+)
+
+// PrerenderIn runs render, which pre-renders a page on the server
+// (go-app's handler serving it), with the page in language l: its words,
+// its links (?lang=), and the Simulate page's results and their charts.
+// Pages are rendered one at a time; the server keeps each (see
+// server_pages.go), so this happens once per page and language.
+func PrerenderIn(l i18n.Lang, render func()) {
+	prerendering.Lock()
+	defer prerendering.Unlock()
+	prerenderLang.Store(&l)
+	defer prerenderLang.Store(nil)
+	render()
 }
 
 // tr is the catalog of the page's language.
