@@ -1,0 +1,108 @@
+package e2e
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"partitionlab/app/i18n"
+)
+
+// withoutApp opens url in a new tab whose app.wasm never arrives, so the
+// page stays as the server drew it (and as web/loading-i18n.js left it),
+// as a slow connection shows it for the first 20 s. acceptLanguage, when
+// given, is the browser's language.
+func withoutApp(t *testing.T, url, acceptLanguage string) context.Context {
+	t.Helper()
+	ctx := newTab(t, chromedp.WithNewBrowserContext())
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatal(err)
+	}
+	if acceptLanguage != "" {
+		ua := eval[string](t, ctx, `navigator.userAgent`)
+		if _, err := chromedp.Call(ctx, emulation.SetUserAgentOverride,
+			emulation.SetUserAgentOverrideParams{UserAgent: ua, AcceptLanguage: acceptLanguage}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
+		t.Fatal(err)
+	}
+	block := []*network.BlockPattern{{URLPattern: "*://*:*/web/app.wasm", Block: true}}
+	if _, err := chromedp.Call(ctx, network.SetBlockedURLs, network.SetBlockedURLsParams{URLPatterns: block}); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, `document.readyState === "complete"`)
+	if eval[bool](t, ctx, `document.querySelector("[data-app-mounted]") !== null`) {
+		t.Fatalf("%s: the app mounted although app.wasm was blocked", url)
+	}
+	return ctx
+}
+
+// A page opened with ?lang= is in that language before the app starts:
+// the server draws it so (<html lang>, the title, the header, the loading
+// label, the page, the Simulate page's results).
+func TestPageIsInItsLanguageBeforeTheAppStarts(t *testing.T) {
+	ko, pt := i18n.For(i18n.Korean), i18n.For(i18n.Portuguese)
+
+	ctx := withoutApp(t, env.baseURL+"?lang=ko", "")
+	check := func(what, expr, want string) {
+		t.Helper()
+		if got := eval[string](t, ctx, expr); got != want {
+			t.Errorf("%s: %q, want %q", what, got, want)
+		}
+	}
+	check("<html lang>", `document.documentElement.lang`, "ko")
+	check("the title", `document.title`, ko.T("site.title"))
+	check("the menu", `document.getElementById("nav-compare").textContent`, ko.T("nav.compare"))
+	check("the picker", `document.getElementById("lang-picker").value`, "ko")
+	check("the menu's link", `document.getElementById("nav-keys").getAttribute("href")`, "/keys?lang=ko")
+	label := eval[string](t, ctx, `document.getElementById("app-wasm-loader-label").textContent`)
+	if prefix, _, _ := strings.Cut(ko.T("site.loading"), "{"); !strings.HasPrefix(label, strings.TrimSpace(prefix)) {
+		t.Errorf("the loading label reads %q, want Korean's %q", label, ko.T("site.loading"))
+	}
+	if !eval[bool](t, ctx, `document.getElementById("results") !== null && JSON.parse(document.getElementById("prerendered-result").textContent).lang === "ko"`) {
+		t.Errorf("the Simulate page has no results drawn in Korean")
+	}
+	if words := eval[[]string](t, ctx, strings.Replace(englishIn, "%s", js(englishWords), 1)); len(words) > 0 {
+		t.Errorf("English on the Korean page before the app starts: %q", words)
+	}
+
+	ctx = withoutApp(t, env.baseURL+"keys?lang=pt", "")
+	check("<html lang>", `document.documentElement.lang`, "pt-BR")
+	check("the menu", `document.getElementById("nav-simulate").textContent`, pt.T("nav.simulate"))
+	if lead := eval[string](t, ctx, `document.getElementById("main").textContent`); !strings.Contains(lead, pt.T("keys.lead")) {
+		t.Errorf("Key → partition does not say %q before the app starts", pt.T("keys.lead"))
+	}
+}
+
+// A page opened without ?lang= arrives in English (the page at an address
+// is always the same); in a browser that speaks Korean, its frame is
+// Korean at once (web/loading-i18n.js: <html lang>, the title, the menu,
+// the picker), and the app draws the rest in Korean when it starts.
+func TestFrameIsInTheBrowsersLanguageBeforeTheAppStarts(t *testing.T) {
+	ko := i18n.For(i18n.Korean)
+	ctx := withoutApp(t, env.baseURL+"keys", "ko-KR,ko")
+	for what, c := range map[string][2]string{
+		"<html lang>": {`document.documentElement.lang`, "ko"},
+		"the title":   {`document.title`, ko.T("site.title")},
+		"the menu":    {`document.getElementById("nav-learn").textContent`, ko.T("nav.learn")},
+		"the picker":  {`document.getElementById("lang-picker").value`, "ko"},
+		"the label":   {`document.getElementById("app-wasm-loader-label").textContent.startsWith(` + js(ko.T("site.loadingNoProgress")[:len("앱을 불러오는")]) + `) + ""`, "true"},
+	} {
+		if got := eval[string](t, ctx, c[0]); got != c[1] {
+			t.Errorf("%s: %q, want %q", what, got, c[1])
+		}
+	}
+	// The address names no language, so the links keep naming none.
+	if href := eval[string](t, ctx, `document.getElementById("nav-simulate").getAttribute("href")`); href != "/" {
+		t.Errorf("the menu's link to Simulate is %q", href)
+	}
+}
