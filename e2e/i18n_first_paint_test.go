@@ -7,6 +7,7 @@ import (
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"partitionlab/app/i18n"
@@ -104,5 +105,43 @@ func TestFrameIsInTheBrowsersLanguageBeforeTheAppStarts(t *testing.T) {
 	// The address names no language, so the links keep naming none.
 	if href := eval[string](t, ctx, `document.getElementById("nav-simulate").getAttribute("href")`); href != "/" {
 		t.Errorf("the menu's link to Simulate is %q", href)
+	}
+}
+
+// countTakenCharts counts the charts the app takes from the page
+// (partitionlabEngine.prerenderedChart) in window.chartsTaken.
+const countTakenCharts = `Object.defineProperty(window, "partitionlabEngine", {
+  configurable: true,
+  set(engine) {
+    const take = engine.prerenderedChart;
+    window.chartsTaken = 0;
+    engine.prerenderedChart = (id) => { window.chartsTaken++; return take.call(engine, id); };
+    Object.defineProperty(window, "partitionlabEngine", { value: engine, writable: true, configurable: true });
+  },
+});`
+
+// The app opened with ?lang=ko shows the result the server drew in Korean
+// without running it again, and takes its charts from the page instead of
+// drawing them again: the page and the app speak the same language.
+func TestKoreanPageKeepsItsPrerenderedResultAndCharts(t *testing.T) {
+	want := cliResult(t, "order-events").Digest
+	ctx := newTab(t, chromedp.WithNewBrowserContext())
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: countTakenCharts}); err != nil {
+		t.Fatal(err)
+	}
+	open(t, ctx, env.baseURL+"?lang=ko")
+	waitFor(t, ctx, `document.querySelector("[data-app-mounted]") !== null`)
+	waitDigest(t, ctx, "results", want)
+	if ms := eval[float64](t, ctx, `+document.getElementById("run-status").dataset.simMs`); ms != 0 {
+		t.Errorf("the app ran the default scenario again (%v ms) instead of showing the page's result", ms)
+	}
+	if n := eval[float64](t, ctx, `window.chartsTaken || 0`); n == 0 {
+		t.Errorf("the app drew the charts again instead of taking the Korean page's")
+	}
+	if got := eval[string](t, ctx, `document.querySelector("#results figure.chart figcaption, #results figure.chart") .textContent.slice(0, 200)`); !strings.ContainsFunc(got, func(r rune) bool { return r >= 0xAC00 && r <= 0xD7A3 }) {
+		t.Errorf("the results' first chart has no Korean: %q", got)
 	}
 }
