@@ -15,6 +15,13 @@ import (
 // so did the ETag of a page. go-app writes an attribute as ` name` or
 // ` name="Go-quoted value"` and escapes "<" in text, so a tag is found by
 // its "<"; a tag that does not read that way is left as it is.
+//
+// It also drops the boolean attributes go-app writes as name="false"
+// (Selected(false), Checked(false), Open(false), Disabled(false)): in the
+// browser go-app sets the property, but in HTML the attribute's presence
+// is what counts, so the pre-rendered page showed every menu at its last
+// option (the language picker at 한국어 on an English page), every
+// checkbox ticked and every <details> open until the app replaced it.
 func sortAttributes(page []byte) []byte {
 	var out bytes.Buffer
 	out.Grow(len(page))
@@ -32,6 +39,7 @@ func sortAttributes(page []byte) []byte {
 			page = page[1:]
 			continue
 		}
+		attrs = slices.DeleteFunc(attrs, func(a attribute) bool { return booleanAttributes[a.name] && a.text == " "+a.name+`="false"` })
 		slices.SortStableFunc(attrs, func(a, b attribute) int { return strings.Compare(a.name, b.name) })
 		out.WriteString(tag)
 		for _, a := range attrs {
@@ -43,6 +51,17 @@ func sortAttributes(page []byte) []byte {
 }
 
 type attribute struct{ name, text string }
+
+// booleanAttributes are HTML's attributes that are true by their presence,
+// whatever their value (aria-*, data-* and spellcheck, whose "false" means
+// false, are not among them).
+var booleanAttributes = map[string]bool{
+	"allowfullscreen": true, "async": true, "autofocus": true, "autoplay": true, "checked": true,
+	"controls": true, "default": true, "defer": true, "disabled": true, "formnovalidate": true,
+	"hidden": true, "inert": true, "ismap": true, "loop": true, "multiple": true, "muted": true,
+	"novalidate": true, "open": true, "playsinline": true, "readonly": true, "required": true,
+	"reversed": true, "selected": true,
+}
 
 // readTag reads a start tag at the start of b: "<name", its attributes and
 // ">". n is the length read, 0 when b does not start with such a tag.

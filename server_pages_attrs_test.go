@@ -24,3 +24,17 @@ func TestSortAttributesMakesOnePageOneText(t *testing.T) {
 		}
 	}
 }
+
+// A boolean attribute go-app wrote as "false" is left out: in HTML its
+// presence alone would select, tick, open or disable the element.
+func TestSortAttributesLeavesOutFalseBooleans(t *testing.T) {
+	in := `<select><option selected="false" value="en">English</option><option selected value="ko">한국어</option></select>` +
+		`<input checked="false" type="checkbox"><details open="false"><button disabled="false" type="button">` +
+		`<input aria-invalid="false" data-hot="false" spellcheck="false">`
+	want := `<select><option value="en">English</option><option selected value="ko">한국어</option></select>` +
+		`<input type="checkbox"><details><button type="button">` +
+		`<input aria-invalid="false" data-hot="false" spellcheck="false">`
+	if got := string(sortAttributes([]byte(in))); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}

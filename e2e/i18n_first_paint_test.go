@@ -79,6 +79,7 @@ func TestPageIsInItsLanguageBeforeTheAppStarts(t *testing.T) {
 	ctx = withoutApp(t, env.baseURL+"keys?lang=pt", "")
 	check("<html lang>", `document.documentElement.lang`, "pt-BR")
 	check("the menu", `document.getElementById("nav-simulate").textContent`, pt.T("nav.simulate"))
+	check("the picker", `document.getElementById("lang-picker").value`, "pt")
 	if lead := eval[string](t, ctx, `document.getElementById("main").textContent`); !strings.Contains(lead, pt.T("keys.lead")) {
 		t.Errorf("Key → partition does not say %q before the app starts", pt.T("keys.lead"))
 	}
@@ -143,5 +144,20 @@ func TestKoreanPageKeepsItsPrerenderedResultAndCharts(t *testing.T) {
 	}
 	if got := eval[string](t, ctx, `document.querySelector("#results figure.chart figcaption, #results figure.chart") .textContent.slice(0, 200)`); !strings.ContainsFunc(got, func(r rune) bool { return r >= 0xAC00 && r <= 0xD7A3 }) {
 		t.Errorf("the results' first chart has no Korean: %q", got)
+	}
+}
+
+// The page as the server drew it shows each menu at its chosen option:
+// go-app writes an option not chosen as selected="false", which HTML reads
+// as chosen, so every menu showed its last option until the app started.
+func TestMenusShowTheirChoiceBeforeTheAppStarts(t *testing.T) {
+	ctx := withoutApp(t, env.baseURL, "en-US,en")
+	for id, want := range map[string]string{"lang-picker": "en", "preset": "order-events", "f-producers-0-key": "customer_id"} {
+		if got := eval[string](t, ctx, `(document.getElementById(`+js(id)+`) || {value: ""}).value`); got != want {
+			t.Errorf("#%s shows %q, want %q", id, got, want)
+		}
+	}
+	if n := eval[float64](t, ctx, `document.querySelectorAll("details[open], input[type=checkbox]:checked").length`); n != eval[float64](t, ctx, `document.querySelectorAll("details[open=''], input[type=checkbox][checked='']").length`) {
+		t.Errorf("a box or section is ticked or open that the page did not choose")
 	}
 }
