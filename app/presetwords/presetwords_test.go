@@ -45,7 +45,7 @@ func TestDescriptionInTheReadersLanguage(t *testing.T) {
 		t.Fatal(err)
 	}
 	pt := i18n.For(i18n.Portuguese)
-	if got := Description(pt, sc); !strings.HasPrefix(got, "Um cliente faz 40 % de todos os pedidos.") {
+	if got := Description(pt, sc); !strings.HasPrefix(got, "Um cliente faz 40% de todos os pedidos.") {
 		t.Errorf("hot-customer in Portuguese reads %q", got)
 	}
 	if got := Description(i18n.For(i18n.English), sc); got != sc.Description {
