@@ -162,6 +162,11 @@ func TestEditedChangedBNamedInKorean(t *testing.T) {
 			t.Errorf("chart %s does not name B in Korean", ch.id)
 		}
 	}
+	for _, ch := range rv.charts { // the download buttons' names
+		if got := chartName(ko, ch.id); strings.Contains(got, "chart") || !hasHangul(got) {
+			t.Errorf("chart %s is named %q for its downloads", ch.id, got)
+		}
+	}
 	if got := fileName(p.sides[1].sc.Name, "b"); got != "scale-out-eager-partitions-x2" {
 		t.Errorf("B's file name stem is %q", got)
 	}
