@@ -40,10 +40,6 @@ type site struct {
 // hangulFont is the Hangul subset font web/hangul.css declares.
 const hangulFont = "/web/NotoSansKR-Hangul.woff2"
 
-// siteDescription is the pages' description in English. A language whose
-// catalog has site.description has its own; the others keep this one.
-const siteDescription = "Where Kafka puts your keys, byte for byte as the Java, librdkafka and Sarama clients do, and what moves when you add partitions."
-
 // handler is the go-app handler: page metadata, icons and the service
 // worker's precache list. It registers the pages, which go-app keeps in a
 // registry of its own. Its pages are in English; handlerIn gives those of
@@ -57,15 +53,11 @@ func (s site) handler() *goapp.Handler { return s.handlerIn(i18n.English) }
 func (s site) handlerIn(l i18n.Lang) *goapp.Handler {
 	app.Routes()
 	c := i18n.For(l)
-	description := siteDescription
-	if c.Has("site.description") {
-		description = c.T("site.description")
-	}
 	h := &goapp.Handler{
 		Name:        "Partition Lab",
 		ShortName:   "Partition Lab",
 		Title:       c.T("site.title"),
-		Description: description,
+		Description: c.T("site.description"),
 		Author:      "Partition Lab",
 		Keywords:    []string{"Kafka", "partitioning", "murmur2", "consumer groups", "simulator"},
 		Lang:        l.Tag(),

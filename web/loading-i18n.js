@@ -13,7 +13,7 @@
       "nav.simplified": "Qué se simplifica",
       "nav.simulate": "Simular",
       "plain": "Cargando la app…: la página responde en cuanto termine de cargar.",
-      "progress": "Cargando la app… {progress}%: la página responde en cuanto termine de cargar.",
+      "progress": "Cargando la app… {progress} %: la página responde en cuanto termine de cargar.",
       "site.title": "Partition Lab: el particionado de Kafka, exacto",
       "skip.content": "Saltar al contenido",
       "tag": "es"
@@ -27,7 +27,7 @@
       "nav.simplified": "Ce qui est simplifié",
       "nav.simulate": "Simuler",
       "plain": "Chargement de l’app… : la page répond dès qu’elle est chargée.",
-      "progress": "Chargement de l’app… {progress} % : la page répond dès qu’elle est chargée.",
+      "progress": "Chargement de l’app… {progress} % : la page répond dès qu’elle est chargée.",
       "site.title": "Partition Lab : le partitionnement de Kafka, exactement",
       "skip.content": "Aller au contenu",
       "tag": "fr"
