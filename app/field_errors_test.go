@@ -2,6 +2,7 @@ package app
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"partitionlab/app/i18n"
@@ -56,5 +57,30 @@ func TestDecimalComma(t *testing.T) {
 		if got := decimalPoint(tc.lang, tc.in); got != tc.want {
 			t.Errorf("%s: %q → %q, want %q", tc.lang, tc.in, got, tc.want)
 		}
+	}
+}
+
+// A change the Compare page cannot read (path=value) is said in the
+// page's language, the command line's English unchanged.
+func TestMalformedChangeInTheReadersLanguage(t *testing.T) {
+	_, err := sim.ParseScenarioWithSets([]byte(`{}`), []string{"nonsense"})
+	if err == nil {
+		t.Fatal("nonsense is a change")
+	}
+	const en = `--set "nonsense": want path=value, such as topic.partitions=24`
+	if err.Error() != en {
+		t.Errorf("the command line says %q, want %q", err.Error(), en)
+	}
+	if got := fieldErrorsText(i18n.For(i18n.English), err); got != en {
+		t.Errorf("en: %q", got)
+	}
+	for _, l := range i18n.Langs()[1:] {
+		if got := fieldErrorsText(i18n.For(l), err); got == en || !strings.Contains(got, "topic.partitions=24") {
+			t.Errorf("%s: %q", l, got)
+		}
+	}
+	_, err = sim.ParseScenarioWithSets([]byte(`{}`), []string{"timeline.5.at_s=1"})
+	if got := fieldErrorsText(i18n.For(i18n.Portuguese), err); got != `--set timeline.5.at_s: "5" não é um índice entre 0 e 0` {
+		t.Errorf("pt: %q", got)
 	}
 }

@@ -98,6 +98,12 @@ var messages = map[string]string{
 	"json.truncated": "not valid JSON: it ends at line {line}, column {column} before the document is complete",
 	"json.other":     "not valid JSON: {detail}",
 	"text":           "{text}",
+
+	// A path=value change (parse.go: the command line's --set, the Compare
+	// page's "change a field").
+	"set.form":      "--set {set}: want path=value, such as topic.partitions=24",
+	"set.index":     "--set {path}: {part} is not an index in 0..{max}",
+	"set.container": "--set {path}: {part} is inside a value that is neither an object nor an array",
 }
 
 // Messages are the English templates of every message code, for catalogs
