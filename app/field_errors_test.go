@@ -84,3 +84,29 @@ func TestMalformedChangeInTheReadersLanguage(t *testing.T) {
 		t.Errorf("pt: %q", got)
 	}
 }
+
+// Bad JSON (an import, a link) names the line, the column and what was
+// wrong in the page's language, not in encoding/json's English.
+func TestBadJSONInTheReadersLanguage(t *testing.T) {
+	for _, tc := range []struct {
+		doc  string
+		lang i18n.Lang
+		want string
+	}{
+		{`nonsense`, i18n.Portuguese, "JSON inválido na linha 1, coluna 3: caractere 'o' inesperado no literal null (esperava 'u')"},
+		{`{"a": x}`, i18n.Spanish, "JSON no válido en la línea 1, columna 5: carácter 'x' inesperado donde debería empezar un valor"},
+		{`{"a":1 x}`, i18n.French, "JSON non valide ligne 1, colonne 8\u00a0: caractère 'x' inattendu après un champ (il manque une virgule ou l’accolade })"},
+		{`{x}`, i18n.Korean, "1행 2열에서 올바른 JSON이 아닙니다: 예상하지 못한 문자 'x'이(가) 있습니다"},
+		{`{"a": 1.x}`, i18n.English, "not valid JSON at line 1, column 7: invalid character 'x' after decimal point in numeric literal"},
+	} {
+		_, err := sim.ParseScenario([]byte(tc.doc))
+		if got := fieldErrorsText(i18n.For(tc.lang), err); got != tc.want {
+			t.Errorf("%s %s: %q, want %q", tc.lang, tc.doc, got, tc.want)
+		}
+		for _, l := range i18n.Langs()[1:] {
+			if got := fieldErrorsText(i18n.For(l), err); strings.Contains(got, "invalid character") || strings.Contains(got, "literal null (") && l == i18n.Korean {
+				t.Errorf("%s %s: %q", l, tc.doc, got)
+			}
+		}
+	}
+}

@@ -96,8 +96,23 @@ var messages = map[string]string{
 	"json.key_twice": "is given twice, at line {line}, column {column} and line {line2}, column {column2}: give each field once",
 	"json.syntax":    "not valid JSON at line {line}, column {column}: {detail}",
 	"json.truncated": "not valid JSON: it ends at line {line}, column {column} before the document is complete",
-	"json.other":     "not valid JSON: {detail}",
-	"text":           "{text}",
+	"json.char":      "not valid JSON at line {line}, column {column}: invalid character {char}{context}",
+	"json.literal":   "not valid JSON at line {line}, column {column}: invalid character {char} in literal {literal} (expecting {expected})",
+
+	// Where encoding/json met an invalid character (json.char's context).
+	"json.context.after_key":     " after object key",
+	"json.context.after_pair":    " after object key:value pair",
+	"json.context.after_element": " after array element",
+	"json.context.value":         " looking for beginning of value",
+	"json.context.key":           " looking for beginning of object key string",
+	"json.context.string":        " in string literal",
+	"json.context.escape":        " in string escape code",
+	"json.context.unicode":       " in \\u hexadecimal character escape",
+	"json.context.number":        " in numeric literal",
+	"json.context.decimal":       " after decimal point in numeric literal",
+	"json.context.exponent":      " in exponent of numeric literal",
+	"json.other":                 "not valid JSON: {detail}",
+	"text":                       "{text}",
 
 	// A path=value change (parse.go: the command line's --set, the Compare
 	// page's "change a field").
