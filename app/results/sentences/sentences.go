@@ -143,3 +143,26 @@ func localNumber(l i18n.Lang, v string) string {
 	mark := strings.Trim(l.Float(0.5, 1), "05")
 	return whole + mark + frac
 }
+
+// Any is one of the engine's sentences found in a result, wherever it
+// came from (a violation's cause, a group event's name or detail, a
+// rebalance's causes, a timeline mark, why a member left), in c's
+// language, and whether it was one: a lesson's check quotes them as the
+// values it measured.
+func Any(c *i18n.Catalog, s string) (string, bool) {
+	if id, ok := causes[s]; ok {
+		return c.T(id), true
+	}
+	if id, ok := events[s]; ok {
+		return c.T(id), true
+	}
+	for _, f := range []family{details, marks, whys, reasons} {
+		if said, ok := say(c, f, s); ok {
+			return said, true
+		}
+	}
+	if said, all := readCauses(c, s); all {
+		return said, true
+	}
+	return s, false
+}
