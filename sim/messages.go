@@ -139,6 +139,10 @@ const (
 	// ArgPhrase is the code of a message without placeholders (kind.array,
 	// where.browser), or "" for nothing.
 	ArgPhrase
+	// ArgEstimate is a number the English message writes rounded, as
+	// mantissa and exponent (2.6e11 for 259,200,000,000): a language must
+	// not write it out in full, which would read as exact.
+	ArgEstimate
 )
 
 // MsgArg is one named argument of a message.
