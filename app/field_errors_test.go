@@ -110,3 +110,18 @@ func TestBadJSONInTheReadersLanguage(t *testing.T) {
 		}
 	}
 }
+
+// The Key → partition page's partition count out of range reads as the
+// editor's range message does, numbers grouped the language's way.
+func TestKeysPartitionRangeLikeTheEditor(t *testing.T) {
+	for l, want := range map[i18n.Lang]string{
+		i18n.English:    "Partitions: -1 is not in 1..100000",
+		i18n.Portuguese: "Partições: -1 não está entre 1 e 100.000",
+		i18n.Korean:     "partition 수: -1은(는) 허용 범위(1~100,000)를 벗어납니다",
+	} {
+		c := i18n.For(l)
+		if _, got := partitionCount(c, c.T("keys.partitions"), "-1"); got != want {
+			t.Errorf("%s: %q, want %q", l, got, want)
+		}
+	}
+}
