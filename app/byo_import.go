@@ -82,9 +82,17 @@ func keysNotes(w *i18n.Catalog, before, after sim.Scenario, res keydist.Result) 
 		}
 	}
 	d := res.Distribution
-	records := w.T("editor.byo.records", i18n.Count(int(res.Records)))
-	return append(notes, w.T("editor.byo.summary", i18n.Count(d.Customers()), i18n.S("format", w.T("editor.byo.format."+string(res.Format))),
-		i18n.S("records", records), num("named", len(d.Keys)), num("tail", d.TailKeys)))
+	// Counts grouped the language's way; in English ungrouped, as
+	// keydist's Summary writes them.
+	counted := func(n int) []i18n.Arg {
+		if w.Lang() == i18n.English {
+			return []i18n.Arg{i18n.CountAs(n, strconv.Itoa(n))}
+		}
+		return []i18n.Arg{i18n.Count(n)}
+	}
+	records := w.T("editor.byo.records", counted(int(res.Records))...)
+	return append(notes, w.T("editor.byo.summary", append(counted(d.Customers()), i18n.S("format", w.T("editor.byo.format."+string(res.Format))),
+		i18n.S("records", records), num("named", len(d.Keys)), num("tail", d.TailKeys))...))
 }
 
 // noteText is what became of one setting, in w's language: in English,

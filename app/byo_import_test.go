@@ -154,3 +154,21 @@ func TestKeysSummarySingular(t *testing.T) {
 		t.Errorf("pt: %q", pt)
 	}
 }
+
+// Thousands of records read as keydist says them in English (6000) and
+// grouped the language's way elsewhere (6.000).
+func TestKeysSummaryNumbers(t *testing.T) {
+	res, err := keydist.Parse(strings.NewReader("alice,5000\nbob,1000\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := sim.DefaultScenario()
+	en := keysNotes(i18n.For(i18n.English), sc, sc, res)
+	if got := en[len(en)-1]; got != res.Summary()+" → workload.key_distribution" || !strings.Contains(got, "6000 records") {
+		t.Errorf("en: %q", got)
+	}
+	pt := keysNotes(i18n.For(i18n.Portuguese), sc, sc, res)
+	if got := pt[len(pt)-1]; !strings.Contains(got, "2 keys (CSV), 6.000 registros") {
+		t.Errorf("pt: %q", got)
+	}
+}
