@@ -27,15 +27,18 @@ WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm
 NODE_PKGS = $(shell $(GO) list ./... | grep -Ev '^partitionlab(/app)?$$|^partitionlab/(e2e|crosscheck)(/|$$)')
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: build wasm native run test vet unit node e2e tools bench static screenshots fuzz fuzz-short font
+.PHONY: build wasm native run test vet unit node e2e tools bench pgo static screenshots fuzz fuzz-short font
 
 build: wasm native
 
 # app.wasm is the page; engine.wasm the engine alone, for its Web Worker
 # (app/engineworker). Both get gzip and brotli copies for serve to send.
+# Both are built with the engine's profile default.pgo (see pgo below): go
+# picks it up by itself for the main package in the root (app.wasm, the
+# command), and is told for engine.wasm, whose main package is elsewhere.
 wasm:
 	GOOS=js GOARCH=wasm $(GO) build -tags $(TAGS) -trimpath -ldflags='-s -w' -o $(WASM) .
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $(ENGINE_WASM) ./app/engineworker
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -pgo=$(CURDIR)/default.pgo -o $(ENGINE_WASM) ./app/engineworker
 	$(GO) run ./e2e/precompress -brotli $(BROTLI) $(WASM) $(ENGINE_WASM)
 
 native:
@@ -97,6 +100,19 @@ fuzz:
 
 fuzz-short:
 	@$(MAKE) --no-print-directory fuzz FUZZTIME=2s FUZZ_SAVE=0
+
+# default.pgo, the profile the compiler optimizes the engine for (PGO): a
+# CPU profile of the engine benchmark on the reference scenario (10 M events)
+# as go test builds it, without a profile. Make a new one after changing the
+# engine's hot paths, and keep it only if the command's instructions per
+# event (valgrind --tool=cachegrind on `partitionlab simulate --preset
+# order-events --set duration_s=3333`) go down: a profile of more samples
+# is not better by itself (it inlines more, and spills more).
+PGO_BENCHTIME ?= 1x
+pgo:
+	$(GO) test -pgo=off -run '^$$' -bench 'BenchmarkEngine$$/events=10M' -benchtime $(PGO_BENCHTIME) -cpuprofile default.pgo.new ./sim
+	rm -f sim.test
+	@echo "wrote default.pgo.new: compare, then move it over default.pgo"
 
 bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./...

@@ -103,3 +103,74 @@ func TestCompareFieldChangeRefusedInPortuguese(t *testing.T) {
 		t.Errorf("the refusal reads %q in Portuguese, %q in English", got, err.Error())
 	}
 }
+
+// B made from A with a change keeps being named in the page's language
+// once it is edited (the page no longer holds the change) or a new change
+// cannot be made: its heading, its picker's option and the charts'
+// legends never show the English name its scenario keeps for the digest.
+// The review's file names come from ids, the same in every language.
+func TestEditedChangedBNamedInKorean(t *testing.T) {
+	ko := i18n.For(i18n.Korean)
+	p := newComparePage()
+	a, _ := sim.Preset("scale-out-eager")
+	if err := p.sides[0].loadJSON(sim.MarshalScenario(a)); err != nil {
+		t.Fatal(err)
+	}
+	p.change = "partitions-x2"
+	p.deriveB()
+	if p.changeErr != "" || p.sides[1].sc.Name != "scale-out-eager with twice the partitions" {
+		t.Fatalf("B is %q (%s)", p.sides[1].sc.Name, p.changeErr)
+	}
+	want := "scale-out-eager + " + ko.T("compare.change.partitions-x2")
+	if got := p.sideTitle(ko, 1); got != want {
+		t.Errorf("B with its change is titled %q, want %q", got, want)
+	}
+	// Edited: B is now a scenario of its own, whose name says where it
+	// came from.
+	p.change, p.changeErr = "", ""
+	b := p.sides[1].sc
+	b.Consumer.Instances++
+	if err := p.sides[1].loadJSON(sim.MarshalScenario(b)); err != nil {
+		t.Fatal(err)
+	}
+	if got := p.sideTitle(ko, 1); got != want {
+		t.Errorf("edited B is titled %q, want %q", got, want)
+	}
+	// A change that cannot be made leaves B as it was, still in Korean.
+	p.change = "instance-plus-1"
+	p.sides[0].sc.Consumer.Instances = 10000
+	p.changeErr = "cannot"
+	if got := p.sideTitle(ko, 1); got != want {
+		t.Errorf("B after a refused change is titled %q, want %q", got, want)
+	}
+	p.sides[0].sc = a
+	r, err := sim.Run(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rb, err := sim.Run(p.sides[1].sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rv := newReviewView(ko, newResultView(a, r, 1), newResultView(p.sides[1].sc, rb, 2), [2]string{p.sideTitle(ko, 0), p.sideTitle(ko, 1)})
+	_, sb := rv.input(ko).Sides()
+	if sb.Name != "B: "+want {
+		t.Errorf("B's legend reads %q", sb.Name)
+	}
+	for _, ch := range rv.charts {
+		if strings.Contains(ch.chart.SVG, "with twice") || !strings.Contains(ch.chart.SVG, want) {
+			t.Errorf("chart %s does not name B in Korean", ch.id)
+		}
+	}
+	for _, ch := range rv.charts { // the download buttons' names
+		if got := chartName(ko, ch.id); strings.Contains(got, "chart") || !hasHangul(got) {
+			t.Errorf("chart %s is named %q for its downloads", ch.id, got)
+		}
+	}
+	if got := fileName(p.sides[1].sc.Name, "b"); got != "scale-out-eager-partitions-x2" {
+		t.Errorf("B's file name stem is %q", got)
+	}
+	if got := fileName("order-events with consumer.concurrency=3", "b"); got != "order-events-field-consumer-concurrency3" {
+		t.Errorf("a field change's file name stem is %q", got)
+	}
+}

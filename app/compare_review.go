@@ -3,6 +3,7 @@ package app
 import (
 	"partitionlab/app/changes"
 	"partitionlab/app/i18n"
+	"partitionlab/app/presetwords"
 	"partitionlab/app/report"
 	"partitionlab/app/results"
 )
@@ -40,36 +41,22 @@ func (rv *reviewView) input(c *i18n.Catalog) report.Input {
 
 func (v *resultView) run() results.Run { return results.Run{Scenario: v.sc, Result: v.r} }
 
-// scenarioTitle is a scenario's name, or says it has none.
+// scenarioTitle is a scenario's name in the page's language (a B made
+// from a change is "A's name with the change", said from the change's id),
+// or says it has none.
 func scenarioTitle(c *i18n.Catalog, name string) string {
 	if name == "" {
 		return c.T("compare.side.ownScenario")
 	}
-	return name
+	return presetwords.Name(c, name)
 }
 
-// sideTitle names side i as the page shows it: B made from A with a change
-// is "A's name with the change" in the page's language (its scenario keeps
-// the English name the engine and the digest see).
+// sideTitle names side i as the page shows it. B made from A with a
+// change is named from its scenario's name, which changes.Apply made: it
+// still says so once B is edited or a new change cannot be made, and the
+// scenario keeps the English name the engine and the digest see.
 func (p *comparePage) sideTitle(c *i18n.Catalog, i int) string {
-	if i == 1 && p.change != "" && p.changeErr == "" {
-		if ch, ok := changes.Find(p.change); ok {
-			what := changeLabel(c, ch)
-			if ch.ID == changes.Custom {
-				what = p.field
-			}
-			return c.T("compare.side.withChange", i18n.S("name", aName(c, p.sides[0].sc.Name)), i18n.S("change", what))
-		}
-	}
 	return scenarioTitle(c, p.sides[i].sc.Name)
-}
-
-// aName is A's name, or "A" when it has none (as changes.Apply names B).
-func aName(c *i18n.Catalog, name string) string {
-	if name == "" {
-		return "A"
-	}
-	return name
 }
 
 // changeLabel is what a change does, in the page's language.

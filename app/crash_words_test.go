@@ -48,7 +48,7 @@ func TestUnreadableLinkInTheReadersLanguage(t *testing.T) {
 	}
 	var e editor
 	err := e.loadPreset("no-such-preset")
-	if got := fieldErrorsText(ko, err); !strings.Contains(got, `"no-such-preset"`) || !strings.Contains(got, "프리셋") {
+	if got := fieldErrorsText(ko, err); !strings.Contains(got, `"no-such-preset"`) || !strings.Contains(got, "기본 제공 시나리오") || strings.Contains(got, "프리셋") {
 		t.Errorf("unknown preset in Korean: %q", got)
 	}
 	if got, want := fieldErrorsText(en, err), err.Error(); got != want {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"partitionlab/app/changes"
 	"partitionlab/app/i18n"
 	"partitionlab/app/plots"
 )
@@ -124,8 +125,18 @@ func copyText(ctx app.Context, text string, done func(ctx app.Context, ok bool))
 	clip.Call("writeText", text).Call("then", accepted, refused)
 }
 
-// fileName turns a scenario name into a safe file name stem.
+// fileName turns a scenario name into a safe file name stem. A B made
+// from a change is named from ids, its base's stem and the change's id
+// ("scale-out-eager-partitions-x2"), not from the English words of its
+// scenario's name, so the stem is the same in every language.
 func fileName(name, fallback string) string {
+	if base, ch, set, ok := changes.Origin(name); ok {
+		stem := fileName(base, fallback) + "-" + ch.ID
+		if set != "" {
+			stem += "-" + fileName(set, "")
+		}
+		return strings.TrimSuffix(stem, "-")
+	}
 	var b strings.Builder
 	for _, r := range strings.ToLower(name) {
 		switch {

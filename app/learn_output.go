@@ -92,7 +92,7 @@ func renderMovedKeys(c *i18n.Catalog, m *lessons.MovedKeys) app.UI {
 	ts := m.Targets
 	in := m.Input
 	l := c.Lang()
-	percent := func(share float64) string { return c.T("learn.percent", i18n.S("value", l.Float(share*100, 1))) }
+	percent := func(share float64) string { return l.Percent(share*100, 1) }
 	return app.Section().Class("card").ID("learn-moved-keys").Aria("labelledby", "learn-moved-keys-title").Body(
 		app.H2().ID("learn-moved-keys-title").Text(c.T("learn.moved.title")),
 		app.P().Text(c.T("learn.moved.lead", i18n.N("keys", in.Keys), i18n.S("serializer", in.Serializer),
@@ -131,7 +131,7 @@ func renderSizing(c *i18n.Catalog, z *lessons.Sizing) app.UI {
 			row("learn.sizing.safety", num(in.SafetyFactor)),
 			row("learn.sizing.keepUp", fmt.Sprintf("%s = ceil(%s ÷ %s)", l.Int(int64(z.ConsumersNeeded)), num(in.TargetPerS), num(in.ConsumerPerS))),
 			row("learn.sizing.partitions", fmt.Sprintf("%s = ceil(%s ÷ %s × %s)", l.Int(int64(z.Partitions)), num(in.TargetPerS), num(in.ConsumerPerS), num(in.SafetyFactor))),
-			row("learn.sizing.busy", c.T("learn.percent", i18n.S("value", l.Float(z.Utilization*100, 1)))),
+			row("learn.sizing.busy", l.Percent(z.Utilization*100, 1)),
 		),
 	)
 }

@@ -207,7 +207,7 @@ func (p *learnPage) renderPager() app.UI {
 func (p *learnPage) renderRunStatus() app.UI {
 	l, c := &p.loop, p.cat
 	text := ""
-	percent := i18n.S("percent", c.T("learn.percent", i18n.N("value", l.percent())))
+	percent := i18n.S("percent", c.Lang().Percent(float64(l.percent()), 0))
 	switch {
 	case l.running && l.phase == runner.Simulating:
 		text = c.T("learn.status.running", percent)

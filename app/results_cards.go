@@ -113,8 +113,10 @@ func chartFigure(nc namedChart, scenario string, cursor bool, t float64) app.UI 
 // chartName is what a chart shows, in a few words, for the names of its
 // download buttons (a screen reader lists a dozen "SVG" otherwise).
 func chartName(t *i18n.Catalog, id string) string {
-	if name := "results.chartName." + strings.TrimPrefix(id, "chart-"); t.Has(name) {
+	// Compare's charts are "compare-chart-records": the same names.
+	short := strings.TrimPrefix(strings.TrimPrefix(id, "compare-"), "chart-")
+	if name := "results.chartName." + short; t.Has(name) {
 		return t.T(name)
 	}
-	return strings.TrimPrefix(id, "chart-")
+	return short
 }

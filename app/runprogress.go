@@ -1,8 +1,6 @@
 package app
 
 import (
-	"strconv"
-
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
@@ -38,7 +36,7 @@ func (c *runProgress) Render() app.UI {
 	t := tr()
 	return app.Span().Class("run-progress").Body(
 		app.Progress().ID("run-progress").Max(100).Value(l.percent()).Aria("label", t.T("results.progress.label")),
-		app.Span().Class("progress-text").Text(c.Label+" "+strconv.Itoa(l.percent())+" %"),
+		app.Span().Class("progress-text").Text(c.Label+" "+t.Lang().Percent(float64(l.percent()), 0)),
 		app.Span().ID("run-partial").Class("progress-text").Text(l.partialText(t)),
 	)
 }

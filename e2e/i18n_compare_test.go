@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"html"
 	"math"
 	"strings"
 	"testing"
@@ -12,6 +13,8 @@ import (
 	"partitionlab/app/errtext"
 	"partitionlab/app/i18n"
 	"partitionlab/app/plots"
+	"partitionlab/app/scenarioform"
+	"partitionlab/sim"
 )
 
 // Compare in Portuguese and Korean: its headings, verdicts and whys, the
@@ -145,5 +148,50 @@ func TestKeysInPortugueseAndKorean(t *testing.T) {
 				t.Errorf("the results say %q", got)
 			}
 		})
+	}
+}
+
+// B made from A with a change and then edited is no longer "A with the
+// change" on the page, yet its scenario keeps the name the change gave it:
+// in Korean its heading, its picker's option, the charts' legends and
+// labels and the downloaded review name it in Korean, describe it with the
+// preset's Korean description, and the review's file name is made of ids.
+func TestEditedChangedBInKorean(t *testing.T) {
+	ko := i18n.For(i18n.Korean)
+	ctx := newTab(t, chromedp.WithNewBrowserContext())
+	open(t, ctx, env.baseURL+"compare?lang=ko#a.preset=scale-out-eager&change=partitions-x2")
+	waitLong(t, ctx, `document.getElementById("digest-b") !== null && document.getElementById("run-status").dataset.state === "done"`)
+	name := ko.T("compare.side.withChange", i18n.S("name", "scale-out-eager"), i18n.S("change", ko.T("compare.change.partitions-x2")))
+	digestB := eval[string](t, ctx, `document.getElementById("digest-b").textContent`)
+	setField(t, ctx, scenarioform.InputID("b-", "consumer.instances"), "4", "input")
+	waitLong(t, ctx, `!location.hash.includes("change=") && document.getElementById("run-status").dataset.state === "done" &&
+		document.getElementById("digest-b").textContent !== `+js(digestB))
+	shown := eval[map[string]string](t, ctx, `({heading: document.querySelector("#b-side h3").textContent,
+		option: (s => s.options[s.selectedIndex].textContent)(document.getElementById("pick-b")),
+		charts: [...document.querySelectorAll("#compare-charts svg text")].map(t => t.textContent).join("|"),
+		labels: [...document.querySelectorAll("main [aria-label], #compare-charts svg [aria-label]")].map(e => e.getAttribute("aria-label")).join("|")})`)
+	for what, text := range shown {
+		if strings.Contains(text, "with twice") || strings.Contains(text, " with ") || strings.Contains(text, "compare-chart") {
+			t.Errorf("B's %s has English: %q", what, text)
+		}
+	}
+	for _, what := range []string{"heading", "option", "charts"} {
+		if !strings.Contains(shown[what], name) {
+			t.Errorf("B's %s %q does not name it %q", what, shown[what], name)
+		}
+	}
+	recordDownloads(t, ctx)
+	eval[bool](t, ctx, `(document.getElementById("report-html").click(), true)`)
+	waitFor(t, ctx, `window.saved.length === 1`)
+	page := html.UnescapeString(savedText(t, ctx, 0))
+	a, _ := sim.Preset("scale-out-eager")
+	if strings.Contains(page, "with twice") || strings.Contains(page, a.Description) {
+		t.Errorf("the Korean review has B's English name or description")
+	}
+	if !strings.Contains(page, name) || strings.Count(page, ko.T("presetdesc.scale-out-eager")) != 2 {
+		t.Errorf("the Korean review does not name and describe B in Korean")
+	}
+	if got := eval[string](t, ctx, `window.saved[0].name`); got != "review-scale-out-eager-vs-scale-out-eager-partitions-x2.html" {
+		t.Errorf("the review is saved as %q", got)
 	}
 }

@@ -224,7 +224,7 @@ func (c *orderingChecker) complete(g int64, d *inflight, how completion) (duplic
 		if ks := c.state(scopeKey, d); ks != nil {
 			c.completeIn(scopeKey, ks, g, d, how)
 		}
-	} else if broken&(1<<c.keyAlias) != 0 {
+	} else if broken != 0 && broken&(1<<c.keyAlias) != 0 {
 		// The key scope is the same chain: the same violation, in its name.
 		c.violation(scopeKey, c.state(c.keyAlias, d), g, how)
 	}

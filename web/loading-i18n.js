@@ -9,8 +9,8 @@
       "progress": "Cargando la app… {progress}%: la página responde en cuanto termine de cargar."
     },
     "fr": {
-      "plain": "Chargement de l’app… : la page répond dès qu’elle est chargée.",
-      "progress": "Chargement de l’app… {progress} % : la page répond dès qu’elle est chargée."
+      "plain": "Chargement de l’app… : la page répond dès qu’elle est chargée.",
+      "progress": "Chargement de l’app… {progress} % : la page répond dès qu’elle est chargée."
     },
     "ko": {
       "plain": "앱을 불러오는 중입니다…: 다 불러오면 페이지가 응답합니다.",

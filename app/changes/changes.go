@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"partitionlab/sim"
 )
@@ -128,6 +129,33 @@ func Apply(a sim.Scenario, c Change, set string) (sim.Scenario, error) {
 	}
 	b.Name = name + " with " + label
 	return b, nil
+}
+
+// Origin reads a name Apply gave back: name is base + " with " + the
+// label of c (for Custom, set, a path=value). Pages use it to name a B
+// made from a change in their own language, from ids, while the scenario
+// keeps the English name its digest and links were made with. A name no
+// change made gives ok false.
+func Origin(name string) (base string, c Change, set string, ok bool) {
+	for _, ch := range List() {
+		if ch.ID == Custom {
+			continue
+		}
+		if b, found := strings.CutSuffix(name, " with "+ch.Label); found && b != "" {
+			return b, ch, "", true
+		}
+	}
+	i := strings.LastIndex(name, " with ")
+	if i <= 0 {
+		return "", Change{}, "", false
+	}
+	set = name[i+len(" with "):]
+	path, _, hasValue := strings.Cut(set, "=")
+	if !hasValue || path == "" || strings.ContainsAny(path, " \t\n") {
+		return "", Change{}, "", false
+	}
+	custom, _ := Find(Custom)
+	return name[:i], custom, set, true
 }
 
 // clone copies a scenario through its JSON form, so changing B's slices

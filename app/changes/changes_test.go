@@ -62,3 +62,44 @@ func TestChangesSayWhatTheyDid(t *testing.T) {
 		t.Errorf("a change that changes nothing (%s) is refused: %v", same, err)
 	}
 }
+
+// Origin reads back every name Apply gives, for every preset and every
+// change, a field change and a change of a B made from a change; a name
+// no change made is not read as one.
+func TestOriginReadsBackTheNamesApplyGives(t *testing.T) {
+	custom, _ := Find(Custom)
+	for _, name := range sim.PresetNames() {
+		a, err := sim.Preset(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range List() {
+			set := ""
+			if c.ID == Custom {
+				set = "consumer.concurrency=7"
+			}
+			b, err := Apply(a, c, set)
+			if err != nil {
+				continue
+			}
+			base, got, gotSet, ok := Origin(b.Name)
+			if !ok || base != a.Name || got.ID != c.ID || gotSet != set {
+				t.Errorf("%s with %s: %q reads back as %q, %q, %q, %v", name, c.ID, b.Name, base, got.ID, gotSet, ok)
+			}
+			if c.ID == "partitions-x2" {
+				bb, err := Apply(b, custom, "consumer.instances=9")
+				if err != nil {
+					t.Fatal(err)
+				}
+				if base, got, _, ok := Origin(bb.Name); !ok || base != b.Name || got.ID != Custom {
+					t.Errorf("%q reads back as %q, %q", bb.Name, base, got.ID)
+				}
+			}
+		}
+	}
+	for _, name := range []string{"", "thread-pool", "with twice the partitions", "a day with friends", "A with =3"} {
+		if base, c, _, ok := Origin(name); ok {
+			t.Errorf("%q reads as %q with %s", name, base, c.ID)
+		}
+	}
+}

@@ -296,6 +296,11 @@ var avoided = map[Lang][]avoid{
 		{re: regexp.MustCompile(`(?i)\btimelines?\b`), want: "타임라인 (its actions: 타임라인 액션)", allowed: kafkaPath},
 		{re: regexp.MustCompile(`(?i)\bretry\b`), want: "재시도 for the act of retrying", allowed: kafkaRetry},
 		{re: regexp.MustCompile(`(?i)\bclients?\b`), want: "클라이언트 for a client library"},
+		{re: regexp.MustCompile(`프리셋`), want: "기본 제공 시나리오 for a preset"},
+		{re: regexp.MustCompile(`(?i)\bbacklog\b`), want: "대기 중인 레코드 (records waiting)"},
+		{re: regexp.MustCompile(`(?i)\bthroughput\b`), want: "처리량"},
+		{re: regexp.MustCompile(`(?i)\bbudgets?\b`), want: "예산, as the review's budgets table says"},
+		{re: regexp.MustCompile(`(?i)\bliveness\b`), want: "생존 확인"},
 	},
 }
 
@@ -367,6 +372,76 @@ func TestGlossaryKafkaNamesAllowed(t *testing.T) {
 		}
 		if bad != wantBad {
 			t.Errorf("%q: found %v, want %v", s, bad, wantBad)
+		}
+	}
+}
+
+// percentPending are the texts another change is still to write the
+// language's way (their files are not this change's to edit): the key
+// page's and Learn's catalogs, the lesson overlays, and the loading
+// label, which web/loading-i18n.js copies (TestLoadingScript).
+func percentPending(where string) bool {
+	return strings.Contains(where, "/keys.json ") || strings.Contains(where, "/learn.json ") ||
+		strings.HasSuffix(where, " site.loading")
+}
+
+// A percentage in a catalog is written as Lang.Percent writes the
+// numbers the pages compute (the results' cards, the charts, Learn): no
+// space before % in Portuguese and Korean, a space in Spanish, a no-break
+// space U+00A0 in French, so a card and the sentence under it agree.
+func TestPercentsWrittenTheLanguagesWay(t *testing.T) {
+	re := regexp.MustCompile(`(\d|\})([ \x{a0}\x{202f}]?)%`)
+	for _, l := range Langs()[1:] {
+		want := strings.TrimSuffix(strings.TrimPrefix(l.Percent(9, 0), "9"), "%")
+		for _, x := range textsIn(t, l) {
+			if percentPending(x.where) {
+				continue
+			}
+			for _, m := range re.FindAllStringSubmatch(x.s, -1) {
+				if m[2] != want {
+					t.Errorf("%s: %q in %q; %s writes %q", x.where, m[0], x.s, l, l.Percent(9, 0))
+				}
+			}
+		}
+	}
+}
+
+// A decimal number in a Portuguese, Spanish or French catalog has a
+// decimal comma, as the pages write numbers (0,9, not 0.9); only the
+// versions of Kafka and KIPs keep their dots (4.0, 3.1).
+func TestDecimalsWrittenTheLanguagesWay(t *testing.T) {
+	re := regexp.MustCompile(`(^|[^\w.])0\.\d`)
+	for _, l := range []Lang{Portuguese, Spanish, French} {
+		for _, x := range textsIn(t, l) {
+			if percentPending(x.where) {
+				continue
+			}
+			if m := re.FindString(x.s); m != "" {
+				t.Errorf("%s: %q in %q", x.where, m, x.s)
+			}
+		}
+	}
+}
+
+func TestPercentOfEachLanguage(t *testing.T) {
+	for l, want := range map[Lang]string{English: "9.0 %", Portuguese: "9,0%", Spanish: "9,0 %", French: "9,0\u00a0%", Korean: "17.4%"} {
+		x := 9.0
+		if l == Korean {
+			x = 17.4
+		}
+		if got := l.Percent(x, 1); got != want {
+			t.Errorf("%s: %q, want %q", l, got, want)
+		}
+	}
+}
+
+// A link to a preset there is none of says "preset" with the glossary's
+// word for it, never the English one (a Korean 프리셋 is refused above).
+func TestUnknownPresetSaysTheGlossarysWord(t *testing.T) {
+	for l, word := range map[Lang]string{Portuguese: "cenário pronto", Spanish: "escenario incluido", French: "scénario intégré", Korean: "기본 제공 시나리오"} {
+		got := For(l).T("link.unknownPreset", S("name", `"x"`), S("names", "order-events"))
+		if !strings.Contains(got, word) || strings.Contains(strings.ToLower(got), "preset") {
+			t.Errorf("%s: %q, want %q and no preset", l, got, word)
 		}
 	}
 }

@@ -60,3 +60,26 @@ func (l Lang) group(whole, frac string) string {
 	b.WriteString(frac)
 	return b.String()
 }
+
+// Percent writes x, a percentage (17.4, not 0.174), with the given digits
+// after the decimal mark and the percent sign as l writes it: 9,0% in
+// Brazilian Portuguese and 17.4% in Korean (no space), 9,0 % in Spanish,
+// 9,0 % in French with a no-break space U+00A0 (as the French catalog and
+// the lessons write "40 %"). English keeps the app's "9.0 %". The results'
+// cards, the charts, Learn and the progress texts all write percentages
+// with it, and the catalogs' own percentages the same way (a test in
+// app/i18n checks them).
+func (l Lang) Percent(x float64, digits int) string {
+	return l.Float(x, digits) + l.percentSpace() + "%"
+}
+
+// percentSpace is what l writes between a number and its percent sign.
+func (l Lang) percentSpace() string {
+	switch l {
+	case Portuguese, Korean:
+		return ""
+	case French:
+		return "\u00a0"
+	}
+	return " "
+}

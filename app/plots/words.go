@@ -109,7 +109,7 @@ func number(l i18n.Lang, x float64) string {
 
 // percent writes a share (0.144) as the language writes a percentage.
 func percent(c *i18n.Catalog, share float64) string {
-	return c.T("plots.percent", i18n.S("value", c.Lang().Float(share*100, 1)))
+	return c.Lang().Percent(share*100, 1)
 }
 
 // withNote is a title and the note that says what part of the data it

@@ -1,29 +1,57 @@
-// Package presetwords gives a built-in scenario's description in a
-// language: the catalog's "presetdesc."+name (app/i18n's presets.json),
+// Package presetwords gives a built-in scenario's name and description in
+// a language: the catalog's "presetdesc."+name (app/i18n's presets.json),
 // whose English is the preset file's own description (a test keeps them
-// the same). The editor's preset help and the design review show it.
+// the same), and for a B made from a scenario with a change (changes.Apply)
+// its name said from the change's id, "{name} with {change}". The editor's
+// preset help, Compare and the design review show them.
 //
 // presetwords is plain Go: it must never import go-app.
 package presetwords
 
 import (
+	"partitionlab/app/changes"
 	"partitionlab/app/i18n"
 	"partitionlab/sim"
 )
 
+// Name is a scenario's name in c's language. A name changes.Apply gave
+// (English: "thread-pool with twice the partitions") is said with the
+// catalog's compare.side.withChange and the change's compare.change.<id>;
+// any other name is shown as written. The scenario keeps its English name:
+// its digest and links are the same in every language.
+func Name(c *i18n.Catalog, name string) string {
+	base, ch, set, ok := changes.Origin(name)
+	if !ok {
+		return name
+	}
+	what := set
+	if ch.ID != changes.Custom {
+		what = c.T("compare.change." + ch.ID)
+	}
+	return c.T("compare.side.withChange", i18n.S("name", Name(c, base)), i18n.S("change", what))
+}
+
 // Description is sc's description in c's language. It is the catalog's
-// translation when sc is a preset (by its name) whose description is still
-// the preset's; a description of one's own, or one the catalog lacks, is
-// shown as written.
+// translation when sc is a preset (by its name), or a B made from a preset
+// with a change, whose description is still the preset's; a description
+// of one's own, or one the catalog lacks, is shown as written.
 func Description(c *i18n.Catalog, sc sim.Scenario) string {
 	if sc.Name == "" || sc.Description == "" {
 		return sc.Description
 	}
-	id := "presetdesc." + sc.Name
+	name := sc.Name
+	for {
+		base, _, _, ok := changes.Origin(name)
+		if !ok {
+			break
+		}
+		name = base
+	}
+	id := "presetdesc." + name
 	if !c.Has(id) {
 		return sc.Description
 	}
-	p, err := sim.Preset(sc.Name)
+	p, err := sim.Preset(name)
 	if err != nil || p.Description != sc.Description {
 		return sc.Description
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"partitionlab/app/changes"
 	"partitionlab/app/i18n"
 	"partitionlab/sim"
 )
@@ -44,7 +45,7 @@ func TestDescriptionInTheReadersLanguage(t *testing.T) {
 		t.Fatal(err)
 	}
 	pt := i18n.For(i18n.Portuguese)
-	if got := Description(pt, sc); !strings.HasPrefix(got, "Um cliente faz 40 % de todos os pedidos.") {
+	if got := Description(pt, sc); !strings.HasPrefix(got, "Um cliente faz 40% de todos os pedidos.") {
 		t.Errorf("hot-customer in Portuguese reads %q", got)
 	}
 	if got := Description(i18n.For(i18n.English), sc); got != sc.Description {
@@ -191,5 +192,55 @@ func TestOneLineBeginsTheDescription(t *testing.T) {
 				t.Errorf("%s: presetdesc.%s does not begin with presetline.%s\n line: %s\n desc: %s", l, name, name, line, desc)
 			}
 		}
+	}
+}
+
+// A B made from a preset with a change is named from the change's id and
+// described with the preset's description in the reader's language, even
+// once edited (its name is then all that says where it came from); in
+// English it reads as its scenario's own name.
+func TestChangedBNamedAndDescribedInTheReadersLanguage(t *testing.T) {
+	a, err := sim.Preset("scale-out-eager")
+	if err != nil {
+		t.Fatal(err)
+	}
+	x2, _ := changes.Find("partitions-x2")
+	b, err := changes.Apply(a, x2, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Consumer.Instances++ // edited after the change
+	custom, _ := changes.Find(changes.Custom)
+	bb, err := changes.Apply(b, custom, "consumer.concurrency=3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range i18n.Langs() {
+		c := i18n.For(l)
+		want := c.T("compare.side.withChange", i18n.S("name", "scale-out-eager"), i18n.S("change", c.T("compare.change.partitions-x2")))
+		if got := Name(c, b.Name); got != want {
+			t.Errorf("%s: B is named %q, want %q", l, got, want)
+		}
+		if got := Name(c, bb.Name); !strings.HasPrefix(got, want) || !strings.HasSuffix(got, "consumer.concurrency=3") {
+			t.Errorf("%s: B of B is named %q", l, got)
+		}
+		if got := Description(c, b); got != c.T("presetdesc.scale-out-eager") {
+			t.Errorf("%s: B is described %q", l, got)
+		}
+		if got := Description(c, bb); got != c.T("presetdesc.scale-out-eager") {
+			t.Errorf("%s: B of B is described %q", l, got)
+		}
+		if l == i18n.English {
+			if Name(c, b.Name) != b.Name || Name(c, bb.Name) != bb.Name {
+				t.Errorf("English names B %q and %q", Name(c, b.Name), Name(c, bb.Name))
+			}
+			continue
+		}
+		if strings.Contains(Name(c, b.Name), " with ") || strings.Contains(Name(c, b.Name), "twice") {
+			t.Errorf("%s: B's name %q has English", l, Name(c, b.Name))
+		}
+	}
+	if got := Name(i18n.For(i18n.Korean), "my own design"); got != "my own design" {
+		t.Errorf("a name of one's own reads %q", got)
 	}
 }

@@ -33,8 +33,8 @@ func (rv *Review) HTML() string {
 	fmt.Fprintf(&b, "<h2>%s</h2>\n<ul>\n", e(w.T("report.scenarios")))
 	for _, s := range rv.sides() {
 		sc, r := s.Scenario, s.Result
-		fmt.Fprintf(&b, `<li><strong>%s: %s</strong>, %s: <a href="%s">%s</a><br>%s <code id="digest-%s">%s</code>`,
-			s.letter, e(s.title), e(rv.runFacts(s)), e(rv.SimulateLink(sc)), e(w.T("report.open")),
+		fmt.Fprintf(&b, `<li><strong>%s</strong>, %s <a href="%s">%s</a><br>%s <code id="digest-%s">%s</code>`,
+			e(sideTitle(w, s.letter, s.title)), e(labelled(w, rv.runFacts(s))), e(rv.SimulateLink(sc)), e(w.T("report.open")),
 			e(w.T("report.digest")), strings.ToLower(s.letter), r.Digest)
 		if sc.Description != "" {
 			fmt.Fprintf(&b, "<br>%s", e(presetwords.Description(w, sc)))
@@ -77,7 +77,7 @@ func (rv *Review) HTML() string {
 	}
 	fmt.Fprintf(&b, "<h2>%s</h2>\n", e(w.T("report.violations")))
 	for _, s := range rv.sides() {
-		fmt.Fprintf(&b, "<h3>%s: %s</h3>\n", s.letter, e(s.title))
+		fmt.Fprintf(&b, "<h3>%s</h3>\n", e(sideTitle(w, s.letter, s.title)))
 		ex := s.examples()
 		if len(ex) == 0 {
 			fmt.Fprintf(&b, "<p>%s</p>\n", e(w.T("report.noViolations")))

@@ -19,8 +19,8 @@ func (rv *Review) Markdown(chartPrefix string) string {
 	fmt.Fprintf(&b, "## %s\n\n", w.T("report.scenarios"))
 	for _, s := range rv.sides() {
 		sc, r := s.Scenario, s.Result
-		fmt.Fprintf(&b, "- **%s: %s**, %s: [%s](%s)  \n  %s `%s`", s.letter, mdEscape(s.title),
-			rv.runFacts(s), w.T("report.open"), rv.SimulateLink(sc), w.T("report.digest"), r.Digest)
+		fmt.Fprintf(&b, "- **%s**, %s [%s](%s)  \n  %s `%s`", mdEscape(sideTitle(w, s.letter, s.title)),
+			labelled(w, rv.runFacts(s)), w.T("report.open"), rv.SimulateLink(sc), w.T("report.digest"), r.Digest)
 		if sc.Description != "" {
 			fmt.Fprintf(&b, "  \n  %s", mdEscape(presetwords.Description(w, sc)))
 		}
@@ -57,7 +57,7 @@ func (rv *Review) Markdown(chartPrefix string) string {
 	fmt.Fprintf(&b, "## %s\n\n", w.T("report.violations"))
 	for _, s := range rv.sides() {
 		ex := s.examples()
-		fmt.Fprintf(&b, "### %s: %s\n\n", s.letter, mdEscape(s.title))
+		fmt.Fprintf(&b, "### %s\n\n", mdEscape(sideTitle(w, s.letter, s.title)))
 		if len(ex) == 0 {
 			b.WriteString(mdEscape(w.T("report.noViolations")) + "\n\n")
 			continue

@@ -15,6 +15,7 @@ import (
 
 	"partitionlab/app/i18n"
 	"partitionlab/app/plots"
+	"partitionlab/app/presetwords"
 	"partitionlab/app/results"
 	"partitionlab/app/share"
 	"partitionlab/sim"
@@ -133,10 +134,23 @@ func ComparisonCharts(c *i18n.Catalog) []ComparisonChart {
 	return out
 }
 
-// Sides names A and B for the charts' legends ("A: thread-pool").
+// Sides names A and B for the charts' legends ("A: thread-pool", in
+// French "A : thread-pool"), with the catalog's compare.side.title.
 func (in Input) Sides() (plots.Side, plots.Side) {
-	return plots.Side{Name: "A: " + in.title(0), Result: in.A.Result},
-		plots.Side{Name: "B: " + in.title(1), Result: in.B.Result}
+	w := in.words()
+	return plots.Side{Name: sideTitle(w, "A", in.title(0)), Result: in.A.Result},
+		plots.Side{Name: sideTitle(w, "B", in.title(1)), Result: in.B.Result}
+}
+
+// sideTitle is a side's letter and name as the language writes them
+// ("B: thread-pool", "B : thread-pool").
+func sideTitle(w *i18n.Catalog, letter, name string) string {
+	return w.T("compare.side.title", i18n.S("side", letter), i18n.S("name", name))
+}
+
+// labelled is text followed by a colon as the language writes it.
+func labelled(w *i18n.Catalog, text string) string {
+	return w.T("core.labelled", i18n.S("label", text))
 }
 
 // single is the review of one run.
@@ -190,7 +204,7 @@ func scenarioName(c *i18n.Catalog, sc sim.Scenario) string {
 	if sc.Name == "" {
 		return c.T("compare.side.ownScenario")
 	}
-	return sc.Name
+	return presetwords.Name(c, sc.Name)
 }
 
 // SimulateLink opens one side on the Simulate page.

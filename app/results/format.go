@@ -16,8 +16,9 @@ import (
 // 180.000, 180 000.
 func CountIn[T ~int | ~int64](l i18n.Lang, n T) string { return l.Int(int64(n)) }
 
-// PercentIn writes a share (0.0899) as 9.0 % (9,0 % in French).
-func PercentIn(l i18n.Lang, share float64) string { return l.Float(share*100, 1) + " %" }
+// PercentIn writes a share (0.0899) as l writes a percentage: 9.0 %,
+// 9,0% in Portuguese, 9,0 % in French (i18n.Lang.Percent).
+func PercentIn(l i18n.Lang, share float64) string { return l.Percent(share*100, 1) }
 
 // MillisIn writes milliseconds with three significant digits.
 func MillisIn(l i18n.Lang, ms float64) string {

@@ -177,7 +177,10 @@ func TestNumbersInEachLanguage(t *testing.T) {
 		{SecondsIn(i18n.French, 1234.5), "1\u202f234,5 s"},
 		{SecondsIn(i18n.Korean, 0), "0 s"},
 		{MillisIn(i18n.Spanish, 4.653056), "4,65 ms"},
-		{PercentIn(i18n.French, 0.0899), "9,0 %"},
+		{PercentIn(i18n.French, 0.0899), "9,0\u00a0%"},
+		{PercentIn(i18n.Portuguese, 0.0899), "9,0%"},
+		{PercentIn(i18n.Spanish, 0.0899), "9,0 %"},
+		{PercentIn(i18n.Korean, 0.174), "17.4%"},
 		{CompactIn(i18n.English, 54e6), "54 M"},
 		{CompactIn(i18n.Portuguese, 1.2e9), "1,2 bi"},
 		{CompactIn(i18n.Spanish, 830e3), "830 mil"},
@@ -187,6 +190,37 @@ func TestNumbersInEachLanguage(t *testing.T) {
 	for _, c := range cases {
 		if c.got != c.want {
 			t.Errorf("%q, want %q", c.got, c.want)
+		}
+	}
+}
+
+// The why of a run names the consumer's processing mode in the page's
+// language, never as the value the scenario writes ("sequential"), for
+// every mode the engine has; English keeps the value.
+func TestCapacityWhyNamesTheModeInEachLanguage(t *testing.T) {
+	for _, mode := range []string{sim.ModeSequential, sim.ModeThreadPool, sim.ModePerKeyQueues} {
+		if got := modeName(i18n.For(i18n.English), mode); got != mode {
+			t.Errorf("English names %s %q", mode, got)
+		}
+		for _, l := range i18n.Langs()[1:] {
+			c := i18n.For(l)
+			if !c.Has("results.mode." + mode) {
+				t.Errorf("%s: no name for mode %s", l, mode)
+			}
+		}
+	}
+	sc, err := sim.Preset("order-events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.Consumer.Mode = sim.ModeSequential
+	r := &sim.Result{DurationS: 60, Partitions: make([]sim.PartitionResult, 1)}
+	r.Partitions[0].Produced = 6000
+	for _, l := range i18n.Langs()[1:] {
+		c := i18n.For(l)
+		got := strings.Join(capacity(c, sc, r, 0), " ")
+		if strings.Contains(got, "sequential") || !strings.Contains(got, c.T("results.mode.sequential")) {
+			t.Errorf("%s: %q", l, got)
 		}
 	}
 }

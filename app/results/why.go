@@ -29,7 +29,7 @@ func why(c *i18n.Catalog, id string, worse Run, side string) string {
 			i18n.S("causes", strings.TrimPrefix(causes(c, s.ByCause), c.T("results.causes", i18n.S("causes", ""))))))
 		for _, k := range s.ByCause {
 			if k.Cause == "concurrent processing" && sc.Consumer.Mode != "" {
-				parts = append(parts, c.T("results.why.parallel", i18n.S("mode", sc.Consumer.Mode)))
+				parts = append(parts, c.T("results.why.parallel", i18n.S("mode", modeName(c, sc.Consumer.Mode))))
 			}
 		}
 		if e, ok := firstExample(r, strings.TrimPrefix(id, "violations-")); ok {
@@ -196,6 +196,16 @@ func worstLag(r *sim.Result) (partition int, lag int64) {
 	return partition, lag
 }
 
+// modeName is a consumer's processing mode in c's language
+// (results.mode.<mode>; English keeps the value as the scenario writes
+// it), or the value itself for a mode the catalog does not know.
+func modeName(c *i18n.Catalog, mode string) string {
+	if id := "results.mode." + mode; c.Has(id) {
+		return c.T(id)
+	}
+	return mode
+}
+
 // capacity compares what a partition receives with what one thread can
 // process, and adds the pauses, which is where lag and latency come from.
 func capacity(c *i18n.Catalog, sc sim.Scenario, r *sim.Result, part int) []string {
@@ -205,7 +215,7 @@ func capacity(c *i18n.Catalog, sc sim.Scenario, r *sim.Result, part int) []strin
 		in := float64(r.Partitions[part].Produced) / r.DurationS
 		can := 1000 / sc.Consumer.ProcessingMs
 		out = append(out, c.T("results.why.capacity", p(part), i18n.S("in", CountIn(l, int64(in+0.5))),
-			i18n.S("can", CountIn(l, int64(can+0.5))), i18n.S("each", MillisIn(l, sc.Consumer.ProcessingMs)), i18n.S("mode", sc.Consumer.Mode)))
+			i18n.S("can", CountIn(l, int64(can+0.5))), i18n.S("each", MillisIn(l, sc.Consumer.ProcessingMs)), i18n.S("mode", modeName(c, sc.Consumer.Mode))))
 	}
 	for _, a := range sc.Timeline {
 		switch a.Action {
