@@ -1,6 +1,7 @@
 package app
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"strconv"
@@ -81,8 +82,17 @@ func keysNotes(w *i18n.Catalog, before, after sim.Scenario, res keydist.Result) 
 		}
 	}
 	d := res.Distribution
-	return append(notes, w.T("editor.byo.summary", num("keys", d.Customers()), i18n.S("format", string(res.Format)),
-		i18n.S("records", strconv.FormatInt(res.Records, 10)), num("named", len(d.Keys)), num("tail", d.TailKeys)))
+	// Counts grouped the language's way; in English ungrouped, as
+	// keydist's Summary writes them.
+	counted := func(n int) []i18n.Arg {
+		if w.Lang() == i18n.English {
+			return []i18n.Arg{i18n.CountAs(n, strconv.Itoa(n))}
+		}
+		return []i18n.Arg{i18n.Count(n)}
+	}
+	records := w.T("editor.byo.records", counted(int(res.Records))...)
+	return append(notes, w.T("editor.byo.summary", append(counted(d.Customers()), i18n.S("format", w.T("editor.byo.format."+string(res.Format))),
+		i18n.S("records", records), num("named", len(d.Keys)), num("tail", d.TailKeys))...))
 }
 
 // noteText is what became of one setting, in w's language: in English,
@@ -119,6 +129,10 @@ func importErrorText(w *i18n.Catalog, err error) string {
 	}
 	lines := make([]string, len(errs))
 	for i, e := range errs {
+		if text, ok := keysErrorText(w, e); ok {
+			lines[i] = text
+			continue
+		}
 		var le importconfig.LineError
 		if !errors.As(e, &le) {
 			lines[i] = fieldErrorsText(w, e)
@@ -128,4 +142,37 @@ func importErrorText(w *i18n.Catalog, err error) string {
 		lines[i] = w.T("editor.import.error", i18n.S("where", le.Where), i18n.S("why", why))
 	}
 	return strings.Join(lines, "\n")
+}
+
+// keysErrorText is one of keydist's refusals in w's language (the Key →
+// partition page's words for a key,count line), and whether e is one.
+func keysErrorText(w *i18n.Catalog, e error) (string, bool) {
+	var more keydist.MoreErrors
+	switch {
+	case errors.As(e, &more):
+		return w.T("keys.error.moreLines", i18n.Count(more.N)), true
+	case errors.Is(e, keydist.ErrNoKeys):
+		return w.T("keys.error.noKeys"), true
+	}
+	var le keydist.LineError
+	if !errors.As(e, &le) {
+		return "", false
+	}
+	var (
+		problem string
+		dup     *keydist.DuplicateError
+		bad     *keydist.UTF8Error
+	)
+	switch {
+	case errors.As(le.Err, &dup):
+		problem = w.T("keys.error.duplicate", i18n.S("key", strconv.Quote(dup.Key)), i18n.S("line", strconv.Itoa(dup.Line)))
+	case errors.As(le.Err, &bad):
+		problem = w.T("keys.error.utf8", i18n.S("key", strconv.Quote(bad.Key)))
+	case errors.Is(le.Err, bufio.ErrTooLong):
+		problem = w.T("keys.error.tooLong")
+	default:
+		problem = csvProblem(w, le.Err)
+	}
+	return w.T("keys.error.key", i18n.S("where", w.T("keys.error.line", i18n.S("line", strconv.Itoa(le.Line)))),
+		i18n.S("problem", problem)), true
 }

@@ -79,7 +79,7 @@ func TestKeysNotesInEnglishAreKeydists(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 	ko := keysNotes(i18n.For(i18n.Korean), before, after, res)
-	if len(ko) != len(want) || !strings.Contains(ko[len(ko)-1], "key 3개(csv)") {
+	if len(ko) != len(want) || !strings.Contains(ko[len(ko)-1], "key 3개(CSV), 레코드 100개") {
 		t.Errorf("ko: %q", ko)
 	}
 }
@@ -99,6 +99,76 @@ func TestImportErrorsInEveryLanguage(t *testing.T) {
 	}
 	got := strings.Split(importErrorText(i18n.For(i18n.Portuguese), err), "\n")
 	if len(got) != 3 || got[0] != `p.properties:1: linger.ms=soon: "soon" não é uma duração (milissegundos, ou 500ms, 3s, 5m, PT3S)` {
+		t.Errorf("pt: %q", got)
+	}
+}
+
+// Keys that cannot be read say which line and why in the page's language,
+// in the Key → partition page's words; in English as the command line.
+func TestKeysErrorsInEveryLanguage(t *testing.T) {
+	text := "key,count\nalice,50\nbob,x\nalice,3\n"
+	_, err := keydist.Parse(strings.NewReader(text))
+	if err == nil {
+		t.Fatal("the keys were read")
+	}
+	if got := importErrorText(i18n.For(i18n.English), err); got != err.Error() {
+		t.Errorf("en: %q, the command line says %q", got, err.Error())
+	}
+	want := "linha 3: a contagem \"x\" não é um número inteiro de 1 a 9223372036854775807\nlinha 4: a key \"alice\" já está na linha 2"
+	if got := importErrorText(i18n.For(i18n.Portuguese), err); got != want {
+		t.Errorf("pt: %q, want %q", got, want)
+	}
+	for _, l := range i18n.Langs()[1:] {
+		if got := importErrorText(i18n.For(l), err); strings.Contains(got, "whole number") || strings.Contains(got, "already on") {
+			t.Errorf("%s: %q", l, got)
+		}
+	}
+	var many strings.Builder
+	for range 12 {
+		many.WriteString("a,b,c\n")
+	}
+	_, err = keydist.Parse(strings.NewReader("k,1\n" + many.String()))
+	if got := importErrorText(i18n.For(i18n.Spanish), err); !strings.HasSuffix(got, "… y 2 líneas incorrectas más") {
+		t.Errorf("es: %q", got)
+	}
+	_, err = keydist.Parse(strings.NewReader("\n\n"))
+	if got := importErrorText(i18n.For(i18n.French), err); got != "aucune clé\u00a0: écrivez des lignes clé,nombre ou une clé par ligne" {
+		t.Errorf("fr: %q", got)
+	}
+}
+
+// One key read once is "1 key", "1 record", and the format is named in
+// the page's language.
+func TestKeysSummarySingular(t *testing.T) {
+	res, err := keydist.Parse(strings.NewReader("alice\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := sim.DefaultScenario()
+	en := keysNotes(i18n.For(i18n.English), sc, sc, res)
+	if want := "1 key (sample), 1 record: 1 named, 0 in the tail → workload.key_distribution"; en[len(en)-1] != want || res.Summary()+" → workload.key_distribution" != want {
+		t.Errorf("en: %q, keydist %q", en, res.Summary())
+	}
+	pt := keysNotes(i18n.For(i18n.Portuguese), sc, sc, res)
+	if want := "1 key (amostra), 1 registro: 1 com nome, 0 na cauda → workload.key_distribution"; pt[len(pt)-1] != want {
+		t.Errorf("pt: %q", pt)
+	}
+}
+
+// Thousands of records read as keydist says them in English (6000) and
+// grouped the language's way elsewhere (6.000).
+func TestKeysSummaryNumbers(t *testing.T) {
+	res, err := keydist.Parse(strings.NewReader("alice,5000\nbob,1000\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := sim.DefaultScenario()
+	en := keysNotes(i18n.For(i18n.English), sc, sc, res)
+	if got := en[len(en)-1]; got != res.Summary()+" → workload.key_distribution" || !strings.Contains(got, "6000 records") {
+		t.Errorf("en: %q", got)
+	}
+	pt := keysNotes(i18n.For(i18n.Portuguese), sc, sc, res)
+	if got := pt[len(pt)-1]; !strings.Contains(got, "2 keys (CSV), 6.000 registros") {
 		t.Errorf("pt: %q", got)
 	}
 }

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -271,9 +272,25 @@ func itemTitle(w *i18n.Catalog, s scenarioform.Section, d *scenarioform.Doc, i i
 		if w.Has(actionID(action)) {
 			action = w.T(actionID(action))
 		}
-		return w.T("editor.timeline.item", i18n.S("at", v("at_s")), i18n.S("action", action))
+		return w.T("editor.timeline.item", i18n.S("at", secondsText(w.Lang(), v("at_s"))), i18n.S("action", action))
 	}
 	return w.T("editor.item", i18n.S("title", w.T(s.TitleID())), n)
+}
+
+// secondsText is a number of seconds typed in a form written the way l
+// writes numbers, as the results write them (22,5 in Portuguese, 500,000,000
+// in Korean); text that is not a number a person reads in full stays as
+// typed.
+func secondsText(l i18n.Lang, typed string) string {
+	f, err := strconv.ParseFloat(strings.TrimSpace(typed), 64)
+	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) || math.Abs(f) >= 1e15 {
+		return typed
+	}
+	_, frac, _ := strings.Cut(strconv.FormatFloat(f, 'f', -1, 64), ".")
+	if len(frac) > 9 {
+		return typed
+	}
+	return l.Float(f, len(frac))
 }
 
 // actionID is the catalog id of a timeline action's short name.

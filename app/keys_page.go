@@ -6,6 +6,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"partitionlab/app/errtext"
 	"partitionlab/app/i18n"
 	"partitionlab/app/keymap"
 	"partitionlab/app/plots"
@@ -181,12 +182,15 @@ func (c *keysPage) Render() app.UI {
 // the count, or what is wrong with it in t's language.
 func partitionCount(t *i18n.Catalog, field, text string) (int, string) {
 	n, err := strconv.Atoi(strings.TrimSpace(text))
-	max := i18n.S("max", strconv.Itoa(keymap.MaxPartitions))
+	// Numbers as the editor writes the engine's (errtext): grouped the
+	// language's way ("100.000"), in English as the command line's keymap
+	// writes them.
+	max := i18n.S("max", errtext.Numbers(t.Lang(), strconv.Itoa(keymap.MaxPartitions)))
 	switch {
 	case err != nil:
 		return 0, t.T("keys.error.notWhole", i18n.S("field", field), i18n.S("value", strconv.Quote(text)), max)
 	case keymap.CheckPartitions(field, n) != nil:
-		return 0, t.T("keys.error.range", i18n.S("field", field), i18n.S("value", strconv.Itoa(n)), max)
+		return 0, t.T("keys.error.range", i18n.S("field", field), i18n.S("value", errtext.Numbers(t.Lang(), strconv.Itoa(n))), max)
 	}
 	return n, ""
 }

@@ -1,10 +1,12 @@
 package app
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
 	"partitionlab/app/i18n"
+	"partitionlab/app/results/sentences"
 	"partitionlab/sim/lessons"
 )
 
@@ -81,7 +83,7 @@ func TestMeasuredReadsAsTheLessonsSay(t *testing.T) {
 		t.Fatal(err)
 	}
 	en := i18n.For(i18n.English)
-	n := 0
+	n, quoted := 0, 0
 	for _, l := range all {
 		steps, err := lessons.Run(l)
 		if err != nil {
@@ -93,10 +95,24 @@ func TestMeasuredReadsAsTheLessonsSay(t *testing.T) {
 				if got := measured(en, o.Measure); got != o.Message {
 					t.Errorf("%s step %d: %q, the lesson package says %q", l.ID, so.Step, got, o.Message)
 				}
+				values := o.Measure.Got
+				if o.Measure.Shown != nil {
+					values = strings.Join(o.Measure.Shown, ", ")
+				}
 				for _, lang := range i18n.Langs()[1:] {
 					got := measured(i18n.For(lang), o.Measure)
-					if got == o.Message || !strings.Contains(got, o.Measure.Path) || !strings.Contains(got, o.Measure.Got) {
+					if got == o.Message || !strings.Contains(got, o.Measure.Path) || !strings.Contains(got, engineSentences(i18n.For(lang), values)) {
 						t.Errorf("%s: %q for %q", lang, got, o.Message)
+					}
+					if o.Measure.All > 0 && strings.Contains(got, "in all") || o.Measure.NoValues && strings.Contains(got, "found no values") {
+						t.Errorf("%s: %q leaves English in", lang, got)
+					}
+					for _, q := range quotedText.FindAllString(got, -1) {
+						s, _ := strconv.Unquote(q)
+						if said, ok := sentences.Any(i18n.For(lang), s); ok && said != s {
+							t.Errorf("%s: %q quotes the engine's English %s", lang, got, q)
+						}
+						quoted++
 					}
 				}
 			}
@@ -114,5 +130,33 @@ func TestMeasuredReadsAsTheLessonsSay(t *testing.T) {
 	}
 	if n < 100 {
 		t.Errorf("only %d checks measured", n)
+	}
+	t.Logf("%d checks, %d quoted values", n, quoted)
+}
+
+// The parts of a measure the lesson package words in English (no values
+// found, how many values in all) and the engine's sentences among the
+// values are said in the page's language.
+func TestMeasuredSaysEverythingInTheLanguage(t *testing.T) {
+	pt := i18n.For(i18n.Portuguese)
+	shown := []string{`"consumer-2-2 no heartbeat for 45 s: session.timeout.ms expired"`, "1", "2", "3", "4", "5"}
+	for _, tc := range []struct {
+		m    lessons.Measure
+		want string
+	}{
+		{lessons.Measure{Result: lessons.Unchecked, Path: "a.b", Rel: "≥", Detail: "a.b found no values", NoValues: true},
+			"não foi possível verificar a.b ≥: a.b não encontrou nenhum valor"},
+		{lessons.Measure{Result: lessons.Held, Every: true, Path: "x.*", Rel: "!= 0", Got: strings.Join(shown, ", ") + ", … (4200 in all)", Shown: shown, All: 4200},
+			"todo x.* != 0: obtido \"" + sentences.RebalanceCause(pt, "consumer-2-2 no heartbeat for 45 s: session.timeout.ms expired") + "\", 1, 2, 3, 4, 5, … (4.200 no total)"},
+	} {
+		if got := measured(i18n.For(i18n.English), tc.m); got != tc.m.String() {
+			t.Errorf("en: %q, the lesson package says %q", got, tc.m.String())
+		}
+		if got := measured(pt, tc.m); got != tc.want {
+			t.Errorf("pt: %q, want %q", got, tc.want)
+		}
+	}
+	if said := sentences.RebalanceCause(pt, "consumer-2-2 no heartbeat for 45 s: session.timeout.ms expired"); strings.Contains(said, "no heartbeat") {
+		t.Errorf("the results page leaves %q in English", said)
 	}
 }

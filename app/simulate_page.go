@@ -228,7 +228,7 @@ func (p *simulatePage) onCancel(ctx app.Context, _ app.Event) {
 func (p *simulatePage) Render() app.UI {
 	perfMark(markRender, 0)
 	c := tr()
-	var results app.UI = app.P().Class("card").ID("results-placeholder").Text(c.T("simulate.placeholder"))
+	var results app.UI = app.P().Class("card").ID("results-placeholder").Text(c.T(p.placeholderID()))
 	if p.view != nil {
 		results = newResultsPanel(p.view)
 	}
@@ -247,6 +247,20 @@ func (p *simulatePage) Render() app.UI {
 			),
 		),
 	)
+}
+
+// placeholderID is the catalog id of what stands where the results will
+// be before the first one: the first run is on its way, or it was refused
+// (a scenario the editor marks, too much work for the browser) and nothing
+// runs until the scenario is fixed.
+func (p *simulatePage) placeholderID() string {
+	switch {
+	case !p.ed.valid:
+		return "simulate.placeholder.invalid"
+	case p.loop.err != "":
+		return "simulate.placeholder.refused"
+	}
+	return "simulate.placeholder"
 }
 
 // renderStatus is the run's progress bar and Cancel button, or what the

@@ -71,6 +71,14 @@ func TestHostileTooMuchWorkIsRefused(t *testing.T) {
 	if eval[bool](t, ctx, `document.getElementById("run-progress") !== null`) {
 		t.Error("a run of 2.6e15 events started")
 	}
+	// The browser names its own limit, not the command line's, and the
+	// results do not promise a run.
+	if !strings.Contains(text, "in the browser is 2.5e8") || strings.Contains(text, "command line") {
+		t.Errorf("the refusal does not name the browser's limit: %q", text)
+	}
+	if p := eval[string](t, ctx, `document.getElementById("results-placeholder").textContent`); !strings.Contains(p, "Nothing runs until") {
+		t.Errorf("the results placeholder says %q", p)
+	}
 	if d := time.Since(start); d > 10*time.Second {
 		t.Errorf("the refusal took %v", d)
 	}

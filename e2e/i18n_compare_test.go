@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"partitionlab/app/errtext"
 	"partitionlab/app/i18n"
 	"partitionlab/app/plots"
 	"partitionlab/app/scenarioform"
@@ -141,7 +142,7 @@ func TestKeysInPortugueseAndKorean(t *testing.T) {
 				}
 			}
 			setField(t, ctx, "partitions", "0", "input")
-			want := c.T("keys.error.range", i18n.S("field", c.T("keys.partitions")), i18n.S("value", "0"), i18n.S("max", "100000"))
+			want := c.T("keys.error.range", i18n.S("field", c.T("keys.partitions")), i18n.S("value", "0"), i18n.S("max", errtext.Numbers(l, "100000")))
 			waitFor(t, ctx, `document.getElementById("partitions-error").textContent === `+js(want))
 			if got := eval[string](t, ctx, `document.getElementById("results-blocked").textContent`); got != c.T("keys.blocked") {
 				t.Errorf("the results say %q", got)

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -118,13 +119,13 @@ func (w Work) Check(l Limits) error {
 		f := w.eventFactors
 		c.add("duration_s", "budget.events", argInt("per_order", f.perOrder),
 			argPhrase("producer_retries", f.producerRetries), argPhrase("consumer_retries", f.consumerRetries),
-			argNumber("factors", f.values), argNumber("events", fmtBig(w.Events)), where, argNumber("limit", fmtBig(l.MaxEvents)))
+			argNumber("factors", f.values), argBig("events", w.Events), where, argNumber("limit", fmtBig(l.MaxEvents)))
 	}
 	if !(w.Assignment <= l.MaxAssignment) {
 		threads, partitions, rebalances := w.group[0], w.group[1], w.group[2]
 		c.add("consumer.instances", "budget.assignment", argNumber("threads", fmtPlain(threads)),
 			argNumber("partitions", fmtPlain(partitions)), argNumber("rebalances", fmtPlain(rebalances)),
-			argNumber("steps", fmtBig(w.Assignment)), where, argNumber("limit", fmtBig(l.MaxAssignment)))
+			argBig("steps", w.Assignment), where, argNumber("limit", fmtBig(l.MaxAssignment)))
 	}
 	return c.err()
 }
@@ -139,12 +140,28 @@ func ValidateWithin(sc Scenario, l Limits) error {
 
 // ParseScenarioWithin is ParseScenarioWithSets with the work limits of the
 // caller (ParseScenario applies the command line's).
+// A scenario the command line's budget refuses is refused with l's
+// limits when l's are lower, so the browser names its own limit.
 func ParseScenarioWithin(doc []byte, sets []string, l Limits) (Scenario, error) {
 	sc, err := ParseScenarioWithSets(doc, sets)
-	if err != nil {
+	var fe FieldErrors
+	if err != nil && !(errors.As(err, &fe) && onlyBudget(fe)) {
 		return sc, err
 	}
-	return sc, EstimateWork(sc).Check(l)
+	if within := EstimateWork(sc).Check(l); within != nil || err == nil {
+		return sc, within
+	}
+	return sc, err // l is not lower: the command line's refusal stands
+}
+
+// onlyBudget says every error of fe is the work budget's.
+func onlyBudget(fe FieldErrors) bool {
+	for _, e := range fe {
+		if !strings.HasPrefix(e.Code, "budget.") {
+			return false
+		}
+	}
+	return len(fe) > 0
 }
 
 // EstimateWork estimates a valid scenario's work from its fields.
@@ -235,6 +252,17 @@ func groupSize(sc Scenario) (threads, partitions, rebalances float64) {
 func fmtPlain(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
 // fmtBig writes a large count as 2.6e11, a small one in full.
+// argBig is an estimate written as fmtBig writes it: an ArgEstimate when
+// fmtBig rounded it (2.6e11 for 259,200,000,000), so that no language
+// writes it out as if it were exact.
+func argBig(name string, v float64) MsgArg {
+	a := argNumber(name, fmtBig(v))
+	if f, err := strconv.ParseFloat(a.Value, 64); err != nil || f != v {
+		a.Kind = ArgEstimate
+	}
+	return a
+}
+
 func fmtBig(v float64) string {
 	if v < 1e6 {
 		return fmt.Sprintf("%.0f", v)

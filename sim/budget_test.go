@@ -113,3 +113,30 @@ func TestPresetsFitTheBrowserBudget(t *testing.T) {
 		}
 	}
 }
+
+// A scenario beyond the command line's budget, read with the browser's
+// lower limits, is refused with the browser's: the page must not name the
+// command line's limit. Other errors stand as they are.
+func TestParseWithinNamesItsOwnLimit(t *testing.T) {
+	doc := []byte(`{"duration_s":86400,"workload":{"orders_per_s":1000000}}`)
+	_, err := ParseScenarioWithin(doc, nil, BrowserLimits())
+	var fe FieldErrors
+	if !errors.As(err, &fe) || len(fe) != 1 {
+		t.Fatalf("got %v", err)
+	}
+	if msg := fe[0].Message; !strings.Contains(msg, "the limit in the browser is 2.5e8") {
+		t.Errorf("the browser's refusal says %q", msg)
+	}
+	if _, err := ParseScenario(doc); err == nil || !strings.Contains(err.Error(), "the limit on the command line is 1e9") {
+		t.Errorf("the command line's refusal says %v", err)
+	}
+	_, err = ParseScenarioWithin([]byte(`{"duration_s":86400,"topic":{"partitions":0},"workload":{"orders_per_s":1000000}}`), nil, BrowserLimits())
+	if err == nil || !strings.Contains(err.Error(), "topic.partitions") {
+		t.Errorf("an invalid field with too much work: %v", err)
+	}
+	loose := CommandLineLimits()
+	loose.Where, loose.MaxEvents = "somewhere", 1e15
+	if _, err := ParseScenarioWithin(doc, nil, loose); err == nil {
+		t.Error("higher limits than the command line's let a scenario through")
+	}
+}

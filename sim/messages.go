@@ -96,8 +96,29 @@ var messages = map[string]string{
 	"json.key_twice": "is given twice, at line {line}, column {column} and line {line2}, column {column2}: give each field once",
 	"json.syntax":    "not valid JSON at line {line}, column {column}: {detail}",
 	"json.truncated": "not valid JSON: it ends at line {line}, column {column} before the document is complete",
-	"json.other":     "not valid JSON: {detail}",
-	"text":           "{text}",
+	"json.char":      "not valid JSON at line {line}, column {column}: invalid character {char}{context}",
+	"json.literal":   "not valid JSON at line {line}, column {column}: invalid character {char} in literal {literal} (expecting {expected})",
+
+	// Where encoding/json met an invalid character (json.char's context).
+	"json.context.after_key":     " after object key",
+	"json.context.after_pair":    " after object key:value pair",
+	"json.context.after_element": " after array element",
+	"json.context.value":         " looking for beginning of value",
+	"json.context.key":           " looking for beginning of object key string",
+	"json.context.string":        " in string literal",
+	"json.context.escape":        " in string escape code",
+	"json.context.unicode":       " in \\u hexadecimal character escape",
+	"json.context.number":        " in numeric literal",
+	"json.context.decimal":       " after decimal point in numeric literal",
+	"json.context.exponent":      " in exponent of numeric literal",
+	"json.other":                 "not valid JSON: {detail}",
+	"text":                       "{text}",
+
+	// A path=value change (parse.go: the command line's --set, the Compare
+	// page's "change a field").
+	"set.form":      "--set {set}: want path=value, such as topic.partitions=24",
+	"set.index":     "--set {path}: {part} is not an index in 0..{max}",
+	"set.container": "--set {path}: {part} is inside a value that is neither an object nor an array",
 }
 
 // Messages are the English templates of every message code, for catalogs
@@ -118,6 +139,10 @@ const (
 	// ArgPhrase is the code of a message without placeholders (kind.array,
 	// where.browser), or "" for nothing.
 	ArgPhrase
+	// ArgEstimate is a number the English message writes rounded, as
+	// mantissa and exponent (2.6e11 for 259,200,000,000): a language must
+	// not write it out in full, which would read as exact.
+	ArgEstimate
 )
 
 // MsgArg is one named argument of a message.

@@ -289,7 +289,7 @@ func ParseScenarioWithSets(doc []byte, sets []string) (Scenario, error) {
 func applySet(doc []byte, set string) ([]byte, error) {
 	path, value, ok := strings.Cut(set, "=")
 	if !ok || path == "" {
-		return nil, fmt.Errorf("--set %q: want path=value, such as topic.partitions=24", set)
+		return nil, FieldErrors{newFieldError("", "set.form", argQuoted("set", set))}
 	}
 	raw, err := decodeRaw(doc)
 	if err != nil {
@@ -307,6 +307,11 @@ func applySet(doc []byte, set string) ([]byte, error) {
 	}
 	raw, err = setPath(raw, strings.Split(path, "."), v)
 	if err != nil {
+		var fe FieldError
+		if errors.As(err, &fe) {
+			fe.Args = append([]MsgArg{argText("path", path)}, fe.Args...)
+			return nil, FieldErrors{newFieldError("", fe.Code, fe.Args...)}
+		}
 		return nil, fmt.Errorf("--set %s: %w", path, err)
 	}
 	return json.Marshal(raw)
@@ -329,7 +334,7 @@ func setPath(node any, parts []string, v any) (any, error) {
 	case []any:
 		i, err := strconv.Atoi(parts[0])
 		if err != nil || i < 0 || i > len(n) {
-			return nil, fmt.Errorf("%q is not an index in 0..%d", parts[0], len(n))
+			return nil, newFieldError("", "set.index", argQuoted("part", parts[0]), argInt("max", len(n)))
 		}
 		if i == len(n) {
 			n = append(n, map[string]any{})
@@ -346,5 +351,5 @@ func setPath(node any, parts []string, v any) (any, error) {
 		}
 		return setPath(map[string]any{}, parts, v)
 	}
-	return nil, fmt.Errorf("%q is inside a value that is neither an object nor an array", parts[0])
+	return nil, newFieldError("", "set.container", argQuoted("part", parts[0]))
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"unicode/utf8"
 )
 
@@ -110,7 +111,7 @@ func (d *rawDecoder) syntax(err error) error {
 	var se *json.SyntaxError
 	switch {
 	case errors.As(err, &se):
-		return FieldErrors{newFieldError("", "json.syntax", append(d.position(se.Offset, ""), argText("detail", se.Error()))...)}
+		return FieldErrors{syntaxError(se, d.position(se.Offset, ""))}
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 		return FieldErrors{newFieldError("", "json.truncated", d.position(int64(len(d.data)), "")...)}
 	}
@@ -143,4 +144,43 @@ func (d *rawDecoder) position(offset int64, suffix string) []MsgArg {
 	line := bytes.Count(before, []byte("\n")) + 1
 	col := utf8.RuneCount(before[bytes.LastIndexByte(before, '\n')+1:]) + 1
 	return []MsgArg{argIndex("line"+suffix, line), argIndex("column"+suffix, col)}
+}
+
+// jsonContexts are the phrases encoding/json ends an "invalid character"
+// with (its scanner's and Decoder.Token's), by message code.
+var jsonContexts = map[string]string{
+	"":                                "",
+	" after object key":               "json.context.after_key",
+	" after object key:value pair":    "json.context.after_pair",
+	" after array element":            "json.context.after_element",
+	" looking for beginning of value": "json.context.value",
+	" looking for beginning of object key string": "json.context.key",
+	" in string literal":                          "json.context.string",
+	" in string escape code":                      "json.context.escape",
+	" in \\u hexadecimal character escape":        "json.context.unicode",
+	" in numeric literal":                         "json.context.number",
+	" after decimal point in numeric literal":     "json.context.decimal",
+	" in exponent of numeric literal":             "json.context.exponent",
+}
+
+var (
+	invalidCharRE = regexp.MustCompile(`^invalid character ('(?:[^'\\]|\\.)+'|'\\''|'"')(.*)$`)
+	literalRE     = regexp.MustCompile(`^ in literal (true|false|null) \(expecting ('.+')\)$`)
+)
+
+// syntaxError is encoding/json's syntax error at pos as a message code
+// whose arguments a page can say in its own words: the character as Go
+// quotes it and where the decoder was (after an object key, in a
+// string, …). An error it does not know keeps Go's text as its detail.
+func syntaxError(se *json.SyntaxError, pos []MsgArg) FieldError {
+	if m := invalidCharRE.FindStringSubmatch(se.Error()); m != nil {
+		char := argText("char", m[1])
+		if code, ok := jsonContexts[m[2]]; ok {
+			return newFieldError("", "json.char", append(pos, char, argPhrase("context", code))...)
+		}
+		if l := literalRE.FindStringSubmatch(m[2]); l != nil {
+			return newFieldError("", "json.literal", append(pos, char, argText("literal", l[1]), argText("expected", l[2]))...)
+		}
+	}
+	return newFieldError("", "json.syntax", append(pos, argText("detail", se.Error()))...)
 }

@@ -42,6 +42,10 @@ func (w Words) Message(e sim.FieldError) string {
 		switch a.Kind {
 		case sim.ArgNumber:
 			v = Numbers(w.c.Lang(), v)
+		case sim.ArgEstimate:
+			if w.c.Lang() != i18n.English {
+				v = w.c.T("errors.about", i18n.S("number", Estimate(w.c.Lang(), v)))
+			}
 		case sim.ArgPhrase:
 			if v != "" {
 				v = w.c.T(ID(v))
@@ -63,6 +67,33 @@ func (w Words) Field(e sim.FieldError) string {
 		return w.Message(e)
 	}
 	return w.c.T("errors.field", i18n.S("field", e.Field), i18n.S("message", w.Message(e)))
+}
+
+// Estimate writes a rounded number as the engine writes it (2.6e11) the
+// way l writes a rounded one: its mantissa with l's decimal mark, times a
+// power of ten ("2,6 × 10¹¹"), never in full, which would read as exact.
+// A number without an exponent is written as Numbers writes it.
+func Estimate(l i18n.Lang, v string) string {
+	mantissa, exp, ok := strings.Cut(v, "e")
+	n, err := strconv.Atoi(strings.TrimPrefix(exp, "+"))
+	if !ok || err != nil {
+		return Numbers(l, v)
+	}
+	return localNumber(l, mantissa) + " × 10" + superscript(n)
+}
+
+// superscript writes n in superscript digits: 11 is ¹¹.
+func superscript(n int) string {
+	const digits = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+	var b strings.Builder
+	for _, r := range strconv.Itoa(n) {
+		if r == '-' {
+			b.WriteString("⁻")
+			continue
+		}
+		b.WriteString(string([]rune(digits)[r-'0']))
+	}
+	return b.String()
 }
 
 var number = regexp.MustCompile(`-?[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)?`)

@@ -38,7 +38,7 @@ func TestEveryCodeInEveryCatalog(t *testing.T) {
 // the two that frame any message: errors.item and errors.field).
 func TestNoStaleErrorMessage(t *testing.T) {
 	codes := sim.Messages()
-	framing := map[string]bool{"item": true, "field": true}
+	framing := map[string]bool{"item": true, "field": true, "about": true}
 	for _, id := range i18n.For(i18n.English).IDs() {
 		code, ok := strings.CutPrefix(id, "errors.")
 		if _, known := codes[code]; ok && !known && !framing[code] {
@@ -105,6 +105,10 @@ func TestEveryLanguageNamesValueAndRange(t *testing.T) {
 				switch a.Kind {
 				case sim.ArgNumber:
 					want = Numbers(l, a.Value)
+				case sim.ArgEstimate:
+					if l != i18n.English {
+						want = Estimate(l, a.Value)
+					}
 				case sim.ArgPhrase:
 					continue
 				}
@@ -142,7 +146,7 @@ func TestMessagesAReaderSees(t *testing.T) {
 		{i18n.French, partitions, "0 n’est pas compris entre 1 et 10\u202f000"},
 		{i18n.Korean, partitions, "0은(는) 허용 범위(1~10,000)를 벗어납니다"},
 		{i18n.Portuguese, budget, "duration_s × workload.orders_per_s × 3 eventos por pedido = 86.400 × 1.000.000 × 3 = " +
-			"260.000.000.000 eventos; o limite na linha de comando é 1.000.000.000 (reduza duration_s ou workload.orders_per_s)"},
+			"cerca de 2,6 × 10¹¹ eventos; o limite na linha de comando é 1.000.000.000 (reduza duration_s ou workload.orders_per_s)"},
 		{i18n.Korean, kind, "배열이어야 하지만 객체입니다"},
 		{i18n.French, kind, "doit être un tableau, pas un objet"},
 	} {
@@ -195,5 +199,34 @@ func TestFieldIsPunctuatedAsTheLanguageWrites(t *testing.T) {
 		if !strings.HasPrefix(got, e.Field+c.sep) {
 			t.Errorf("%s: %q does not begin with %q", c.lang, got, e.Field+c.sep)
 		}
+	}
+}
+
+// A rounded estimate is written rounded in every language, never in full:
+// 2.6e11 events are 259,200,000,000, not 260,000,000,000.
+func TestEstimateStaysApproximate(t *testing.T) {
+	for l, want := range map[i18n.Lang]string{
+		i18n.Portuguese: "2,6 × 10¹¹", i18n.French: "2,6 × 10¹¹", i18n.Korean: "2.6 × 10¹¹",
+	} {
+		if got := Estimate(l, "2.6e11"); got != want {
+			t.Errorf("%s: %q, want %q", l, got, want)
+		}
+	}
+	if got := Estimate(i18n.Spanish, "1e-3"); got != "1 × 10⁻³" {
+		t.Errorf("es: %q", got)
+	}
+	_, err := sim.ParseScenarioWithSets([]byte(`{}`), []string{"duration_s=86400", "workload.orders_per_s=1000000"})
+	var fe sim.FieldErrors
+	if !errors.As(err, &fe) {
+		t.Fatal(err)
+	}
+	for _, l := range i18n.Langs()[1:] {
+		got := For(i18n.For(l)).Message(fe[0])
+		if strings.Contains(got, "260") || !strings.Contains(got, "10¹¹") {
+			t.Errorf("%s: %q", l, got)
+		}
+	}
+	if got := For(i18n.For(i18n.English)).Message(fe[0]); got != fe[0].Message || !strings.Contains(got, "= 2.6e11 events") {
+		t.Errorf("en: %q", got)
 	}
 }

@@ -127,10 +127,11 @@ func (c *Catalog) IDs() []string {
 
 // Arg is a named value for a placeholder.
 type Arg struct {
-	name  string
-	value string
-	count int64
-	isNum bool
+	name   string
+	value  string
+	count  int64
+	isNum  bool
+	asText bool // value, not count, fills the placeholder
 }
 
 // S is a placeholder's text, as it is.
@@ -142,6 +143,12 @@ func N(name string, n int) Arg { return Arg{name: name, count: int64(n), isNum: 
 
 // Count is N("count", n).
 func Count(n int) Arg { return N("count", n) }
+
+// CountAs is Count(n) written as text: n chooses the plural form, text
+// fills {count} (a number written as another program writes it).
+func CountAs(n int, text string) Arg {
+	return Arg{name: "count", value: text, count: int64(n), isNum: true, asText: true}
+}
 
 // T is the message id in the catalog's language with its placeholders
 // filled. A message the catalog lacks shows as its id, so a missing one is
@@ -170,7 +177,7 @@ func (c *Catalog) T(id string, args ...Arg) string {
 	pairs := make([]string, 0, 2*len(args))
 	for _, a := range args {
 		v := a.value
-		if a.isNum {
+		if a.isNum && !a.asText {
 			v = c.lang.Int(a.count)
 		}
 		pairs = append(pairs, "{"+a.name+"}", v)

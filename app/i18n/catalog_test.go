@@ -177,3 +177,14 @@ func TestMessagesReadAsJSONReadsThem(t *testing.T) {
 		}
 	}
 }
+
+// CountAs chooses the plural form by its number and writes its text.
+func TestCountAs(t *testing.T) {
+	en := For(English)
+	if got := en.T("editor.byo.records", CountAs(6000, "6000")); got != "6000 records" {
+		t.Errorf("%q", got)
+	}
+	if got := en.T("editor.byo.records", CountAs(1, "1")); got != "1 record" {
+		t.Errorf("%q", got)
+	}
+}

@@ -53,8 +53,13 @@ func (d *Doc) JSON() []byte {
 }
 
 // Scenario asks the engine to read the document: the scenario to run, or
-// sim.FieldErrors naming each field that is wrong.
-func (d *Doc) Scenario() (sim.Scenario, error) { return sim.ParseScenario(d.JSON()) }
+// sim.FieldErrors naming each field that is wrong. The editor runs in the
+// browser, so the work budget is the browser's (sim.BrowserLimits): a
+// scenario with too much work names the browser's limit, not the command
+// line's.
+func (d *Doc) Scenario() (sim.Scenario, error) {
+	return sim.ParseScenarioWithin(d.JSON(), nil, sim.BrowserLimits())
+}
 
 // Clone is an independent copy.
 func (d *Doc) Clone() *Doc { return &Doc{root: tree(d.JSON())} }

@@ -33,13 +33,49 @@ const (
 	Sample Format = "sample" // one key per line, counted
 )
 
-// LineError is a line that cannot be read.
+// LineError is a line that cannot be read: Message in English, Err what
+// is wrong (a *CSVError, *DuplicateError or *UTF8Error, or the reader's
+// error), for a page to say in its own words.
 type LineError struct {
 	Line    int
 	Message string
+	Err     error
 }
 
 func (e LineError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Message) }
+
+func (e LineError) Unwrap() error { return e.Err }
+
+// DuplicateError is a key,count line whose key an earlier line (Line)
+// already counted.
+type DuplicateError struct {
+	Key  string
+	Line int
+}
+
+func (e *DuplicateError) Error() string {
+	return fmt.Sprintf("key %q is already on line %d", e.Key, e.Line)
+}
+
+// UTF8Error is a key that is not valid UTF-8.
+type UTF8Error struct{ Key string }
+
+func (e *UTF8Error) Error() string {
+	return fmt.Sprintf("key %q is not valid UTF-8: only text keys can be imported", e.Key)
+}
+
+// MoreErrors ends a list of bad lines cut at ten: N more were not listed.
+type MoreErrors struct{ N int }
+
+func (e MoreErrors) Error() string {
+	if e.N == 1 {
+		return "… and 1 more bad line"
+	}
+	return fmt.Sprintf("… and %d more bad lines", e.N)
+}
+
+// ErrNoKeys is a text without a single key.
+var ErrNoKeys = errors.New("no keys: give key,count lines or one key per line")
 
 // maxErrors is how many bad lines an error lists.
 const maxErrors = 10
@@ -60,7 +96,15 @@ type Result struct {
 // naming 3 keys reads "3 keys (sample), 5 records".
 func (r Result) Summary() string {
 	d := r.Distribution
-	return fmt.Sprintf("%d keys (%s), %d records: %d named, %d in the tail", d.Customers(), r.Format, r.Records, len(d.Keys), d.TailKeys)
+	return fmt.Sprintf("%s (%s), %s: %d named, %d in the tail", plural(int64(d.Customers()), "key"), r.Format, plural(r.Records, "record"), len(d.Keys), d.TailKeys)
+}
+
+// plural is n things: "1 key", "3 keys".
+func plural(n int64, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return strconv.FormatInt(n, 10) + " " + thing + "s"
 }
 
 // Parse reads a key distribution. Every bad line is refused with its line
@@ -95,15 +139,16 @@ func Parse(r io.Reader) (Result, error) {
 		if err == nil && !utf8.ValidString(key) {
 			// A scenario's keys are JSON text: invalid bytes would turn
 			// into U+FFFD and hash to another partition, silently.
-			err = fmt.Errorf("key %q is not valid UTF-8: only text keys can be imported", key)
+			err = &UTF8Error{key}
 		}
 		if err != nil {
-			errs = append(errs, LineError{n, err.Error()})
+			errs = append(errs, LineError{n, err.Error(), err})
 			continue
 		}
 		if res.Format == CSV {
 			if j, dup := first[key]; dup {
-				errs = append(errs, LineError{n, fmt.Sprintf("key %q is already on line %d", key, j)})
+				dup := &DuplicateError{key, j}
+				errs = append(errs, LineError{n, dup.Error(), dup})
 				continue
 			}
 			first[key] = n
@@ -116,16 +161,16 @@ func Parse(r io.Reader) (Result, error) {
 		res.Records += count
 	}
 	if err := sc.Err(); err != nil {
-		return Result{}, fmt.Errorf("line %d: %w", n+1, err)
+		return Result{}, LineError{n + 1, err.Error(), err}
 	}
 	if len(errs) > 0 {
 		if len(errs) > maxErrors {
-			errs = append(errs[:maxErrors], fmt.Errorf("… and %d more bad lines", len(errs)-maxErrors))
+			errs = append(errs[:maxErrors], MoreErrors{len(errs) - maxErrors})
 		}
 		return Result{}, errors.Join(errs...)
 	}
 	if len(order) == 0 {
-		return Result{}, errors.New("no keys: give key,count lines or one key per line")
+		return Result{}, ErrNoKeys
 	}
 	res.Distribution = distribution(order, counts)
 	return res, nil

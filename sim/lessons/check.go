@@ -78,7 +78,9 @@ func (c Check) evaluate(sc scope) CheckOutcome {
 		return fail("%v", err)
 	}
 	if len(got) == 0 {
-		return fail("%s found no values", c.Path)
+		o := fail("%s found no values", c.Path)
+		o.Measure.NoValues = true
+		return o
 	}
 	want, wantText, err := c.want(sc)
 	if err != nil {
@@ -112,7 +114,13 @@ func (c Check) evaluate(sc scope) CheckOutcome {
 	}
 	o.Passed = true
 	if many {
-		return done(Measure{Result: Held, Every: true, Rel: rel, Got: showSome(values)})
+		shown, all := showSome(values)
+		m := Measure{Result: Held, Every: true, Rel: rel, Got: strings.Join(shown, ", "), Shown: shown}
+		if all > 0 {
+			m.All = all
+			m.Got += fmt.Sprintf(", … (%d in all)", all)
+		}
+		return done(m)
 	}
 	return done(Measure{Result: Held, Rel: rel, Got: show(values[0])})
 }
@@ -249,15 +257,14 @@ func hasWildcard(e expr) bool {
 	return false
 }
 
-// showSome writes up to six values, so a message stays one line.
-func showSome(values []any) string {
-	parts := make([]string, 0, 7)
+// showSome writes up to six values, so a message stays one line, and how
+// many there are when it leaves some out (0 when it shows them all).
+func showSome(values []any) (shown []string, all int) {
 	for i, v := range values {
 		if i == 6 {
-			parts = append(parts, fmt.Sprintf("… (%d in all)", len(values)))
-			break
+			return shown, len(values)
 		}
-		parts = append(parts, show(v))
+		shown = append(shown, show(v))
 	}
-	return strings.Join(parts, ", ")
+	return shown, 0
 }

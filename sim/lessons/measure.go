@@ -22,6 +22,14 @@ type Measure struct {
 	Why Reason
 	// Detail is the error for Unchecked, the operator for ReasonUnknownOp.
 	Detail string
+	// NoValues says an Unchecked check's path found no values (Detail
+	// says so in English).
+	NoValues bool
+	// Shown are the values Got lists when a path with a * held, and All
+	// how many there were when Got lists only the first of them ("…
+	// (42 in all)"); 0 when Got lists every one.
+	Shown []string
+	All   int
 }
 
 // MeasureResult says whether a check held, did not, or could not be made.

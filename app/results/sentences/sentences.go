@@ -118,6 +118,9 @@ func parts(c *i18n.Catalog, p pattern, values []string) ([]i18n.Arg, bool) {
 	args := make([]i18n.Arg, len(values))
 	for i, v := range values {
 		name := p.names[i]
+		if goLists[p.id+"."+name] {
+			v = list(c, v)
+		}
 		switch kinds[name] {
 		case number:
 			v = localNumber(c.Lang(), v)
@@ -132,6 +135,35 @@ func parts(c *i18n.Catalog, p pattern, values []string) ([]i18n.Arg, bool) {
 	return args, true
 }
 
+// goLists are the placeholders the engine fills with a Go slice as %v
+// writes it ("[1 2 3]", "[range cooperative-sticky]"), by pattern id and
+// placeholder name. The engine's sentence stays as it is (the result's
+// digest covers it); the page lists the items the language's way.
+var goLists = map[string]bool{
+	"evidence.mark.restart.instances":             true,
+	"evidence.mark.restartAssignors.instances":    true,
+	"evidence.mark.restartAssignors.assignors":    true,
+	"evidence.rebalance.protocolChange.assignors": true,
+}
+
+// list is the Go slice v ("[1 2 3]") listed as c's language lists: "1, 2
+// and 3", "1, 2 e 3", "1, 2, 3". Anything else is left as it is.
+func list(c *i18n.Catalog, v string) string {
+	inner, ok := strings.CutPrefix(v, "[")
+	if inner, ok = strings.CutSuffix(inner, "]"); !ok {
+		return v
+	}
+	items := strings.Fields(inner)
+	switch len(items) {
+	case 0:
+		return v
+	case 1:
+		return items[0]
+	}
+	n := len(items)
+	return strings.Join(items[:n-1], c.T("evidence.list.separator")) + c.T("evidence.list.and") + items[n-1]
+}
+
 // localNumber writes the English number v ("45", "20.00") with the
 // language's decimal mark. Its digits are not grouped: the engine writes
 // "2979 records", and so, word for word, does the English page.
@@ -142,4 +174,27 @@ func localNumber(l i18n.Lang, v string) string {
 	}
 	mark := strings.Trim(l.Float(0.5, 1), "05")
 	return whole + mark + frac
+}
+
+// Any is one of the engine's sentences found in a result, wherever it
+// came from (a violation's cause, a group event's name or detail, a
+// rebalance's causes, a timeline mark, why a member left), in c's
+// language, and whether it was one: a lesson's check quotes them as the
+// values it measured.
+func Any(c *i18n.Catalog, s string) (string, bool) {
+	if id, ok := causes[s]; ok {
+		return c.T(id), true
+	}
+	if id, ok := events[s]; ok {
+		return c.T(id), true
+	}
+	for _, f := range []family{details, marks, whys, reasons} {
+		if said, ok := say(c, f, s); ok {
+			return said, true
+		}
+	}
+	if said, all := readCauses(c, s); all {
+		return said, true
+	}
+	return s, false
 }

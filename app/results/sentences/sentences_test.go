@@ -2,6 +2,7 @@ package sentences
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -95,14 +96,14 @@ func TestEnglishIsTheEnginesSentence(t *testing.T) {
 		}
 		for _, rb := range r.Group.Rebalances {
 			seen[2]++
-			if got, ok := readCauses(en, rb.Cause); !ok || got != rb.Cause {
-				t.Errorf("%s: rebalance cause read %v\n got %q\nwant %q", name, ok, got, rb.Cause)
+			if got, ok := readCauses(en, rb.Cause); !ok || got != listedInEnglish(rb.Cause) {
+				t.Errorf("%s: rebalance cause read %v\n got %q\nwant %q", name, ok, got, listedInEnglish(rb.Cause))
 			}
 		}
 		for _, m := range r.Timeline {
 			seen[3]++
-			if got, ok := say(en, marks, m.Label); !ok || got != m.Label {
-				t.Errorf("%s: mark read %v\n got %q\nwant %q", name, ok, got, m.Label)
+			if got, ok := say(en, marks, m.Label); !ok || got != listedInEnglish(m.Label) {
+				t.Errorf("%s: mark read %v\n got %q\nwant %q", name, ok, got, listedInEnglish(m.Label))
 			}
 		}
 	}
@@ -112,6 +113,23 @@ func TestEnglishIsTheEnginesSentence(t *testing.T) {
 			t.Errorf("only %d %s in all the presets: the test checks too little", seen[i], what)
 		}
 	}
+}
+
+// goSlice is a list the engine writes with %v after the words that name
+// it ("instances [1 2 3]"); the page lists it in words.
+var goSlice = regexp.MustCompile(`(instances|assignors|rejoined with) \[([^\]]*)\]`)
+
+// listedInEnglish is the engine's sentence s with its Go slices listed as
+// English lists them: "instances 1, 2 and 3".
+func listedInEnglish(s string) string {
+	return goSlice.ReplaceAllStringFunc(s, func(m string) string {
+		g := goSlice.FindStringSubmatch(m)
+		items := strings.Fields(g[2])
+		if len(items) < 2 {
+			return g[1] + " " + strings.Join(items, "")
+		}
+		return g[1] + " " + strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+	})
 }
 
 // In every other language, the sentences of the presets are read and said
@@ -167,5 +185,29 @@ func TestSentencesInPortugueseAndKorean(t *testing.T) {
 	}
 	if got := RebalanceCause(pt, "something new; consumer-1-1 joined"); !strings.HasPrefix(got, "something new") {
 		t.Errorf("a cause no pattern reads is shown as written: %q", got)
+	}
+}
+
+// A rolling restart's instances and assignors, which the engine writes as
+// Go slices, are listed the language's way.
+func TestMarksListInstancesAsTheLanguageLists(t *testing.T) {
+	m := sim.Mark{Label: "instances [1 2 3] restart in turn, 22.5 s down each, coming back with assignors [cooperative-sticky range]"}
+	for l, want := range map[i18n.Lang]string{
+		i18n.English:    "instances 1, 2 and 3 restart in turn, 22.5 s down each, coming back with assignors cooperative-sticky and range",
+		i18n.Portuguese: "as instâncias 1, 2 e 3 reiniciam uma de cada vez, 22,5 s fora cada uma, voltando com os assignors cooperative-sticky e range",
+	} {
+		if got := Mark(i18n.For(l), m); got != want {
+			t.Errorf("%s: %q, want %q", l, got, want)
+		}
+	}
+	one := sim.Mark{Label: "instances [1] restart in turn, 5 s down each"}
+	for _, l := range i18n.Langs() {
+		got := Mark(i18n.For(l), one)
+		if strings.Contains(got, "[") {
+			t.Errorf("%s: %q", l, got)
+		}
+	}
+	if got := Mark(i18n.For(i18n.Korean), m); !strings.Contains(got, "1, 2, 3") || strings.Contains(got, "[") {
+		t.Errorf("ko: %q", got)
 	}
 }
