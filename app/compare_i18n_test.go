@@ -48,7 +48,7 @@ func TestCompareAndKeysNamesAreInTheCatalog(t *testing.T) {
 // serializer refuses, the share of keys that move.
 func TestKeysMessagesInPortuguese(t *testing.T) {
 	pt := i18n.For(i18n.Portuguese)
-	if _, msg := partitionCount(pt, pt.T("keys.partitions"), "0"); msg != "Partições: 0 não está em 1..100000" {
+	if _, msg := partitionCount(pt, pt.T("keys.partitions"), "0"); msg != "Partições: 0 não está entre 1 e 100.000" {
 		t.Errorf("partitions 0: %q", msg)
 	}
 	if _, msg := partitionCount(pt, pt.T("keys.compare"), "muitas"); !strings.Contains(msg, `"muitas" não é um número inteiro`) {
