@@ -66,7 +66,7 @@ func TestLearnWalksEveryLessonInPortugueseAndKorean(t *testing.T) {
 					checkStepIn(t, ctx, c, ls, si)
 					checkStepWords(t, ctx, c, ls, si)
 					steps++
-					click(t, ctx, "#learn-next")
+					clickNext(t, ctx, ls.ID, si+1)
 				}
 			}
 			waitFor(t, ctx, `document.querySelectorAll("#learn-list > li").length === `+js(len(all)))

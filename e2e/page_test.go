@@ -37,6 +37,13 @@ func open(t testing.TB, ctx context.Context, url string) {
 // the new page until the same deadline.
 func waitFor(t testing.TB, ctx context.Context, condition string) {
 	t.Helper()
+	waitForOr(t, ctx, condition, "")
+}
+
+// waitForOr is waitFor that, when the condition never holds, says what
+// the page shows instead: the JavaScript expression describe, read then.
+func waitForOr(t testing.TB, ctx context.Context, condition, describe string) {
+	t.Helper()
 	deadline := time.Now().Add(45 * time.Second)
 	for {
 		_, err := chromedp.Run(ctx, chromedp.Poll[bool](condition, chromedp.WithPollingTimeout(time.Until(deadline))))
@@ -44,6 +51,13 @@ func waitFor(t testing.TB, ctx context.Context, condition string) {
 			return
 		}
 		if !navigatedAway(err) || time.Now().After(deadline) {
+			if describe != "" {
+				shown, derr := chromedp.Run(ctx, chromedp.Evaluate[string](describe))
+				if derr != nil {
+					shown = "(" + derr.Error() + ")"
+				}
+				t.Fatalf("waiting for %s: %v; the page shows %s", condition, err, shown)
+			}
 			t.Fatalf("waiting for %s: %v", condition, err)
 		}
 		time.Sleep(50 * time.Millisecond)
