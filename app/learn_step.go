@@ -203,19 +203,16 @@ func (p *learnPage) renderPager() app.UI {
 	)
 }
 
-// renderRunStatus is the run's progress, or nothing once it is done.
+// renderRunStatus is the run's progress while the step waits for its
+// result, or nothing. The trace that follows the result runs unannounced:
+// a bar that went away a moment after the result came would move the
+// page under the reader's pointer (the Next button lost clicks so).
 func (p *learnPage) renderRunStatus() app.UI {
 	l, c := &p.loop, p.cat
-	text := ""
-	percent := i18n.S("percent", c.Lang().Percent(float64(l.percent()), 0))
-	switch {
-	case l.running && l.phase == runner.Simulating:
-		text = c.T("learn.status.running", percent)
-	case l.running:
-		text = c.T("learn.status.tracing", percent)
-	}
+	waiting := l.running && l.phase == runner.Simulating && !p.current()
+	text := c.T("learn.status.running", i18n.S("percent", c.Lang().Percent(float64(l.percent()), 0)))
 	return app.Div().ID("learn-status").Class("run-status").Aria("live", "polite").Body(
-		app.If(l.running,
+		app.If(waiting,
 			app.Progress().ID("learn-progress").Max(100).Value(l.percent()).Aria("label", c.T("learn.status.progress")),
 			app.Span().Class("progress-text").Text(text),
 		),
