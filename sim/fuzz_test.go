@@ -23,6 +23,7 @@ func FuzzParseScenario(f *testing.F) {
 	f.Add([]byte(`{"workload": {"events_per_order": null}}`))
 	f.Add([]byte(`{"duration_s": 2, "workload": {"orders_per_s": 200}, "consumer": {"mode": "thread_pool"}}`))
 	f.Add([]byte(`{"duration_s": 3, "workload": {"orders_per_s": 100}, "timeline": [{"at_s": 1, "action": "set_partitions", "partitions": 12}]}`))
+	f.Add([]byte(`{"producers": [{"name": "p", "instances": 1, "key": "order_id", "client": "java", "serializer": "string", "events": []}], "timeline": [{"at_s": 1, "action": "add_consumer", "assignors": []}]}`))
 	f.Fuzz(func(t *testing.T, doc []byte) {
 		sc, err := ParseScenario(doc)
 		if err != nil {

@@ -35,7 +35,28 @@ func withDefaults(data []byte) (Scenario, rewritten, error) {
 		return Scenario{}, nil, err
 	}
 	sc, err := fromRaw(raw)
+	emptyListsAsAbsent(&sc)
 	return sc, c.rewritten, err
+}
+
+// emptyListsAsAbsent makes an empty list the same as no list ("timeline":
+// [] and no timeline mean one thing): the lists MarshalScenario leaves out
+// when empty are nil, so a scenario read back from its own document is the
+// scenario it was (FuzzParseScenario found "timeline": [] did not).
+func emptyListsAsAbsent(sc *Scenario) {
+	if len(sc.Timeline) == 0 {
+		sc.Timeline = nil
+	}
+	for i := range sc.Timeline {
+		if len(sc.Timeline[i].Assignors) == 0 {
+			sc.Timeline[i].Assignors = nil
+		}
+	}
+	for i := range sc.Producers {
+		if len(sc.Producers[i].Events) == 0 {
+			sc.Producers[i].Events = nil
+		}
+	}
 }
 
 // DecodeStrict decodes a JSON document into v (a pointer) as encoding/json
