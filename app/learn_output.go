@@ -49,7 +49,7 @@ func renderRejection(c *i18n.Catalog, err error) app.UI {
 		app.Ul().Class("errors").Body(app.Range(fe).Slice(func(i int) app.UI {
 			// The field in code, then the rest of errors.field as the
 			// language punctuates it (French: a no-break space before ":").
-			line := c.T("errors.field", i18n.S("field", fe[i].Field), i18n.S("message", errtext.For(c).Message(fe[i])))
+			line := errtext.For(c).Field(fe[i])
 			rest, ok := strings.CutPrefix(line, fe[i].Field)
 			if !ok || fe[i].Field == "" {
 				return app.Li().Text(line)
