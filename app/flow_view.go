@@ -7,6 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"partitionlab/app/flow"
+	"partitionlab/app/i18n"
 )
 
 // flowView is the run drawn as records moving from the producers to the
@@ -34,6 +35,16 @@ type flowView struct {
 	pending bool     // a frame is requested
 	last    float64  // the time of the last frame, ms
 	frames  int      // frames drawn, for the tests
+
+	// drawn is the picture last drawn and what it shows: the page renders
+	// again for things that do not move the view (a click elsewhere, the
+	// run's progress), and drawing the scene is a few hundred elements.
+	drawn struct {
+		run          *flow.Run
+		pos          float64
+		lang         i18n.Lang
+		svg, summary string
+	}
 }
 
 func newFlowView(r *flow.Run, version, step int, playing bool) *flowView {
@@ -129,10 +140,13 @@ func (c *flowView) Render() app.UI {
 	if c.version != c.Iversion {
 		c.version, c.pos = c.Iversion, c.target() // before the first mount
 	}
-	s, t := c.Irun.At(c.pos), tr()
+	if d := &c.drawn; d.run != c.Irun || d.pos != c.pos || d.lang != pageLang() {
+		s, t := c.Irun.At(c.pos), tr()
+		d.run, d.pos, d.lang, d.svg, d.summary = c.Irun, c.pos, t.Lang(), s.SVGIn(t), s.SummaryIn(t)
+	}
 	return app.Div().Class("flow").ID("flow").DataSet("pos", strconv.FormatFloat(c.pos, 'f', 3, 64)).
 		DataSet("frames", c.frames).Body(
-		app.Raw(s.SVGIn(t)),
-		app.P().ID("flow-summary").Class("help flow-summary").Text(s.SummaryIn(t)),
+		app.Raw(c.drawn.svg),
+		app.P().ID("flow-summary").Class("help flow-summary").Text(c.drawn.summary),
 	)
 }

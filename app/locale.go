@@ -3,6 +3,7 @@ package app
 import (
 	"encoding/json"
 	"net/url"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -24,8 +25,11 @@ const langKey = "partitionlab.lang"
 // else the one chosen before, else the browser's first language the app
 // speaks, else English. A page pre-rendered on the server is in the
 // language it is rendered in (see PrerenderIn), English by default.
-// It is read from the browser each time rather than kept in a variable:
-// the address is the one place it lives.
+// The address is the one place it lives: it is read again whenever the
+// address's query changes. Otherwise the answer is kept (seenLang), for
+// tr() asks for it hundreds of times a render and reading the storage and
+// the navigator each time cost a few milliseconds a change; the other two
+// sources only change with the picker, which reloads the page.
 func pageLang() i18n.Lang {
 	if !app.IsClient {
 		if l := prerenderLang.Load(); l != nil {
@@ -33,7 +37,28 @@ func pageLang() i18n.Lang {
 		}
 		return i18n.English
 	}
-	if l, ok := i18n.Parse(addressQuery().Get(langParam)); ok {
+	search := app.Window().Get("location").Get("search").String()
+	if seen := seenLang.Load(); seen != nil && seen.search == search {
+		return seen.lang
+	}
+	l := readPageLang(search)
+	seenLang.Store(&langSeen{search: search, lang: l})
+	return l
+}
+
+// langSeen is pageLang's answer for an address query.
+type langSeen struct {
+	search string
+	lang   i18n.Lang
+}
+
+var seenLang atomic.Pointer[langSeen]
+
+// readPageLang is pageLang read from the browser, with the address's
+// query.
+func readPageLang(search string) i18n.Lang {
+	q, _ := url.ParseQuery(strings.TrimPrefix(search, "?"))
+	if l, ok := i18n.Parse(q.Get(langParam)); ok {
 		return l
 	}
 	if v := app.Window().Get("localStorage").Call("getItem", langKey); v.Truthy() {
