@@ -48,16 +48,18 @@ type wideText struct{ text.Plain }
 // Sans KR and Apple SD Gothic Neo.
 const HangulAdvance = 0.92
 
-// Box is text.Plain's box with wide characters measured as the Korean
-// faces draw them.
-func (h wideText) Box(txt string, fnt font.Font) (width, height, depth vg.Length) {
+// wideBox is text.Plain's box with wide characters measured as the Korean
+// faces draw them (Box keeps it, see measure.go).
+func (h wideText) wideBox(txt string, fnt font.Font) (width, height, depth vg.Length) {
 	narrow := strings.Map(func(r rune) rune {
 		if wide(r) {
 			return -1
 		}
 		return r
 	}, txt)
-	width, height, depth = h.Plain.Box(narrow, fnt)
+	f := h.face(fnt)
+	ext := h.extents(fnt)
+	width, height, depth = h.plainWidth(f, narrow), ext.Ascent, ext.Descent
 	for _, r := range txt {
 		switch {
 		case unicode.Is(unicode.Hangul, r):
