@@ -98,17 +98,75 @@ func dashes(i int) []vg.Length {
 func grey() color.RGBA { return color.RGBA{0x8a, 0x94, 0x9e, 0xff} }
 
 // newLine is a line through xs, ys in a colour and dash pattern.
-func newLine(xs, ys []float64, c color.Color, width float64, dash []vg.Length) (*plotter.Line, error) {
+func newLine(xs, ys []float64, c color.Color, width float64, dash []vg.Length) (line, error) {
 	pts := make(plotter.XYs, len(xs))
 	for i := range xs {
+		// plotter.NewLine's check, without its copy of the points.
+		if err := plotter.CheckFloats(xs[i], ys[i]); err != nil {
+			return line{}, err
+		}
 		pts[i] = plotter.XY{X: xs[i], Y: ys[i]}
 	}
-	l, err := plotter.NewLine(pts)
-	if err != nil {
-		return nil, err
+	return line{&plotter.Line{XYs: pts, LineStyle: draw.LineStyle{Color: c, Width: vg.Points(width), Dashes: dash}}}, nil
+}
+
+// line is a gonum/plot line (its range, legend swatch and picture are
+// plotter.Line's) that draws with fewer allocations and gives the plot
+// fewer glyph boxes.
+type line struct{ *plotter.Line }
+
+// Plot draws the line as plotter.Line does. A line inside the data area
+// (as the charts' lines are: their axes are set around them) needs no
+// clipping, whose four passes copy every point; it is stroked as one path
+// of the same points. Any other line is left to plotter.Line.
+func (l line) Plot(c draw.Canvas, plt *plot.Plot) {
+	if l.StepStyle != plotter.NoStep || l.FillColor != nil || l.LineStyle.Width == 0 || len(l.XYs) < 2 {
+		l.Line.Plot(c, plt)
+		return
 	}
-	l.LineStyle = draw.LineStyle{Color: c, Width: vg.Points(width), Dashes: dash}
-	return l, nil
+	path := make(vg.Path, len(l.XYs))
+	for i, p := range l.XYs {
+		pt := vg.Point{X: c.X(plt.X.Norm(p.X)), Y: c.Y(plt.Y.Norm(p.Y))}
+		if !c.Contains(pt) {
+			l.Line.Plot(c, plt)
+			return
+		}
+		path[i] = vg.PathComp{Type: vg.LineComp, Pos: pt}
+	}
+	path[0].Type = vg.MoveComp
+	c.SetLineStyle(l.LineStyle)
+	c.Stroke(path)
+}
+
+// GlyphBoxes are the boxes of plotter.Line's (one per point, the line's
+// width square) that the plot's padding can pick: the plot keeps, of all
+// plotters' boxes, the first that reaches furthest left, right, down and
+// up inside the axes, and a line's boxes differ only in where they sit.
+// So the first point furthest each way, in the line's order, pads the
+// chart as all of them do, without a box per point twice per chart.
+func (l line) GlyphBoxes(plt *plot.Plot) []plot.GlyphBox {
+	r := 0.5 * l.LineStyle.Width
+	rect := vg.Rectangle{Min: vg.Point{X: -r, Y: -r}, Max: vg.Point{X: r, Y: r}}
+	pick := [4]int{-1, -1, -1, -1} // left, right, bottom, top
+	var at [4]float64
+	for i, p := range l.XYs {
+		x, y := plt.X.Norm(p.X), plt.Y.Norm(p.Y)
+		if r > 0 && (x < 0 || x > 1 || y < 0 || y > 1) {
+			continue // the plot drops it
+		}
+		for k, v := range [4]float64{-x, x, -y, y} {
+			if pick[k] < 0 || v > at[k] {
+				pick[k], at[k] = i, v
+			}
+		}
+	}
+	var boxes []plot.GlyphBox
+	for i, p := range l.XYs {
+		if i == pick[0] || i == pick[1] || i == pick[2] || i == pick[3] {
+			boxes = append(boxes, plot.GlyphBox{X: plt.X.Norm(p.X), Y: plt.Y.Norm(p.Y), Rectangle: rect})
+		}
+	}
+	return boxes
 }
 
 // bucketTimes are the moments the series are drawn at: the end of each
