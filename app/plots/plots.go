@@ -129,6 +129,6 @@ func Standalone(c Chart) string {
 	return `<?xml version="1.0" encoding="UTF-8"?>` + "\n" + s
 }
 
-func htmlAttr(s string) string {
-	return strings.NewReplacer(`&`, "&amp;", `"`, "&quot;", `<`, "&lt;", `>`, "&gt;").Replace(s)
-}
+func htmlAttr(s string) string { return attrEscaper.Replace(s) }
+
+var attrEscaper = strings.NewReplacer(`&`, "&amp;", `"`, "&quot;", `<`, "&lt;", `>`, "&gt;")

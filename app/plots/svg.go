@@ -50,12 +50,39 @@ type svgContext struct {
 const svgPrecision = 5
 
 // svgBuffers are the buffers of earlier charts, so a chart is written
-// without growing one.
-var svgBuffers = sync.Pool{New: func() any { return new([]byte) }}
+// without growing one. (A sync.Pool would lose them at each collection,
+// and a redraw collects more than once.)
+var svgBuffers struct {
+	sync.Mutex
+	spare [][]byte
+}
+
+// maxSpareBuffers bounds the buffers kept: a page draws one chart at a
+// time, tests a few at once.
+const maxSpareBuffers = 4
+
+func svgBuffer() []byte {
+	svgBuffers.Lock()
+	defer svgBuffers.Unlock()
+	if n := len(svgBuffers.spare); n > 0 {
+		b := svgBuffers.spare[n-1]
+		svgBuffers.spare = svgBuffers.spare[:n-1]
+		return b[:0]
+	}
+	return make([]byte, 0, 64<<10)
+}
+
+func putSVGBuffer(b []byte) {
+	svgBuffers.Lock()
+	defer svgBuffers.Unlock()
+	if len(svgBuffers.spare) < maxSpareBuffers && cap(b) <= 1<<20 {
+		svgBuffers.spare = append(svgBuffers.spare, b)
+	}
+}
 
 // newSVGCanvas starts a w×h chart that a screen reader announces as label.
 func newSVGCanvas(w, h vg.Length, label string) *svgCanvas {
-	c := &svgCanvas{w: w, h: h, buf: (*svgBuffers.Get().(*[]byte))[:0], stack: []svgContext{{}}}
+	c := &svgCanvas{w: w, h: h, buf: svgBuffer(), stack: []svgContext{{}}}
 	c.str(`<svg viewBox="0 0 `)
 	c.num(float64(w))
 	c.str(" ")
@@ -77,9 +104,7 @@ func (c *svgCanvas) element() string {
 	}
 	c.str("</svg>\n")
 	s := string(c.buf)
-	if cap(c.buf) <= 1<<20 {
-		svgBuffers.Put(&c.buf)
-	}
+	putSVGBuffer(c.buf)
 	c.buf = nil
 	return s
 }
