@@ -35,6 +35,8 @@ type svgCanvas struct {
 	w, h  vg.Length
 	buf   []byte
 	stack []svgContext
+	// scratch holds a line's points while it is written.
+	scratch []vg.Point
 }
 
 // svgContext is the state Push saves and Pop restores.
@@ -54,35 +56,42 @@ const svgPrecision = 5
 // and a redraw collects more than once.)
 var svgBuffers struct {
 	sync.Mutex
-	spare [][]byte
+	spare []svgBuffer
+}
+
+// svgBuffer is what a canvas writes to.
+type svgBuffer struct {
+	buf     []byte
+	scratch []vg.Point
 }
 
 // maxSpareBuffers bounds the buffers kept: a page draws one chart at a
 // time, tests a few at once.
 const maxSpareBuffers = 4
 
-func svgBuffer() []byte {
+func getSVGBuffer() svgBuffer {
 	svgBuffers.Lock()
 	defer svgBuffers.Unlock()
 	if n := len(svgBuffers.spare); n > 0 {
 		b := svgBuffers.spare[n-1]
 		svgBuffers.spare = svgBuffers.spare[:n-1]
-		return b[:0]
+		return b
 	}
-	return make([]byte, 0, 64<<10)
+	return svgBuffer{buf: make([]byte, 0, 64<<10)}
 }
 
-func putSVGBuffer(b []byte) {
+func putSVGBuffer(b svgBuffer) {
 	svgBuffers.Lock()
 	defer svgBuffers.Unlock()
-	if len(svgBuffers.spare) < maxSpareBuffers && cap(b) <= 1<<20 {
-		svgBuffers.spare = append(svgBuffers.spare, b)
+	if len(svgBuffers.spare) < maxSpareBuffers && cap(b.buf) <= 1<<20 && cap(b.scratch) <= 1<<16 {
+		svgBuffers.spare = append(svgBuffers.spare, svgBuffer{b.buf[:0], b.scratch[:0]})
 	}
 }
 
 // newSVGCanvas starts a w×h chart that a screen reader announces as label.
 func newSVGCanvas(w, h vg.Length, label string) *svgCanvas {
-	c := &svgCanvas{w: w, h: h, buf: svgBuffer(), stack: []svgContext{{}}}
+	b := getSVGBuffer()
+	c := &svgCanvas{w: w, h: h, buf: b.buf, scratch: b.scratch, stack: []svgContext{{}}}
 	c.str(`<svg viewBox="0 0 `)
 	c.num(float64(w))
 	c.str(" ")
@@ -104,8 +113,8 @@ func (c *svgCanvas) element() string {
 	}
 	c.str("</svg>\n")
 	s := string(c.buf)
-	putSVGBuffer(c.buf)
-	c.buf = nil
+	putSVGBuffer(svgBuffer{c.buf, c.scratch})
+	c.buf, c.scratch = nil, nil
 	return s
 }
 
@@ -191,11 +200,35 @@ func (c *svgCanvas) endStyle(first bool) {
 }
 
 func (c *svgCanvas) Stroke(p vg.Path) {
-	ctx := c.context()
-	if ctx.lineWidth.Points() <= 0 {
+	if c.context().lineWidth.Points() <= 0 {
 		return
 	}
 	c.path(p)
+	c.strokeStyle()
+}
+
+// strokePolyline is Stroke of the path through pts (a move to the first,
+// lines to the others), without building the path.
+func (c *svgCanvas) strokePolyline(pts []vg.Point) {
+	if c.context().lineWidth.Points() <= 0 || len(pts) == 0 {
+		return
+	}
+	c.str(`<path d="`)
+	for i, pt := range pts {
+		if i == 0 {
+			c.str("M")
+		} else {
+			c.str("L")
+		}
+		c.pair(pt.X.Points(), pt.Y.Points())
+	}
+	c.str(`" `)
+	c.strokeStyle()
+}
+
+// strokeStyle ends a stroked path's element with its style.
+func (c *svgCanvas) strokeStyle() {
+	ctx := c.context()
 	first := true
 	c.style(&first, "fill")
 	c.str("none")

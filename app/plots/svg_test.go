@@ -2,8 +2,8 @@ package plots
 
 import (
 	"bytes"
-	"image/color"
 	"fmt"
+	"image/color"
 	"strings"
 	"testing"
 

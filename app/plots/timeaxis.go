@@ -2,6 +2,7 @@ package plots
 
 import (
 	"image/color"
+	"slices"
 	"strconv"
 
 	"gonum.org/v1/plot"
@@ -118,23 +119,40 @@ type line struct{ *plotter.Line }
 // Plot draws the line as plotter.Line does. A line inside the data area
 // (as the charts' lines are: their axes are set around them) needs no
 // clipping, whose four passes copy every point; it is stroked as one path
-// of the same points. Any other line is left to plotter.Line.
+// of the same points, written straight into the chart's SVG. Any other
+// line is left to plotter.Line.
 func (l line) Plot(c draw.Canvas, plt *plot.Plot) {
 	if l.StepStyle != plotter.NoStep || l.FillColor != nil || l.LineStyle.Width == 0 || len(l.XYs) < 2 {
 		l.Line.Plot(c, plt)
 		return
 	}
-	path := make(vg.Path, len(l.XYs))
-	for i, p := range l.XYs {
-		pt := vg.Point{X: c.X(plt.X.Norm(p.X)), Y: c.Y(plt.Y.Norm(p.Y))}
+	sx, sy := scaleOf(&plt.X), scaleOf(&plt.Y)
+	svg, _ := c.Canvas.(*svgCanvas)
+	var pts []vg.Point
+	if svg != nil {
+		pts = svg.scratch[:0]
+	} else {
+		pts = make([]vg.Point, 0, len(l.XYs))
+	}
+	for _, p := range l.XYs {
+		pt := vg.Point{X: c.X(sx.norm(p.X)), Y: c.Y(sy.norm(p.Y))}
 		if !c.Contains(pt) {
 			l.Line.Plot(c, plt)
 			return
 		}
+		pts = append(pts, pt)
+	}
+	c.SetLineStyle(l.LineStyle)
+	if svg != nil {
+		svg.scratch = pts
+		svg.strokePolyline(pts)
+		return
+	}
+	path := make(vg.Path, len(pts))
+	for i, pt := range pts {
 		path[i] = vg.PathComp{Type: vg.LineComp, Pos: pt}
 	}
 	path[0].Type = vg.MoveComp
-	c.SetLineStyle(l.LineStyle)
 	c.Stroke(path)
 }
 
@@ -147,26 +165,64 @@ func (l line) Plot(c draw.Canvas, plt *plot.Plot) {
 func (l line) GlyphBoxes(plt *plot.Plot) []plot.GlyphBox {
 	r := 0.5 * l.LineStyle.Width
 	rect := vg.Rectangle{Min: vg.Point{X: -r, Y: -r}, Max: vg.Point{X: r, Y: r}}
-	pick := [4]int{-1, -1, -1, -1} // left, right, bottom, top
-	var at [4]float64
+	sx, sy := scaleOf(&plt.X), scaleOf(&plt.Y)
+	left, right, bottom, top := -1, -1, -1, -1
+	var minX, maxX, minY, maxY float64
 	for i, p := range l.XYs {
-		x, y := plt.X.Norm(p.X), plt.Y.Norm(p.Y)
+		x, y := sx.norm(p.X), sy.norm(p.Y)
 		if r > 0 && (x < 0 || x > 1 || y < 0 || y > 1) {
 			continue // the plot drops it
 		}
-		for k, v := range [4]float64{-x, x, -y, y} {
-			if pick[k] < 0 || v > at[k] {
-				pick[k], at[k] = i, v
-			}
+		if left < 0 || x < minX {
+			left, minX = i, x
+		}
+		if right < 0 || x > maxX {
+			right, maxX = i, x
+		}
+		if bottom < 0 || y < minY {
+			bottom, minY = i, y
+		}
+		if top < 0 || y > maxY {
+			top, maxY = i, y
 		}
 	}
-	var boxes []plot.GlyphBox
-	for i, p := range l.XYs {
-		if i == pick[0] || i == pick[1] || i == pick[2] || i == pick[3] {
-			boxes = append(boxes, plot.GlyphBox{X: plt.X.Norm(p.X), Y: plt.Y.Norm(p.Y), Rectangle: rect})
-		}
+	if left < 0 {
+		return nil
+	}
+	boxes := make([]plot.GlyphBox, 0, 4)
+	for _, i := range sortedDistinct(left, right, bottom, top) {
+		p := l.XYs[i]
+		boxes = append(boxes, plot.GlyphBox{X: sx.norm(p.X), Y: sy.norm(p.Y), Rectangle: rect})
 	}
 	return boxes
+}
+
+// sortedDistinct is the four indexes in order, each once.
+func sortedDistinct(a, b, c, d int) []int {
+	is := []int{a, b, c, d}
+	slices.Sort(is)
+	return slices.Compact(is)
+}
+
+// scale is an axis's normalisation: Axis.Norm without copying the axis
+// for each value (an Axis is a few hundred bytes) nor, on a linear axis,
+// a call through its Scale; the same arithmetic as plot.LinearScale's.
+type scale struct {
+	min, max float64
+	s        plot.Normalizer
+	linear   bool
+}
+
+func scaleOf(a *plot.Axis) scale {
+	_, linear := a.Scale.(plot.LinearScale)
+	return scale{a.Min, a.Max, a.Scale, linear}
+}
+
+func (s scale) norm(x float64) float64 {
+	if s.linear {
+		return (x - s.min) / (s.max - s.min)
+	}
+	return s.s.Normalize(s.min, s.max, x)
 }
 
 // bucketTimes are the moments the series are drawn at: the end of each
