@@ -127,7 +127,7 @@ func (l line) Plot(c draw.Canvas, plt *plot.Plot) {
 		return
 	}
 	sx, sy := scaleOf(&plt.X), scaleOf(&plt.Y)
-	svg, _ := c.Canvas.(*svgCanvas)
+	svg := svgOf(c.Canvas)
 	var pts []vg.Point
 	if svg != nil {
 		pts = svg.scratch[:0]
@@ -195,6 +195,23 @@ func (l line) GlyphBoxes(plt *plot.Plot) []plot.GlyphBox {
 		boxes = append(boxes, plot.GlyphBox{X: sx.norm(p.X), Y: sy.norm(p.Y), Rectangle: rect})
 	}
 	return boxes
+}
+
+// svgOf is the chart's SVG canvas inside c (gonum/plot hands plotters a
+// draw.Canvas wrapping a draw.Canvas), or nil when it is drawn on another.
+func svgOf(c vg.Canvas) *svgCanvas {
+	for {
+		switch v := c.(type) {
+		case *svgCanvas:
+			return v
+		case draw.Canvas:
+			c = v.Canvas
+		case *draw.Canvas:
+			c = v.Canvas
+		default:
+			return nil
+		}
+	}
 }
 
 // sortedDistinct is the four indexes in order, each once.
