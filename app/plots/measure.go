@@ -18,76 +18,71 @@ import (
 // (which depend only on the font and the text) are kept here across
 // charts and redraws, so each is taken once.
 
-// textKey is a text in a font (its size included).
-type textKey struct {
-	fnt font.Font
-	txt string
-}
-
 // box is a measured text: as text.Handler's Box gives it.
 type box struct{ w, h, d vg.Length }
 
-// measures holds what was measured; it forgets everything when it has
-// grown past maxMeasures texts (a long session of edits draws ever new
-// numbers), so it stays small.
-var measures = struct {
+// fontMeasures are a font's face and extents and the texts measured in
+// it.
+type fontMeasures struct {
+	cache   *font.Cache
+	fnt     font.Font
+	face    font.Face
+	extents font.Extents
+	boxes   map[string]box       // wideText's Box
+	widths  map[string]vg.Length // gonum/plot's own width (text.Plain's)
+}
+
+// measures holds what was measured, by font: a chart uses two or three
+// (sizes), found by comparing rather than hashing a font.Font, which is
+// slow in WebAssembly. It forgets the texts when they grow past
+// maxMeasures (a long session of edits draws ever new numbers), and the
+// fonts past maxFonts, so it stays small.
+var measures struct {
 	sync.Mutex
-	faces   map[font.Font]font.Face
-	extents map[font.Font]font.Extents
-	boxes   map[textKey]box       // wideText's Box
-	widths  map[textKey]vg.Length // gonum/plot's own width (text.Plain's)
-}{
-	faces:   map[font.Font]font.Face{},
-	extents: map[font.Font]font.Extents{},
-	boxes:   map[textKey]box{},
-	widths:  map[textKey]vg.Length{},
+	fonts []*fontMeasures
+	texts int
 }
 
-const maxMeasures = 4096
+const (
+	maxMeasures = 4096
+	maxFonts    = 32
+)
 
-// forgetIfFull empties the text measurements when full; the caller holds
-// the lock.
-func forgetIfFull() {
-	if len(measures.boxes)+len(measures.widths) > maxMeasures {
-		clear(measures.boxes)
-		clear(measures.widths)
+// fontOf is fnt's measures; the caller holds the lock.
+func (h wideText) fontOf(fnt font.Font) *fontMeasures {
+	for _, m := range measures.fonts {
+		if m.fnt == fnt && m.cache == h.Fonts {
+			return m
+		}
 	}
+	if len(measures.fonts) >= maxFonts {
+		measures.fonts, measures.texts = nil, 0
+	}
+	m := &fontMeasures{cache: h.Fonts, fnt: fnt, face: h.Fonts.Lookup(fnt, fnt.Size),
+		boxes: map[string]box{}, widths: map[string]vg.Length{}}
+	m.extents = m.face.Extents()
+	measures.fonts = append(measures.fonts, m)
+	return m
 }
 
-// face is h.Fonts.Lookup(fnt, fnt.Size), looked up once per font; the
-// caller holds the lock. Only the charts' own cache (font.DefaultCache)
-// is kept: another cache is looked up each time.
-func (h wideText) face(fnt font.Font) font.Face {
-	if h.Fonts != font.DefaultCache {
-		return h.Fonts.Lookup(fnt, fnt.Size)
+// counted notes a new text measured, forgetting every text when there
+// are too many; the caller holds the lock.
+func counted() {
+	measures.texts++
+	if measures.texts > maxMeasures {
+		for _, m := range measures.fonts {
+			clear(m.boxes)
+			clear(m.widths)
+		}
+		measures.texts = 1
 	}
-	f, ok := measures.faces[fnt]
-	if !ok {
-		f = h.Fonts.Lookup(fnt, fnt.Size)
-		measures.faces[fnt] = f
-	}
-	return f
 }
 
 // Extents is text.Plain's, once per font.
 func (h wideText) Extents(fnt font.Font) font.Extents {
 	measures.Lock()
 	defer measures.Unlock()
-	return h.extents(fnt)
-}
-
-func (h wideText) extents(fnt font.Font) font.Extents {
-	if h.Fonts != font.DefaultCache {
-		f := h.face(fnt)
-		return f.Extents()
-	}
-	e, ok := measures.extents[fnt]
-	if !ok {
-		f := h.face(fnt)
-		e = f.Extents()
-		measures.extents[fnt] = e
-	}
-	return e
+	return h.fontOf(fnt).extents
 }
 
 // Lines is text.Plain's, without a new slice for the one line most texts
@@ -104,25 +99,24 @@ func (h wideText) Lines(txt string) []string {
 func (h wideText) Box(txt string, fnt font.Font) (width, height, depth vg.Length) {
 	measures.Lock()
 	defer measures.Unlock()
-	k := textKey{fnt, txt}
-	b, ok := measures.boxes[k]
+	m := h.fontOf(fnt)
+	b, ok := m.boxes[txt]
 	if !ok {
-		b.w, b.h, b.d = h.wideBox(txt, fnt)
-		forgetIfFull()
-		measures.boxes[k] = b
+		b.w, b.h, b.d = h.wideBox(m, txt)
+		counted()
+		m.boxes[txt] = b
 	}
 	return b.w, b.h, b.d
 }
 
 // plainWidth is the width gonum/plot's own handler gives txt, once per
 // font and text; the caller holds the lock.
-func (h wideText) plainWidth(f font.Face, txt string) vg.Length {
-	k := textKey{f.Font, txt}
-	w, ok := measures.widths[k]
+func (m *fontMeasures) plainWidth(txt string) vg.Length {
+	w, ok := m.widths[txt]
 	if !ok {
-		w = f.Width(txt)
-		forgetIfFull()
-		measures.widths[k] = w
+		w = m.face.Width(txt)
+		counted()
+		m.widths[txt] = w
 	}
 	return w
 }
@@ -147,12 +141,13 @@ func (h wideText) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) {
 	ht := sty.Height(txt)
 	lines := h.Lines(txt)
 	measures.Lock()
-	fnt := h.face(sty.Font)
-	pt.Y += ht*vg.Length(sty.YAlign) - h.extents(sty.Font).Ascent
+	m := h.fontOf(sty.Font)
+	fnt := m.face
+	pt.Y += ht*vg.Length(sty.YAlign) - m.extents.Ascent
 	var few [4]vg.Length
 	xoffs := few[:0]
 	for _, line := range lines {
-		xoffs = append(xoffs, vg.Length(sty.XAlign)*h.plainWidth(fnt, line))
+		xoffs = append(xoffs, vg.Length(sty.XAlign)*m.plainWidth(line))
 	}
 	measures.Unlock()
 	for i, line := range lines {
