@@ -129,9 +129,7 @@ func (c *svgCanvas) nEnds() int {
 func (c *svgCanvas) str(s string) { c.buf = append(c.buf, s...) }
 
 // num writes x as vgsvg does (%.5g).
-func (c *svgCanvas) num(x float64) {
-	c.buf = strconv.AppendFloat(c.buf, x, 'g', svgPrecision, 64)
-}
+func (c *svgCanvas) num(x float64) { c.buf = appendG5(c.buf, x) }
 
 func (c *svgCanvas) context() *svgContext { return &c.stack[len(c.stack)-1] }
 
@@ -279,12 +277,12 @@ func (c *svgCanvas) Fill(p vg.Path) {
 // it leaves out.
 func isOne(x float64) bool {
 	var b [32]byte
-	return string(strconv.AppendFloat(b[:0], x, 'g', svgPrecision, 64)) == "1"
+	return string(appendG5(b[:0], x)) == "1"
 }
 
 func isZero(x float64) bool {
 	var b [32]byte
-	return string(strconv.AppendFloat(b[:0], x, 'g', svgPrecision, 64)) == "0"
+	return string(appendG5(b[:0], x)) == "0"
 }
 
 // path opens a <path> element with p's data.
