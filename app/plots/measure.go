@@ -85,14 +85,29 @@ func (h wideText) Extents(fnt font.Font) font.Extents {
 	return h.fontOf(fnt).extents
 }
 
-// Lines is text.Plain's, without a new slice for the one line most texts
-// are.
+// Lines is text.Plain's. gonum/plot splits each text into lines at each
+// measurement, and reads them only: the one line most texts are is kept
+// in oneLines, a slot per text (by its length and ends, no hashing), so
+// it is not a new slice each time.
 func (h wideText) Lines(txt string) []string {
 	txt = strings.TrimRight(txt, "\n")
-	if !strings.Contains(txt, "\n") {
-		return []string{txt}
+	if strings.Contains(txt, "\n") || txt == "" {
+		return strings.Split(txt, "\n")
 	}
-	return strings.Split(txt, "\n")
+	slot := (len(txt)*31 + int(txt[0])*7 + int(txt[len(txt)-1])) % len(oneLines.slots)
+	oneLines.Lock()
+	defer oneLines.Unlock()
+	if l := oneLines.slots[slot]; l != nil && l[0] == txt {
+		return l
+	}
+	l := []string{txt}
+	oneLines.slots[slot] = l
+	return l
+}
+
+var oneLines struct {
+	sync.Mutex
+	slots [127][]string
 }
 
 // Box is wideBox, once per font and text.

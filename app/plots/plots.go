@@ -102,6 +102,8 @@ var render = svgRender
 func svgRender(p *plot.Plot, w, h vg.Length, label string) (Chart, error) {
 	var area vg.Rectangle
 	p.Add(areaProbe{&area})
+	p.X.Tick.Marker = &memoTicks{inner: p.X.Tick.Marker}
+	p.Y.Tick.Marker = &memoTicks{inner: p.Y.Tick.Marker}
 	c := newSVGCanvas(w, h, label)
 	p.Draw(draw.New(c))
 	return chartOf(p, c.element(), w, h, area), nil
@@ -114,6 +116,23 @@ func chartOf(p *plot.Plot, svg string, w, h vg.Length, area vg.Rectangle) Chart 
 		Left: float64(area.Min.X) / W, Right: float64(area.Max.X) / W,
 		Top: 1 - float64(area.Max.Y)/H, Bottom: 1 - float64(area.Min.Y)/H,
 		XMin: p.X.Min, XMax: p.X.Max}
+}
+
+// memoTicks are inner's ticks, worked out once for the axis's range:
+// gonum/plot asks an axis for its ticks half a dozen times as it lays out
+// and draws a chart, with the same range, and reads them only.
+type memoTicks struct {
+	inner  plot.Ticker
+	lo, hi float64
+	ticks  []plot.Tick
+	done   bool
+}
+
+func (m *memoTicks) Ticks(lo, hi float64) []plot.Tick {
+	if !m.done || lo != m.lo || hi != m.hi {
+		m.lo, m.hi, m.ticks, m.done = lo, hi, m.inner.Ticks(lo, hi), true
+	}
+	return m.ticks
 }
 
 // inlineSVG is render for charts without a time cursor.

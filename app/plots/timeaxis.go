@@ -2,7 +2,7 @@ package plots
 
 import (
 	"image/color"
-	"slices"
+	"math"
 	"strconv"
 
 	"gonum.org/v1/plot"
@@ -169,7 +169,12 @@ func (l line) GlyphBoxes(plt *plot.Plot) []plot.GlyphBox {
 	left, right, bottom, top := -1, -1, -1, -1
 	var minX, maxX, minY, maxY float64
 	for i, p := range l.XYs {
-		x, y := sx.norm(p.X), sy.norm(p.Y)
+		var x, y float64
+		if sx.linear && sy.linear { // scale.norm, inlined
+			x, y = (p.X-sx.min)/(sx.max-sx.min), (p.Y-sy.min)/(sy.max-sy.min)
+		} else {
+			x, y = sx.norm(p.X), sy.norm(p.Y)
+		}
 		if r > 0 && (x < 0 || x > 1 || y < 0 || y > 1) {
 			continue // the plot drops it
 		}
@@ -189,12 +194,36 @@ func (l line) GlyphBoxes(plt *plot.Plot) []plot.GlyphBox {
 	if left < 0 {
 		return nil
 	}
+	// The picks in the line's order, each once.
+	picks := [4]int{left, right, bottom, top}
+	for i := 1; i < len(picks); i++ {
+		for j := i; j > 0 && picks[j] < picks[j-1]; j-- {
+			picks[j], picks[j-1] = picks[j-1], picks[j]
+		}
+	}
 	boxes := make([]plot.GlyphBox, 0, 4)
-	for _, i := range sortedDistinct(left, right, bottom, top) {
+	for k, i := range picks {
+		if k > 0 && i == picks[k-1] {
+			continue
+		}
 		p := l.XYs[i]
 		boxes = append(boxes, plot.GlyphBox{X: sx.norm(p.X), Y: sy.norm(p.Y), Rectangle: rect})
 	}
 	return boxes
+}
+
+// DataRange is plotter.Line's (plotter.XYRange), without a call through
+// an interface for each value.
+func (l line) DataRange() (xmin, xmax, ymin, ymax float64) {
+	xmin, xmax = math.Inf(1), math.Inf(-1)
+	ymin, ymax = math.Inf(1), math.Inf(-1)
+	for _, p := range l.XYs {
+		xmin, xmax = math.Min(xmin, p.X), math.Max(xmax, p.X)
+	}
+	for _, p := range l.XYs {
+		ymin, ymax = math.Min(ymin, p.Y), math.Max(ymax, p.Y)
+	}
+	return xmin, xmax, ymin, ymax
 }
 
 // svgOf is the chart's SVG canvas inside c (gonum/plot hands plotters a
@@ -212,13 +241,6 @@ func svgOf(c vg.Canvas) *svgCanvas {
 			return nil
 		}
 	}
-}
-
-// sortedDistinct is the four indexes in order, each once.
-func sortedDistinct(a, b, c, d int) []int {
-	is := []int{a, b, c, d}
-	slices.Sort(is)
-	return slices.Compact(is)
 }
 
 // scale is an axis's normalisation: Axis.Norm without copying the axis
