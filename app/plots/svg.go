@@ -320,7 +320,7 @@ func (c *svgCanvas) path(p vg.Path) {
 			case 2:
 				c.str("C")
 			default:
-				panic("plots: invalid number of control points")
+				panic(fmt.Errorf("plots: invalid number of control points"))
 			}
 			for _, ctl := range comp.Control {
 				c.pair(ctl.X.Points(), ctl.Y.Points())
@@ -331,7 +331,7 @@ func (c *svgCanvas) path(p vg.Path) {
 		case vg.CloseComp:
 			c.str("Z")
 		default:
-			panic(fmt.Sprintf("plots: unknown path component type: %d", comp.Type))
+			panic(fmt.Errorf("plots: unknown path component type: %d", comp.Type))
 		}
 	}
 	c.str(`" `)
@@ -367,7 +367,7 @@ func (c *svgCanvas) circle(comp vg.PathComp) (x, y float64) {
 	q := comp.Angle / (2 * math.Pi)
 	angle += (q - math.Trunc(q)) * (2 * math.Pi)
 	if angle >= 4*math.Pi {
-		panic("plots: impossible angle")
+		panic(fmt.Errorf("plots: impossible angle %v", angle))
 	}
 	s0, c0 := math.Sincos(comp.Start + 0.5*angle)
 	s1, c1 := math.Sincos(comp.Start + angle)
