@@ -258,8 +258,32 @@ func (c *svgCanvas) strokeStyle() {
 }
 
 func (c *svgCanvas) Fill(p vg.Path) {
-	ctx := c.context()
 	c.path(p)
+	c.fillStyle()
+}
+
+// fillPolygon is Fill of the closed path through pts (draw.Canvas's
+// FillPolygon), without building the path.
+func (c *svgCanvas) fillPolygon(pts []vg.Point) {
+	if len(pts) == 0 {
+		return
+	}
+	c.str(`<path d="`)
+	for i, pt := range pts {
+		if i == 0 {
+			c.str("M")
+		} else {
+			c.str("L")
+		}
+		c.pair(pt.X.Points(), pt.Y.Points())
+	}
+	c.str(`Z" `)
+	c.fillStyle()
+}
+
+// fillStyle ends a filled path's element with its style.
+func (c *svgCanvas) fillStyle() {
+	ctx := c.context()
 	first := true
 	if !isBlack(ctx.color) {
 		c.style(&first, "fill")
