@@ -40,6 +40,7 @@ type fontMeasures struct {
 var measures struct {
 	sync.Mutex
 	fonts []*fontMeasures
+	last  *fontMeasures // the one found last
 	texts int
 }
 
@@ -50,13 +51,18 @@ const (
 
 // fontOf is fnt's measures; the caller holds the lock.
 func (h wideText) fontOf(fnt font.Font) *fontMeasures {
+	if m := measures.last; m != nil && m.fnt.Size == fnt.Size && m.fnt == fnt && m.cache == h.Fonts {
+		return m
+	}
 	for _, m := range measures.fonts {
-		if m.fnt == fnt && m.cache == h.Fonts {
+		// The size first: it tells the charts' fonts apart at once.
+		if m.fnt.Size == fnt.Size && m.fnt == fnt && m.cache == h.Fonts {
+			measures.last = m
 			return m
 		}
 	}
 	if len(measures.fonts) >= maxFonts {
-		measures.fonts, measures.texts = nil, 0
+		measures.fonts, measures.texts, measures.last = nil, 0, nil
 	}
 	m := &fontMeasures{cache: h.Fonts, fnt: fnt, face: h.Fonts.Lookup(fnt, fnt.Size),
 		boxes: map[string]box{}, widths: map[string]vg.Length{}}

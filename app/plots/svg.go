@@ -448,20 +448,30 @@ func opacity(clr color.Color) float64 {
 }
 
 // fontStyles are the style attributes' font properties by font, found
-// once per font (reading the family's name from the font is slow).
-var fontStyles sync.Map // fontKey → string
+// once per font (reading the family's name from the font is slow), and
+// found by comparing the few fonts rather than hashing them (slow in
+// WebAssembly).
+var fontStyles struct {
+	sync.Mutex
+	known []knownStyle
+}
 
-type fontKey struct {
-	font.Font
-	face *sfnt.Font
+type knownStyle struct {
+	fnt   font.Font
+	face  *sfnt.Font
+	style string
 }
 
 // fontStyle is the start of a text's style attribute: the font's family
 // (for Liberation Sans, fontFamilies), variant, weight and style, and its
 // size.
 func fontStyle(f font.Face) string {
-	if s, ok := fontStyles.Load(fontKey{f.Font, f.Face}); ok {
-		return s.(string)
+	fontStyles.Lock()
+	defer fontStyles.Unlock()
+	for _, k := range fontStyles.known {
+		if k.fnt.Size == f.Font.Size && k.fnt == f.Font && k.face == f.Face {
+			return k.style
+		}
 	}
 	var buf sfnt.Buffer
 	family, err := f.Face.Name(&buf, sfnt.NameIDFamily)
@@ -475,7 +485,10 @@ func fontStyle(f font.Face) string {
 	s := "font-family:" + family + ";font-variant:" + variantName(f.Font.Variant) +
 		";font-weight:" + weightName(f.Font.Weight) + ";font-style:" + styleName(f.Font.Style) +
 		";font-size:" + strconv.FormatFloat(f.Font.Size.Points(), 'g', svgPrecision, 64) + "px"
-	fontStyles.Store(fontKey{f.Font, f.Face}, s)
+	if len(fontStyles.known) >= maxFonts {
+		fontStyles.known = nil
+	}
+	fontStyles.known = append(fontStyles.known, knownStyle{f.Font, f.Face, s})
 	return s
 }
 

@@ -108,13 +108,24 @@ func newLine(xs, ys []float64, c color.Color, width float64, dash []vg.Length) (
 		}
 		pts[i] = plotter.XY{X: xs[i], Y: ys[i]}
 	}
-	return line{&plotter.Line{XYs: pts, LineStyle: draw.LineStyle{Color: c, Width: vg.Points(width), Dashes: dash}}}, nil
+	return line{&plotter.Line{XYs: pts, LineStyle: draw.LineStyle{Color: c, Width: vg.Points(width), Dashes: dash}}, &lineBoxes{}}, nil
 }
 
 // line is a gonum/plot line (its range, legend swatch and picture are
 // plotter.Line's) that draws with fewer allocations and gives the plot
 // fewer glyph boxes.
-type line struct{ *plotter.Line }
+type line struct {
+	*plotter.Line
+	boxes *lineBoxes
+}
+
+// lineBoxes are a line's padding boxes for the axes' ranges they were
+// worked out for: the plot asks twice (padding across, then up).
+type lineBoxes struct {
+	x, y  [2]float64
+	boxes []plot.GlyphBox
+	done  bool
+}
 
 // Plot draws the line as plotter.Line does. A line inside the data area
 // (as the charts' lines are: their axes are set around them) needs no
@@ -163,6 +174,18 @@ func (l line) Plot(c draw.Canvas, plt *plot.Plot) {
 // So the first point furthest each way, in the line's order, pads the
 // chart as all of them do, without a box per point twice per chart.
 func (l line) GlyphBoxes(plt *plot.Plot) []plot.GlyphBox {
+	sx, sy := scaleOf(&plt.X), scaleOf(&plt.Y)
+	if l.boxes == nil || !sx.linear || !sy.linear {
+		return l.glyphBoxes(plt)
+	}
+	x, y := [2]float64{sx.min, sx.max}, [2]float64{sy.min, sy.max}
+	if !l.boxes.done || l.boxes.x != x || l.boxes.y != y {
+		*l.boxes = lineBoxes{x: x, y: y, boxes: l.glyphBoxes(plt), done: true}
+	}
+	return l.boxes.boxes
+}
+
+func (l line) glyphBoxes(plt *plot.Plot) []plot.GlyphBox {
 	r := 0.5 * l.LineStyle.Width
 	rect := vg.Rectangle{Min: vg.Point{X: -r, Y: -r}, Max: vg.Point{X: r, Y: r}}
 	sx, sy := scaleOf(&plt.X), scaleOf(&plt.Y)
