@@ -45,3 +45,19 @@ func BenchmarkStrconvG5(b *testing.B) {
 		buf = strconv.AppendFloat(buf[:0], float64(i%640)+0.123456, 'g', 5, 64)
 	}
 }
+
+// minOf and maxOf agree with math.Min and math.Max on numbers (zeros of
+// both signs and infinities included).
+func TestMinOfMaxOfAreMaths(t *testing.T) {
+	xs := []float64{0, math.Copysign(0, -1), 1, -1, 2.5, math.Inf(1), math.Inf(-1), 1e-300}
+	for _, a := range xs {
+		for _, b := range xs {
+			if got, want := minOf(a, b), math.Min(a, b); math.Float64bits(got) != math.Float64bits(want) {
+				t.Errorf("minOf(%v, %v) = %v, math.Min %v", a, b, got, want)
+			}
+			if got, want := maxOf(a, b), math.Max(a, b); math.Float64bits(got) != math.Float64bits(want) {
+				t.Errorf("maxOf(%v, %v) = %v, math.Max %v", a, b, got, want)
+			}
+		}
+	}
+}

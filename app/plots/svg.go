@@ -211,17 +211,26 @@ func (c *svgCanvas) strokePolyline(pts []vg.Point) {
 	if c.context().lineWidth.Points() <= 0 || len(pts) == 0 {
 		return
 	}
-	c.str(`<path d="`)
-	for i, pt := range pts {
-		if i == 0 {
-			c.str("M")
-		} else {
-			c.str("L")
-		}
-		c.pair(pt.X.Points(), pt.Y.Points())
-	}
+	c.buf = appendPoints(append(c.buf, `<path d="`...), pts)
 	c.str(`" `)
 	c.strokeStyle()
+}
+
+// appendPoints appends the path data of a move to pts[0] and lines to
+// the others; it works on its own slice (not the canvas's field, which is
+// a store the collector watches) for the hundreds of numbers of a line.
+func appendPoints(b []byte, pts []vg.Point) []byte {
+	for i, pt := range pts {
+		if i == 0 {
+			b = append(b, 'M')
+		} else {
+			b = append(b, 'L')
+		}
+		b = appendG5(b, pt.X.Points())
+		b = append(b, ',')
+		b = appendG5(b, pt.Y.Points())
+	}
+	return b
 }
 
 // strokeStyle ends a stroked path's element with its style.
@@ -268,15 +277,7 @@ func (c *svgCanvas) fillPolygon(pts []vg.Point) {
 	if len(pts) == 0 {
 		return
 	}
-	c.str(`<path d="`)
-	for i, pt := range pts {
-		if i == 0 {
-			c.str("M")
-		} else {
-			c.str("L")
-		}
-		c.pair(pt.X.Points(), pt.Y.Points())
-	}
+	c.buf = appendPoints(append(c.buf, `<path d="`...), pts)
 	c.str(`Z" `)
 	c.fillStyle()
 }

@@ -241,12 +241,26 @@ func (l line) DataRange() (xmin, xmax, ymin, ymax float64) {
 	xmin, xmax = math.Inf(1), math.Inf(-1)
 	ymin, ymax = math.Inf(1), math.Inf(-1)
 	for _, p := range l.XYs {
-		xmin, xmax = math.Min(xmin, p.X), math.Max(xmax, p.X)
-	}
-	for _, p := range l.XYs {
-		ymin, ymax = math.Min(ymin, p.Y), math.Max(ymax, p.Y)
+		xmin, xmax = minOf(xmin, p.X), maxOf(xmax, p.X)
+		ymin, ymax = minOf(ymin, p.Y), maxOf(ymax, p.Y)
 	}
 	return xmin, xmax, ymin, ymax
+}
+
+// minOf and maxOf are math.Min and math.Max for the numbers a line holds
+// (no NaN: newLine refuses it), -0 below +0 as there.
+func minOf(m, v float64) float64 {
+	if v < m || (v == m && math.Signbit(v)) {
+		return v
+	}
+	return m
+}
+
+func maxOf(m, v float64) float64 {
+	if v > m || (v == m && !math.Signbit(v)) {
+		return v
+	}
+	return m
 }
 
 // svgOf is the chart's SVG canvas inside c (gonum/plot hands plotters a
