@@ -24,20 +24,36 @@ func appendG5(b []byte, x float64) []byte {
 	}
 	// e is the decimal exponent: 10^e <= v < 10^(e+1). The powers below one
 	// are the doubles just above them, so the comparisons are exact.
-	e := 4
-	for e > -4 && v < pow10[e+4] {
-		e--
+	var e int
+	switch {
+	case v >= 100: // most of a chart's coordinates
+		e = 2
+		if v >= 1000 {
+			e = 3
+			if v >= 10000 {
+				e = 4
+			}
+		}
+	case v >= 1:
+		e = 0
+		if v >= 10 {
+			e = 1
+		}
+	default:
+		e = -1
+		for e > -4 && v < pow10[e+4] {
+			e--
+		}
 	}
 	p := v * pow10[8-e] // 10^(4-e), exact: one rounding, relative error 2^-53
-	n := math.Floor(p)
-	frac := p - n
-	if math.Abs(frac-0.5) < 1e-9 {
+	digits := int(p)    // floor: 10000 <= p <= 100000
+	frac := p - float64(digits)
+	if frac-0.5 < 1e-9 && 0.5-frac < 1e-9 {
 		return strconv.AppendFloat(b, x, 'g', 5, 64)
 	}
 	if frac > 0.5 {
-		n++
+		digits++
 	}
-	digits := int(n)
 	if digits >= 100000 { // rounded up to the next power of ten
 		digits /= 10
 		e++
@@ -45,11 +61,10 @@ func appendG5(b []byte, x float64) []byte {
 			return strconv.AppendFloat(b, x, 'g', 5, 64)
 		}
 	}
-	var d [5]byte
-	for i := 4; i >= 0; i-- {
-		d[i] = byte('0' + digits%10)
-		digits /= 10
-	}
+	n := uint32(digits) // 10000 to 99999
+	q := n / 100
+	r, q2 := n-q*100, q/10
+	d := [5]byte{twoDigits[2*q2], twoDigits[2*q2+1], byte('0' + q - q2*10), twoDigits[2*r], twoDigits[2*r+1]}
 	nd := 5
 	for nd > 1 && d[nd-1] == '0' {
 		nd--
@@ -76,6 +91,11 @@ func appendG5(b []byte, x float64) []byte {
 	b = append(b, '.')
 	return append(b, d[dp:nd]...)
 }
+
+// twoDigits are 00 to 99.
+const twoDigits = "00010203040506070809101112131415161718192021222324252627282930313233343536373839" +
+	"4041424344454647484950515253545556575859606162636465666768697071727374757677787980818283848586878889" +
+	"90919293949596979899"
 
 // pow10[k+4] is 10^k, for k from -4 to 8.
 var pow10 = [...]float64{1e-4, 1e-3, 1e-2, 1e-1, 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8}
