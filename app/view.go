@@ -9,6 +9,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"partitionlab/app/flow"
+	"partitionlab/app/i18n"
 	"partitionlab/app/plots"
 	"partitionlab/app/results"
 	"partitionlab/sim"
@@ -58,10 +59,13 @@ func newResultView(sc sim.Scenario, r *sim.Result, version int) *resultView {
 // newResultViewWith is newResultView with charts already drawn, by chart
 // id (the pre-rendered page's): only the others are drawn.
 func newResultViewWith(sc sim.Scenario, r *sim.Result, version int, drawn map[string]plots.Chart) *resultView {
-	v := &resultView{version: version, sc: sc, r: r, cards: results.CardsIn(tr(), r), marks: plots.MarksOf(r),
+	// The page's language, read once: tr() asks the browser (the address,
+	// its storage) each time.
+	c := tr()
+	v := &resultView{version: version, sc: sc, r: r, cards: results.CardsIn(c, r), marks: plots.MarksOf(r),
 		violations: map[int]namedChart{}}
-	v.charts = drawCharts(r, v.marks, drawn)
-	v.assign = assignmentsChart(r, v.marks, drawn)
+	v.charts = drawCharts(c, r, v.marks, drawn)
+	v.assign = assignmentsChart(c, r, v.marks, drawn)
 	v.flow = flow.New(r, nil)
 	return v
 }
@@ -73,43 +77,44 @@ type chartSpec struct {
 	draw        func() (plots.Chart, error)
 }
 
-// drawCharts draws the charts of a result, in the order shown; a chart in
-// drawn is taken from there.
-func drawCharts(r *sim.Result, m plots.TimeMarks, drawn map[string]plots.Chart) []namedChart {
-	specs := chartSpecs(r, m)
+// drawCharts draws the charts of a result in c's language, in the order
+// shown; a chart in drawn is taken from there.
+func drawCharts(c *i18n.Catalog, r *sim.Result, m plots.TimeMarks, drawn map[string]plots.Chart) []namedChart {
+	specs := chartSpecs(c, r, m)
 	out := make([]namedChart, len(specs))
 	for i, s := range specs {
-		c, err := drawOnce(drawn, s.id, s.draw)
-		out[i] = namedChart{id: s.id, caption: s.caption, chart: c, timed: s.timed, key: r.Digest + s.id}
+		ch, err := drawOnce(drawn, s.id, s.draw)
+		out[i] = namedChart{id: s.id, caption: s.caption, chart: ch, timed: s.timed, key: r.Digest + s.id}
 		if err != nil {
-			out[i].err = fieldErrorsText(tr(), err)
+			out[i].err = fieldErrorsText(c, err)
 		}
 	}
 	return out
 }
 
-// chartSpecs are the charts of a result, in the order shown.
-func chartSpecs(r *sim.Result, m plots.TimeMarks) []chartSpec {
+// chartSpecs are the charts of a result in c's language, in the order
+// shown.
+func chartSpecs(c *i18n.Catalog, r *sim.Result, m plots.TimeMarks) []chartSpec {
 	return []chartSpec{
-		{"chart-records", tr().T("results.caption.records"), false,
-			func() (plots.Chart, error) { return plots.RecordsPerPartition(tr(), r) }},
-		{"chart-lag", tr().T("results.caption.lag"), true,
-			func() (plots.Chart, error) { return plots.Lag(tr(), r, m) }},
-		{"chart-throughput", tr().T("results.caption.throughput"), true,
-			func() (plots.Chart, error) { return plots.Throughput(tr(), r, m) }},
-		{"chart-busy", tr().T("results.caption.busy"), false,
-			func() (plots.Chart, error) { return plots.BusyShare(tr(), r) }},
+		{"chart-records", c.T("results.caption.records"), false,
+			func() (plots.Chart, error) { return plots.RecordsPerPartition(c, r) }},
+		{"chart-lag", c.T("results.caption.lag"), true,
+			func() (plots.Chart, error) { return plots.Lag(c, r, m) }},
+		{"chart-throughput", c.T("results.caption.throughput"), true,
+			func() (plots.Chart, error) { return plots.Throughput(c, r, m) }},
+		{"chart-busy", c.T("results.caption.busy"), false,
+			func() (plots.Chart, error) { return plots.BusyShare(c, r) }},
 	}
 }
 
 // assignmentsChart draws the group's assignments over time (the group
-// panel).
-func assignmentsChart(r *sim.Result, m plots.TimeMarks, drawn map[string]plots.Chart) namedChart {
-	c, err := drawOnce(drawn, "chart-assignments", func() (plots.Chart, error) { return plots.Assignments(tr(), r, m) })
-	nc := namedChart{id: "chart-assignments", chart: c, timed: true, key: r.Digest + "assignments",
-		caption: tr().T("results.caption.assignments")}
+// panel), in c's language.
+func assignmentsChart(c *i18n.Catalog, r *sim.Result, m plots.TimeMarks, drawn map[string]plots.Chart) namedChart {
+	ch, err := drawOnce(drawn, "chart-assignments", func() (plots.Chart, error) { return plots.Assignments(c, r, m) })
+	nc := namedChart{id: "chart-assignments", chart: ch, timed: true, key: r.Digest + "assignments",
+		caption: c.T("results.caption.assignments")}
 	if err != nil {
-		nc.err = fieldErrorsText(tr(), err)
+		nc.err = fieldErrorsText(c, err)
 	}
 	return nc
 }
@@ -125,9 +130,9 @@ func warmCharts(ctx app.Context, v *resultView) {
 	if !v.fromPage {
 		return
 	}
-	r, m := v.r, v.marks
-	draws := []func() (plots.Chart, error){func() (plots.Chart, error) { return plots.Assignments(tr(), r, m) }}
-	for _, s := range chartSpecs(r, m) {
+	r, m, c := v.r, v.marks, tr()
+	draws := []func() (plots.Chart, error){func() (plots.Chart, error) { return plots.Assignments(c, r, m) }}
+	for _, s := range chartSpecs(c, r, m) {
 		draws = append(draws, s.draw)
 	}
 	ctx.Async(func() {

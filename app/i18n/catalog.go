@@ -174,15 +174,58 @@ func (c *Catalog) T(id string, args ...Arg) string {
 	if len(args) == 0 {
 		return text
 	}
-	pairs := make([]string, 0, 2*len(args))
-	for _, a := range args {
-		v := a.value
-		if a.isNum && !a.asText {
-			v = c.lang.Int(a.count)
+	return fill(text, func(name string) (string, bool) {
+		for _, a := range args {
+			if a.name == name {
+				if a.isNum && !a.asText {
+					return c.lang.Int(a.count), true
+				}
+				return a.value, true
+			}
 		}
-		pairs = append(pairs, "{"+a.name+"}", v)
+		return "", false
+	})
+}
+
+// fill replaces each {name} in text that value knows, once, left to
+// right, as a strings.Replacer of the pairs would (a placeholder's name
+// has no braces, so at most one matches at a place), without building one
+// for each message: the charts and cards of a result fill hundreds.
+func fill(text string, value func(name string) (string, bool)) string {
+	var b strings.Builder
+	done := 0 // text[:done] is in b
+	for i := 0; i < len(text); {
+		open := strings.IndexByte(text[i:], '{')
+		if open < 0 {
+			break
+		}
+		open += i
+		end := strings.IndexAny(text[open+1:], "{}")
+		if end < 0 {
+			break
+		}
+		end += open + 1
+		if text[end] == '{' { // "{{name}": the second brace may open one
+			i = end
+			continue
+		}
+		v, ok := value(text[open+1 : end])
+		if !ok {
+			i = open + 1
+			continue
+		}
+		if done == 0 {
+			b.Grow(len(text) + len(v))
+		}
+		b.WriteString(text[done:open])
+		b.WriteString(v)
+		done, i = end+1, end+1
 	}
-	return strings.NewReplacer(pairs...).Replace(text)
+	if done == 0 {
+		return text
+	}
+	b.WriteString(text[done:])
+	return b.String()
 }
 
 var placeholder = regexp.MustCompile(`\{[a-zA-Z][a-zA-Z0-9_]*\}`)

@@ -112,7 +112,7 @@ func addGroupedBars(p *plot.Plot, g Grouping, n int, series []Series, span vg.Le
 			return 0, fmt.Errorf("plots: series %q has %d counts for %d partitions", s.Name, len(s.Counts), n)
 		}
 		values := g.sum(s.Counts)
-		bc, err := plotter.NewBarChart(values, bar)
+		bc, err := newBars(values, bar)
 		if err != nil {
 			return 0, fmt.Errorf("plots: series %q: %w", s.Name, err)
 		}

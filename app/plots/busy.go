@@ -67,7 +67,7 @@ func BusyShare(c *i18n.Catalog, r *sim.Result) (Chart, error) {
 	setup(p, c)
 	p.Title.Text = withNote(c, c.T("plots.busy.title"), note)
 	p.X.Label.Text = c.T("plots.axis.busyPercent")
-	bc, err := plotter.NewBarChart(values, vg.Points(11))
+	bc, err := newBars(values, vg.Points(11))
 	if err != nil {
 		return Chart{}, fmt.Errorf("plots: busy share: %w", err)
 	}

@@ -47,12 +47,12 @@ func RecordsPerPartition(c *i18n.Catalog, r *sim.Result) (Chart, error) {
 
 	rest := append(plotter.Values(nil), values...)
 	rest[hot] = 0
-	bc, err := plotter.NewBarChart(rest, bar)
+	bc, err := newBars(rest, bar)
 	if err != nil {
 		return Chart{}, fmt.Errorf("plots: records per partition: %w", err)
 	}
 	bc.Color, bc.LineStyle.Width = Color(normalColor), 0
-	hc, err := plotter.NewBarChart(plotter.Values{values[hot]}, bar)
+	hc, err := newBars(plotter.Values{values[hot]}, bar)
 	if err != nil {
 		return Chart{}, fmt.Errorf("plots: records per partition: %w", err)
 	}

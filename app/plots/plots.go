@@ -10,7 +10,6 @@
 package plots
 
 import (
-	"bytes"
 	"fmt"
 	"image/color"
 	"strings"
@@ -18,7 +17,6 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgsvg"
 )
 
 // okabeIto is the Okabe-Ito palette, chosen because people with the common
@@ -83,49 +81,58 @@ type areaProbe struct{ area *vg.Rectangle }
 
 func (a areaProbe) Plot(c draw.Canvas, _ *plot.Plot) { *a.area = c.Rectangle }
 
-// render draws p as an <svg> element to put straight into HTML: without
-// the XML prolog and comment vgsvg writes first (inside HTML they become a
-// comment node instead of a chart), and without the fixed width and height so
-// CSS can size it; the viewBox keeps the aspect ratio. label is the text a
-// screen reader announces for the chart.
-func render(p *plot.Plot, w, h vg.Length, label string) (Chart, error) {
+// render draws p as an <svg> element to put straight into HTML (see
+// svgCanvas): without the XML prolog and comment gonum/plot's vgsvg
+// writes first (inside HTML they become a comment node instead of a
+// chart), and without the fixed width and height so CSS can size it; the
+// viewBox keeps the aspect ratio. label is the text a screen reader
+// announces for the chart.
+//
+// The texts' style names, after Liberation Sans, the fonts of browsers
+// without it that are metric-compatible, then the Korean faces each system
+// ships and the page's own Hangul subset (as the page's --sans does), so
+// Hangul is drawn in a face the charts were measured for (see wideText)
+// rather than the generic family's guess, on a machine without a Korean
+// font too. A chart saved on its own (SVG, PNG, the review) has the
+// system's faces only.
+//
+// render is a variable so a test can draw the charts with vgsvg too.
+var render = svgRender
+
+func svgRender(p *plot.Plot, w, h vg.Length, label string) (Chart, error) {
 	var area vg.Rectangle
 	p.Add(areaProbe{&area})
-	c := vgsvg.New(w, h)
+	p.X.Tick.Marker = &memoTicks{inner: p.X.Tick.Marker}
+	p.Y.Tick.Marker = &memoTicks{inner: p.Y.Tick.Marker}
+	c := newSVGCanvas(w, h, label)
 	p.Draw(draw.New(c))
-	var buf bytes.Buffer
-	if _, err := c.WriteTo(&buf); err != nil {
-		return Chart{}, fmt.Errorf("plots: writing svg: %w", err)
-	}
-	s := buf.String()
-	start := strings.Index(s, "<svg")
-	if start < 0 {
-		return Chart{}, fmt.Errorf("plots: vgsvg wrote no <svg> element")
-	}
-	s = s[start:]
-	end := strings.Index(s, ">")
-	open := s[:end]
-	for _, attr := range []string{"width", "height"} {
-		if i := strings.Index(open, " "+attr+`="`); i >= 0 {
-			j := strings.Index(open[i+len(attr)+3:], `"`)
-			open = open[:i] + open[i+len(attr)+3+j+1:]
-		}
-	}
-	aria := fmt.Sprintf(` role="img" aria-label="%s"`, htmlAttr(label))
-	// vgsvg names one font in each text's style attribute, which beats any
-	// stylesheet: give browsers without Liberation Sans metric-compatible
-	// fallbacks there, then the Korean faces each system ships and the
-	// page's own Hangul subset (as the page's --sans does), so Hangul is
-	// drawn in a face the charts were measured for (see wideText) rather
-	// than the generic family's guess, on a machine without a Korean font
-	// too. A chart saved on its own (SVG, PNG, the review) has the
-	// system's faces only.
-	s = strings.ReplaceAll(s, "font-family:Liberation Sans;", "font-family:"+fontFamilies+";")
+	return chartOf(p, c.element(), w, h, area), nil
+}
+
+// chartOf is a drawn chart with where its data sits.
+func chartOf(p *plot.Plot, svg string, w, h vg.Length, area vg.Rectangle) Chart {
 	W, H := float64(w), float64(h)
-	return Chart{SVG: open + aria + s[end:], Width: W, Height: H,
+	return Chart{SVG: svg, Width: W, Height: H,
 		Left: float64(area.Min.X) / W, Right: float64(area.Max.X) / W,
 		Top: 1 - float64(area.Max.Y)/H, Bottom: 1 - float64(area.Min.Y)/H,
-		XMin: p.X.Min, XMax: p.X.Max}, nil
+		XMin: p.X.Min, XMax: p.X.Max}
+}
+
+// memoTicks are inner's ticks, worked out once for the axis's range:
+// gonum/plot asks an axis for its ticks half a dozen times as it lays out
+// and draws a chart, with the same range, and reads them only.
+type memoTicks struct {
+	inner  plot.Ticker
+	lo, hi float64
+	ticks  []plot.Tick
+	done   bool
+}
+
+func (m *memoTicks) Ticks(lo, hi float64) []plot.Tick {
+	if !m.done || lo != m.lo || hi != m.hi {
+		m.lo, m.hi, m.ticks, m.done = lo, hi, m.inner.Ticks(lo, hi), true
+	}
+	return m.ticks
 }
 
 // inlineSVG is render for charts without a time cursor.
@@ -141,6 +148,6 @@ func Standalone(c Chart) string {
 	return `<?xml version="1.0" encoding="UTF-8"?>` + "\n" + s
 }
 
-func htmlAttr(s string) string {
-	return strings.NewReplacer(`&`, "&amp;", `"`, "&quot;", `<`, "&lt;", `>`, "&gt;").Replace(s)
-}
+func htmlAttr(s string) string { return attrEscaper.Replace(s) }
+
+var attrEscaper = strings.NewReplacer(`&`, "&amp;", `"`, "&quot;", `<`, "&lt;", `>`, "&gt;")

@@ -48,22 +48,23 @@ type wideText struct{ text.Plain }
 // Sans KR and Apple SD Gothic Neo.
 const HangulAdvance = 0.92
 
-// Box is text.Plain's box with wide characters measured as the Korean
-// faces draw them.
-func (h wideText) Box(txt string, fnt font.Font) (width, height, depth vg.Length) {
+// wideBox is text.Plain's box of txt in m's font with wide characters
+// measured as the Korean faces draw them (Box keeps it, see measure.go);
+// the caller holds measures' lock.
+func (h wideText) wideBox(m *fontMeasures, txt string) (width, height, depth vg.Length) {
 	narrow := strings.Map(func(r rune) rune {
 		if wide(r) {
 			return -1
 		}
 		return r
 	}, txt)
-	width, height, depth = h.Plain.Box(narrow, fnt)
+	width, height, depth = m.plainWidth(narrow), m.extents.Ascent, m.extents.Descent
 	for _, r := range txt {
 		switch {
 		case unicode.Is(unicode.Hangul, r):
-			width += fnt.Size * HangulAdvance
+			width += m.fnt.Size * HangulAdvance
 		case wide(r):
-			width += fnt.Size
+			width += m.fnt.Size
 		}
 	}
 	return width, height, depth
