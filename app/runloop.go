@@ -192,7 +192,8 @@ func (l *runLoop) hear(ctx app.Context, data string) {
 		}
 		l.simMs = ms(time.Since(l.started))
 		l.engineMs, l.share, l.phase = r.EngineMs, r.Progress, r.Phase
-		learnSpeed(ctx, r.Result.EventsProduced, r.EngineMs)
+		events, engineMs := r.Result.EventsProduced, r.EngineMs
+		afterPaint(ctx, func(ctx app.Context) { learnSpeed(ctx, events, engineMs) }) // the storage can wait
 		l.out.result = r.Result
 		// Deferred work runs after go-app's next update of the page, in
 		// order: this mark first, then what the result hook deferred.
