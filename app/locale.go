@@ -25,11 +25,13 @@ const langKey = "partitionlab.lang"
 // else the one chosen before, else the browser's first language the app
 // speaks, else English. A page pre-rendered on the server is in the
 // language it is rendered in (see PrerenderIn), English by default.
-// The address is the one place it lives: it is read again whenever the
-// address's query changes. Otherwise the answer is kept (seenLang), for
-// tr() asks for it hundreds of times a render and reading the storage and
-// the navigator each time cost a few milliseconds a change; the other two
-// sources only change with the picker, which reloads the page.
+//
+// In the browser it is read once and kept (pageLangOnce): tr() asks for it
+// hundreds of times a render, and reading the address, the storage and
+// the navigator each time cost a few milliseconds a change. A document
+// never changes language: the picker opens the page again (a new
+// document), and every link the app draws carries the language it is in,
+// so an address reached inside the app reads the same.
 func pageLang() i18n.Lang {
 	if !app.IsClient {
 		if l := prerenderLang.Load(); l != nil {
@@ -37,22 +39,12 @@ func pageLang() i18n.Lang {
 		}
 		return i18n.English
 	}
-	search := app.Window().Get("location").Get("search").String()
-	if seen := seenLang.Load(); seen != nil && seen.search == search {
-		return seen.lang
-	}
-	l := readPageLang(search)
-	seenLang.Store(&langSeen{search: search, lang: l})
-	return l
+	return pageLangOnce()
 }
 
-// langSeen is pageLang's answer for an address query.
-type langSeen struct {
-	search string
-	lang   i18n.Lang
-}
-
-var seenLang atomic.Pointer[langSeen]
+var pageLangOnce = sync.OnceValue(func() i18n.Lang {
+	return readPageLang(app.Window().Get("location").Get("search").String())
+})
 
 // readPageLang is pageLang read from the browser, with the address's
 // query.
