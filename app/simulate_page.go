@@ -120,7 +120,7 @@ func (p *simulatePage) sameAs(l share.Link) bool {
 // onEdited reruns after an edit. An invalid scenario stops the run in
 // flight (it is stale) and leaves the last result on screen.
 func (p *simulatePage) onEdited(ctx app.Context, a app.Action) {
-	if perf := app.Window().Get("performance"); perf.Truthy() {
+	if perf := performance(); perf.Truthy() {
 		perf.Call("clearMarks", markEdited)
 	}
 	perfMark(markEdited, 0)
