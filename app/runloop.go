@@ -116,10 +116,13 @@ func (l *runLoop) send(ctx app.Context, sc sim.Scenario, traced bool, h runHooks
 	l.id = e.Call("newID").Int()
 	req, _ := json.Marshal(runner.Request{Kind: runner.KindRun, ID: l.id, Scenario: sim.MarshalScenario(sc), Traced: traced})
 	l.key = runKeyOf(sc)
-	markInFlight(ctx, l.key)
 	clearRunMarks()
 	e.Call("post", string(req))
 	perfMark(markPosted, 0)
+	// Noted once the worker has the run, which goes on meanwhile: the
+	// reply waits for this task to end, and a run that kills the tab
+	// takes far longer than this.
+	markInFlight(ctx, l.key)
 	l.hooks, l.out = h, &runOutcome{}
 	l.running, l.share, l.phase, l.partial = true, 0, runner.Simulating, nil
 	l.started, l.drawn, l.simMs, l.traceMs, l.engineMs = time.Now(), time.Now(), 0, 0, 0
