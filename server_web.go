@@ -104,16 +104,29 @@ const goappFetchHandler = `self.addEventListener("fetch", (event) => {
   );
 });`
 
-// serviceWorker is go-app's service worker with one change: a page opened
-// with a query (/learn?lesson=...&step=2) is looked up without it, and when
-// neither the cache nor the network has it, the start page is served, whose
-// app then shows the address's page. Without this, such an address could
-// not be reopened offline.
+// serviceWorker is go-app's service worker with two changes to how it
+// answers a page (a navigation):
+//
+//   - A page opened with a query (/learn?lesson=...&step=2) is looked up
+//     without it, and when neither the cache nor the network has it, the
+//     start page is served, whose app then shows the address's page.
+//     Without this, such an address could not be reopened offline.
+//   - A page in another language (?lang=ko) is looked up as that page in
+//     that language (its path and ?lang= alone), which the worker keeps the
+//     first time the network gives it: the server draws each language's
+//     page in its language, and serving the English one from the cache
+//     showed English until app.wasm had started. Offline, a language page
+//     not kept yet falls back to the page without its query as above.
+//
+// The pages kept go with the version's cache, like every other file.
 func serviceWorker(base string) string {
 	handler := `self.addEventListener("fetch", (event) => {
   const request = event.request;
   const page = request.mode === "navigate";
-  event.respondWith(
+  const url = new URL(request.url);
+  const lang = page ? url.searchParams.get("lang") : null;
+  const inLang = lang ? url.origin + url.pathname + "?" + new URLSearchParams({ lang }) : null;
+  const anyPage = () =>
     caches.match(request, { ignoreSearch: page }).then((response) => {
       return response || fetch(request).catch((err) => {
         if (!page) {
@@ -121,6 +134,23 @@ func serviceWorker(base string) string {
         }
         return caches.match(` + strconv.Quote(base) + `).then((start) => start || Promise.reject(err));
       });
+    });
+  if (!inLang) {
+    event.respondWith(anyPage());
+    return;
+  }
+  event.respondWith(
+    caches.match(inLang).then((kept) => {
+      if (kept) {
+        return kept;
+      }
+      return fetch(request).then((response) => {
+        if (response.ok && response.type === "basic" && request.url === inLang) {
+          const copy = response.clone();
+          event.waitUntil(caches.open(cacheName).then((cache) => cache.put(inLang, copy)));
+        }
+        return response;
+      }, () => anyPage());
     })
   );
 });`

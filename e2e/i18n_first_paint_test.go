@@ -2,8 +2,11 @@ package e2e
 
 import (
 	"context"
+	"html"
+	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/network"
@@ -159,5 +162,55 @@ func TestMenusShowTheirChoiceBeforeTheAppStarts(t *testing.T) {
 	}
 	if n := eval[float64](t, ctx, `document.querySelectorAll("details[open], input[type=checkbox]:checked").length`); n != eval[float64](t, ctx, `document.querySelectorAll("details[open=''], input[type=checkbox][checked='']").length`) {
 		t.Errorf("a box or section is ticked or open that the page did not choose")
+	}
+}
+
+// A page in another language is kept by the service worker as the server
+// drew it, so a return visit reads Korean before app.wasm has started,
+// offline too. The worker used to answer /?lang=ko with the English page it
+// had precached, whose body stayed English until the app mounted.
+func TestReturnVisitInKoreanIsKoreanBeforeTheAppStarts(t *testing.T) {
+	server, base, err := serve(env.bin, env.web, "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := func() { server.Process.Kill(); server.Wait() }
+	defer stop()
+	ko, en := i18n.For(i18n.Korean), i18n.For(i18n.English)
+	url := base + "?lang=ko"
+	ctx := newTab(t, chromedp.WithNewBrowserContext())
+	open(t, ctx, url)
+	waitForServiceWorker(t, ctx)
+	open(t, ctx, url) // the first visit the worker answers: it keeps the page the server sends
+	kept := `caches.match(location.origin + "/?lang=ko").then((r) => r ? r.text() : "")`
+	var keptPage string
+	for deadline := time.Now().Add(20 * time.Second); keptPage == "" && time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		keptPage = eval[string](t, ctx, kept, chromedp.EvalAwaitPromise)
+	}
+	if !strings.Contains(keptPage, `<html lang="ko">`) || !strings.Contains(keptPage, html.EscapeString(ko.T("simulate.lead"))) {
+		t.Fatalf("the worker did not keep the Korean page (%d bytes kept)", len(keptPage))
+	}
+
+	stop() // offline: only the worker answers now
+	if _, err := http.Get(url); err == nil {
+		t.Fatal("the server still answers; the offline visit would prove nothing")
+	}
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+		Source: `document.addEventListener("DOMContentLoaded", () => {
+			window.leadAtStart = document.querySelector(".lead")?.textContent ?? "";
+			window.mountedAtStart = document.querySelector("[data-app-mounted]") !== null;
+		});`}); err != nil {
+		t.Fatal(err)
+	}
+	open(t, ctx, url)
+	if eval[bool](t, ctx, `window.mountedAtStart`) {
+		t.Fatal("the app had mounted when the page was parsed; the check would prove nothing")
+	}
+	switch lead := eval[string](t, ctx, `window.leadAtStart`); lead {
+	case ko.T("simulate.lead"):
+	case en.T("simulate.lead"):
+		t.Errorf("the return visit's page reads English until the app starts: %q", lead)
+	default:
+		t.Errorf("the return visit's page reads %q before the app starts, want %q", lead, ko.T("simulate.lead"))
 	}
 }
