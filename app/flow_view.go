@@ -7,7 +7,6 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"partitionlab/app/flow"
-	"partitionlab/app/i18n"
 )
 
 // flowView is the run drawn as records moving from the producers to the
@@ -39,10 +38,10 @@ type flowView struct {
 	// drawn is the picture last drawn and what it shows: the page renders
 	// again for things that do not move the view (a click elsewhere, the
 	// run's progress), and drawing the scene is a few hundred elements.
+	// (The language never changes within a page: see pageLang.)
 	drawn struct {
 		run          *flow.Run
 		pos          float64
-		lang         i18n.Lang
 		svg, summary string
 	}
 }
@@ -140,9 +139,9 @@ func (c *flowView) Render() app.UI {
 	if c.version != c.Iversion {
 		c.version, c.pos = c.Iversion, c.target() // before the first mount
 	}
-	if d := &c.drawn; d.run != c.Irun || d.pos != c.pos || d.lang != pageLang() {
+	if d := &c.drawn; d.run != c.Irun || d.pos != c.pos {
 		s, t := c.Irun.At(c.pos), tr()
-		d.run, d.pos, d.lang, d.svg, d.summary = c.Irun, c.pos, t.Lang(), s.SVGIn(t), s.SummaryIn(t)
+		d.run, d.pos, d.svg, d.summary = c.Irun, c.pos, s.SVGIn(t), s.SummaryIn(t)
 	}
 	return app.Div().Class("flow").ID("flow").DataSet("pos", strconv.FormatFloat(c.pos, 'f', 3, 64)).
 		DataSet("frames", c.frames).Body(

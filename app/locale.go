@@ -3,7 +3,6 @@ package app
 import (
 	"encoding/json"
 	"net/url"
-	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -42,15 +41,11 @@ func pageLang() i18n.Lang {
 	return pageLangOnce()
 }
 
-var pageLangOnce = sync.OnceValue(func() i18n.Lang {
-	return readPageLang(app.Window().Get("location").Get("search").String())
-})
+var pageLangOnce = sync.OnceValue(readPageLang)
 
-// readPageLang is pageLang read from the browser, with the address's
-// query.
-func readPageLang(search string) i18n.Lang {
-	q, _ := url.ParseQuery(strings.TrimPrefix(search, "?"))
-	if l, ok := i18n.Parse(q.Get(langParam)); ok {
+// readPageLang is pageLang read from the browser.
+func readPageLang() i18n.Lang {
+	if l, ok := i18n.Parse(addressQuery().Get(langParam)); ok {
 		return l
 	}
 	if v := app.Window().Get("localStorage").Call("getItem", langKey); v.Truthy() {

@@ -59,9 +59,7 @@ func newResultView(sc sim.Scenario, r *sim.Result, version int) *resultView {
 // newResultViewWith is newResultView with charts already drawn, by chart
 // id (the pre-rendered page's): only the others are drawn.
 func newResultViewWith(sc sim.Scenario, r *sim.Result, version int, drawn map[string]plots.Chart) *resultView {
-	// The page's language, read once: tr() asks the browser (the address,
-	// its storage) each time.
-	c := tr()
+	c := tr() // the cards' and every chart's words
 	v := &resultView{version: version, sc: sc, r: r, cards: results.CardsIn(c, r), marks: plots.MarksOf(r),
 		violations: map[int]namedChart{}}
 	v.charts = drawCharts(c, r, v.marks, drawn)
