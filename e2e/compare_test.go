@@ -56,10 +56,10 @@ func TestCompareCarriesAReview(t *testing.T) {
 	// The Simulate page stores the scenario it ran; Compare opens with it.
 	open(t, ctx, env.baseURL+"#preset=scale-out-eager")
 	waitFor(t, ctx, `(document.getElementById("run-status") || {dataset: {}}).dataset.state === "done"`)
-	if href := eval[string](t, ctx, `document.getElementById("compare-link").href`); !strings.Contains(href, "a.preset=scale-out-eager") ||
-		!strings.Contains(href, "change=partitions-x2") {
-		t.Errorf("Simulate's way to Compare is %q, want this scenario as A and B as A with a change", href)
-	}
+	// The link is written once the result is painted (simulatePage.shown),
+	// which may come a frame after the run reads done.
+	waitForOr(t, ctx, `(h => h.includes("a.preset=scale-out-eager") && h.includes("change=partitions-x2"))(document.getElementById("compare-link").href)`,
+		`"Simulate's way to Compare is " + document.getElementById("compare-link").href + ", want this scenario as A and B as A with a change"`)
 	// Its review downloads from there too.
 	recordDownloads(t, ctx)
 	eval[bool](t, ctx, `(document.getElementById("download-review").click(), true)`)
