@@ -14,7 +14,10 @@ type member struct {
 	bi       int
 	exec     *executor // nil in sequential mode
 
-	lastCommit int64
+	// commitAt is when poll() commits next: after the last commit by the
+	// auto-commit interval, at every poll when the application commits
+	// after each batch, never without either (see noteCommit).
+	commitAt int64
 	// quietUntil and quietNext remember what the last fetch saw: before
 	// quietUntil no record can turn up in the member's partitions except at
 	// quietNext. A member that finishes its batch before then has nothing
@@ -75,8 +78,12 @@ func (m *member) arrive(s *Sim, r *record, l *partitionLog, t int64) {
 // arriveBusy is arrive's usual case, without a call: a member busy with
 // other records will fetch r when it polls, as notify has it. It reports
 // whether the member was busy; if not, arrive must be called.
-func (m *member) arriveBusy(t int64) bool {
-	if m.prefilled || m.state == wIdle {
+func (m *member) arriveBusy(s *Sim, t int64) bool {
+	if m.prefilled {
+		// Handed records for a poll at another time, it will fetch r then.
+		return s.sched.when(m.actor) != t
+	}
+	if m.state == wIdle {
 		return false
 	}
 	if m.quietUntil > 0 {

@@ -79,6 +79,7 @@ func (s *Sim) setUpConsumers() {
 				m.instanceID = name
 			}
 			m.hbPhase = int64(s.grng.float64() * float64(g.hbNs))
+			s.noteCommit(m, 0)
 			s.members = append(s.members, m)
 		}
 	}

@@ -151,7 +151,7 @@ func (s *Sim) rebalanceCompleted(e groupcoord.Event) {
 	for _, cm := range g.classic.Members() {
 		m := s.members[g.byID[cm.ID]]
 		m.gen, m.joined = e.Generation, false
-		m.lastCommit = s.now // the auto-commit timer restarts after a rebalance
+		s.noteCommit(m, s.now) // the auto-commit timer restarts after a rebalance
 		m.lastAssigned = slices.Clone(cm.Assignment)
 		if !m.eager {
 			for _, p := range m.parts {

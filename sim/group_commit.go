@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"math"
+
 	groupcoord "partitionlab/sim/coordinator"
 )
 
@@ -62,7 +64,7 @@ func (s *Sim) commit(m *member, parts []int32, kind commitKind) bool {
 		s.groupEvent(m.idx, event, detail)
 		return false
 	}
-	m.lastCommit = s.now
+	s.noteCommit(m, s.now)
 	for _, p := range parts {
 		if s.owner[p] != m.idx {
 			continue
@@ -75,9 +77,19 @@ func (s *Sim) commit(m *member, parts []int32, kind commitKind) bool {
 
 // commitDue says whether poll() commits now: after every batch when the
 // application commits itself, or when the auto-commit interval has passed.
-func (s *Sim) commitDue(m *member) bool {
+func (s *Sim) commitDue(m *member) bool { return s.now >= m.commitAt }
+
+// noteCommit restarts m's commit timer at t.
+func (s *Sim) noteCommit(m *member, t int64) {
 	k := &s.sc.Consumer
-	return k.CommitAfterBatch || (k.EnableAutoCommit && s.now-m.lastCommit >= s.autoCommitNs)
+	switch {
+	case k.CommitAfterBatch:
+		m.commitAt = math.MinInt64
+	case k.EnableAutoCommit:
+		m.commitAt = t + s.autoCommitNs
+	default:
+		m.commitAt = never
+	}
 }
 
 // pollCommit is the commit poll() makes when one is due: the application's

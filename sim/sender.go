@@ -148,7 +148,7 @@ func (s *Sim) appendRecord(r *record, t int64, mode streamMode, d *inflight) {
 		if mode == modeCount {
 			s.members[m].notify(s, t)
 		} else {
-			if mb := s.members[m]; !mb.arriveBusy(t) {
+			if mb := s.members[m]; !mb.arriveBusy(s, t) {
 				mb.arrive(s, r, l, t)
 			}
 		}
