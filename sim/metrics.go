@@ -18,9 +18,7 @@ type metrics struct {
 	cur       int
 	bucketEnd int64
 
-	produced  []int64 // per partition, whole run
-	processed []int64
-	maxLag    []int64
+	maxLag []int64 // per partition, whole run
 
 	sProduced  []int32 // [bucket*parts + partition]
 	sProcessed []int32
@@ -39,7 +37,7 @@ type metrics struct {
 func newMetrics(parts int, durationNs int64) *metrics {
 	b := max(1, min(maxBuckets, maxSeriesCells/parts))
 	m := &metrics{parts: parts, buckets: b, bucketNs: (durationNs + int64(b) - 1) / int64(b),
-		produced: make([]int64, parts), processed: make([]int64, parts), maxLag: make([]int64, parts),
+		maxLag:    make([]int64, parts),
 		sProduced: make([]int32, b*parts), sProcessed: make([]int32, b*parts), sLag: make([]int32, b*parts),
 		violationsBefore: make([][numScopes]int64, b)}
 	m.bucketEnd = m.bucketNs
@@ -73,7 +71,6 @@ func (m *metrics) bucketOf(t int64) int {
 // onProduce counts a record appended at t. The sender runs ahead of the
 // clock, in time order, so it keeps its own bucket.
 func (m *metrics) onProduce(p int32, t int64) {
-	m.produced[p]++
 	if t >= m.prodEnd {
 		b := m.bucketOf(t)
 		m.prodRow, m.prodEnd = b*m.parts, int64(b+1)*m.bucketNs
@@ -97,9 +94,22 @@ func (m *metrics) noteLagIn(b, p int, lag int64) {
 	}
 }
 
+// totals is each partition's records produced and processed in the whole
+// run: the sums of its series, which count every record once.
+func (m *metrics) totals(n int) (produced, processed []int64) {
+	produced, processed = make([]int64, n), make([]int64, n)
+	for b := range m.buckets {
+		row := b * m.parts
+		for p := range n {
+			produced[p] += int64(m.sProduced[row+p])
+			processed[p] += int64(m.sProcessed[row+p])
+		}
+	}
+	return produced, processed
+}
+
 // onProcess counts a record processed now, in the current bucket.
 func (m *metrics) onProcess(p int32, latency int64) {
-	m.processed[p]++
 	m.sProcessed[m.cur*m.parts+int(p)]++
 	m.latency.add(latency)
 }
@@ -108,14 +118,12 @@ func (m *metrics) onProcess(p int32, latency int64) {
 // memory: 64 sub-buckets per power of two.
 type histogram struct {
 	counts [64 * 64]int64
-	n      int64
 	max    int64
 }
 
 func (h *histogram) add(v int64) {
 	v = max(v, 0)
 	h.counts[histIndex(v)]++
-	h.n++
 	h.max = max(h.max, v)
 }
 
@@ -139,10 +147,14 @@ func histLow(i int) int64 {
 // quantile is the value below which a share q of the records fall (the
 // middle of its bucket).
 func (h *histogram) quantile(q float64) int64 {
-	if h.n == 0 {
+	var n int64
+	for _, c := range h.counts {
+		n += c
+	}
+	if n == 0 {
 		return 0
 	}
-	rank := int64(q*float64(h.n-1)) + 1
+	rank := int64(q*float64(n-1)) + 1
 	var seen int64
 	for i, c := range h.counts {
 		seen += c

@@ -162,11 +162,12 @@ func (s *Sim) Result() *Result {
 		r.Timeline = []Mark{}
 	}
 	m := s.metrics
+	produced, processed := m.totals(int(s.n))
 	for p := range int(s.n) {
-		r.Partitions = append(r.Partitions, PartitionResult{Partition: p, Produced: m.produced[p],
-			Processed: m.processed[p], MaxLag: m.maxLag[p], EndLag: s.logs[p].lagAt(s.now)})
+		r.Partitions = append(r.Partitions, PartitionResult{Partition: p, Produced: produced[p],
+			Processed: processed[p], MaxLag: m.maxLag[p], EndLag: s.logs[p].lagAt(s.now)})
 	}
-	r.Load = loadOf(m.produced[:s.n])
+	r.Load = loadOf(produced)
 	r.Ordering = s.orderingResult()
 	r.Consumers = s.consumersResult()
 	r.LatencyMs = Latency{P50: nsToMs(m.latency.quantile(0.5)), P99: nsToMs(m.latency.quantile(0.99)), Max: nsToMs(m.latency.max)}
