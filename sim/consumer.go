@@ -192,6 +192,7 @@ func (m *member) poll(s *Sim) {
 		m.start(s, &m.batch[0])
 		return
 	}
+	ahead := int64(-1) // the clock to go back to after a poll made ahead
 	for {
 		next := m.fetch(s)
 		if len(m.batch) == 0 {
@@ -200,18 +201,25 @@ func (m *member) poll(s *Sim) {
 			m.state = wIdle
 			if next < never {
 				m.state = wPolling
-				if s.canPollAhead(m, next) {
-					s.pollAhead(m, next)
-					return
+				if ahead < 0 && s.canPollAhead(m, next) {
+					// Make now the poll the member would make at next. The
+					// group has no business with it then (canPollAhead), so
+					// of poll's work only the commit and the fetch remain.
+					ahead, s.now = s.now, next
+					m.lastPoll = next
+					if s.commitDue(m) {
+						s.pollCommit(m)
+					}
+					continue
 				}
 			}
 			s.sched.set(m.actor, next)
-			return
+			break
 		}
 		if m.exec == nil {
 			m.bi = 1
 			m.start(s, &m.batch[0])
-			return
+			break
 		}
 		// The listener hands every record to the executor and polls again
 		// at once; the executor's queue is unbounded.
@@ -221,6 +229,9 @@ func (m *member) poll(s *Sim) {
 		if g.CommitAfterBatch {
 			s.commit(m, m.parts, commitApp)
 		}
+	}
+	if ahead >= 0 {
+		s.now = ahead
 	}
 }
 
@@ -320,10 +331,3 @@ func (s *Sim) canPollAhead(m *member, t int64) bool {
 	return !(g.kip848 && g.rb != nil) && (g.kip848 || g.stable())
 }
 
-// pollAhead makes now the poll the member would make at t.
-func (s *Sim) pollAhead(m *member, t int64) {
-	now := s.now
-	s.now = t
-	m.poll(s)
-	s.now = now
-}
