@@ -114,7 +114,7 @@ fuzz-short:
 # event (valgrind --tool=cachegrind on `partitionlab simulate --preset
 # order-events --set duration_s=3333`) go down: a profile of more samples
 # is not better by itself (it inlines more, and spills more).
-PGO_BENCHTIME ?= 1x
+PGO_BENCHTIME ?= 10x
 pgo:
 	$(GO) test -pgo=off -run '^$$' -bench 'BenchmarkEngine$$/events=10M' -benchtime $(PGO_BENCHTIME) -cpuprofile default.pgo.new ./sim
 	rm -f sim.test
