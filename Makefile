@@ -112,8 +112,9 @@ fuzz-short:
 # as go test builds it, without a profile. Make a new one after changing the
 # engine's hot paths, and keep it only if the command's instructions per
 # event (valgrind --tool=cachegrind on `partitionlab simulate --preset
-# order-events --set duration_s=3333`) go down: a profile of more samples
-# is not better by itself (it inlines more, and spills more).
+# order-events --set duration_s=3333`) go down. Ten runs of samples: a
+# profile of one run (about 1 s) varies from one making to the next, and
+# its best were 5 % worse than ten runs' on the same code.
 PGO_BENCHTIME ?= 10x
 pgo:
 	$(GO) test -pgo=off -run '^$$' -bench 'BenchmarkEngine$$/events=10M' -benchtime $(PGO_BENCHTIME) -cpuprofile default.pgo.new ./sim
