@@ -63,7 +63,7 @@ func (m *member) arrive(s *Sim, r *record, l *partitionLog, t int64) {
 	}
 	m.batch = append(m.batch, *r)
 	m.bi = len(m.batch) // nothing to process before the poll that takes them
-	s.position[r.partition] = r.offset + 1
+	s.logs[r.partition].position = r.offset + 1
 	s.metrics.noteLagIn(s.metrics.bucketOf(t), int(r.partition), r.offset+1-l.done)
 	for i, p := range m.parts {
 		if p == r.partition {
@@ -108,7 +108,7 @@ func (m *member) notify(s *Sim, t int64) {
 // them again when it polls.
 func (m *member) unfill(s *Sim) {
 	for i := len(m.batch) - 1; i >= 0; i-- {
-		s.position[m.batch[i].partition] = m.batch[i].offset
+		s.logs[m.batch[i].partition].position = m.batch[i].offset
 	}
 	m.batch, m.bi, m.prefilled = m.batch[:0], 0, false
 }
@@ -254,7 +254,7 @@ func (m *member) fetch(s *Sim) (next int64) {
 			pi = 0
 		}
 		l := &s.logs[p]
-		from := s.position[p]
+		from := s.logs[p].position
 		o := from
 		arrived := int64(-1) // one past the last record appended by now, once known
 		mask := int64(len(l.ring) - 1)
@@ -291,7 +291,7 @@ func (m *member) fetch(s *Sim) (next int64) {
 				arrived = l.appendedBy(now)
 			}
 			s.metrics.noteLagIn(s.metrics.bucketOf(now), int(p), arrived-l.done)
-			s.position[p] = o
+			s.logs[p].position = o
 			// Kafka's fetcher moves a partition it returned records from to the
 			// back of the line, so the next poll starts with the others.
 			m.rr = pi
@@ -330,4 +330,3 @@ func (s *Sim) canPollAhead(m *member, t int64) bool {
 	g := &s.group
 	return !(g.kip848 && g.rb != nil) && (g.kip848 || g.stable())
 }
-

@@ -35,7 +35,6 @@ type Sim struct {
 	n         int32          // partitions now
 	history   []partitionChange
 	owner     []int32 // member owning each partition, -1 if none
-	position  []int64
 	committed []int64
 
 	members             []*member
@@ -107,7 +106,6 @@ func NewWithOptions(sc Scenario, opts Options) (*Sim, error) {
 	for i := range s.owner {
 		s.owner[i] = -1
 	}
-	s.position = make([]int64, slots)
 	s.revokedAt = make([]int64, slots)
 	s.assignorsOf = map[int][]string{}
 	s.committed = make([]int64, slots)

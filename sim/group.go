@@ -203,12 +203,12 @@ func (s *Sim) instanceAssignors(i int) []string {
 // offset, or by auto.offset.reset when there is none.
 func (s *Sim) resume(p int32) {
 	if c := s.committed[p]; c >= 0 {
-		s.position[p] = max(c, s.logs[p].base)
+		s.logs[p].position = max(c, s.logs[p].base)
 		return
 	}
 	l := &s.logs[p]
 	if s.sc.Consumer.AutoOffsetReset == "earliest" {
-		s.position[p] = l.base
+		s.logs[p].position = l.base
 		return
 	}
 	// latest: what was written before is skipped.
@@ -218,7 +218,7 @@ func (s *Sim) resume(p int32) {
 		r := l.at(o)
 		s.loseRecord(&r)
 	}
-	s.position[p], s.committed[p] = end, end
+	s.logs[p].position, s.committed[p] = end, end
 	l.trim(end)
 	s.groupEvent(-1, "offset reset", fmt.Sprintf("p%d has no committed offset: auto.offset.reset=latest skips %d records", p, end))
 }

@@ -69,7 +69,7 @@ func (s *Sim) commit(m *member, parts []int32, kind commitKind) bool {
 		if s.owner[p] != m.idx {
 			continue
 		}
-		s.committed[p] = s.position[p]
+		s.committed[p] = s.logs[p].position
 		s.logs[p].trim(s.committed[p])
 	}
 	return true

@@ -46,6 +46,8 @@ type partitionLog struct {
 	end  int64   // next offset to assign
 	done int64   // records processed or skipped, for lag
 
+	position int64 // the consumer's position: the next offset it fetches
+
 	// Forked, the append times of offsets rBase..end-1, for lag: every
 	// earlier record was appended before any time lag is still asked
 	// for. Otherwise nil, and lag reads the records kept.
