@@ -254,7 +254,7 @@ func (m *member) fetch(s *Sim) (next int64) {
 			pi = 0
 		}
 		l := &s.logs[p]
-		from := s.logs[p].position
+		from := l.position
 		o := from
 		arrived := int64(-1) // one past the last record appended by now, once known
 		mask := int64(len(l.ring) - 1)
@@ -291,7 +291,7 @@ func (m *member) fetch(s *Sim) (next int64) {
 				arrived = l.appendedBy(now)
 			}
 			s.metrics.noteLagIn(s.metrics.bucketOf(now), int(p), arrived-l.done)
-			s.logs[p].position = o
+			l.position = o
 			// Kafka's fetcher moves a partition it returned records from to the
 			// back of the line, so the next poll starts with the others.
 			m.rr = pi

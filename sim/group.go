@@ -202,13 +202,13 @@ func (s *Sim) instanceAssignors(i int) []string {
 // resume positions a partition a member starts consuming: at the committed
 // offset, or by auto.offset.reset when there is none.
 func (s *Sim) resume(p int32) {
+	l := &s.logs[p]
 	if c := s.committed[p]; c >= 0 {
-		s.logs[p].position = max(c, s.logs[p].base)
+		l.position = max(c, l.base)
 		return
 	}
-	l := &s.logs[p]
 	if s.sc.Consumer.AutoOffsetReset == "earliest" {
-		s.logs[p].position = l.base
+		l.position = l.base
 		return
 	}
 	// latest: what was written before is skipped.
@@ -218,7 +218,7 @@ func (s *Sim) resume(p int32) {
 		r := l.at(o)
 		s.loseRecord(&r)
 	}
-	s.logs[p].position, s.committed[p] = end, end
+	l.position, s.committed[p] = end, end
 	l.trim(end)
 	s.groupEvent(-1, "offset reset", fmt.Sprintf("p%d has no committed offset: auto.offset.reset=latest skips %d records", p, end))
 }
