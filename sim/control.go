@@ -133,7 +133,7 @@ func (s *Sim) increasePartitions(n int32) {
 // checkDrained notices, during a drain, that every sent record has been
 // processed.
 func (s *Sim) checkDrained() {
-	if s.draining && s.produced == s.processed+s.lost && len(s.front.deferred.items) == 0 {
+	if s.draining && s.producedCount() == s.processed+s.lost && len(s.front.deferred.items) == 0 {
 		s.draining = false
 		s.at(s.now, ctlDrained, 0)
 	}

@@ -62,9 +62,9 @@ type Sim struct {
 	metrics *metrics
 	tracer  *tracer
 
-	produced, processed, duplicates, lost int64
-	consumerFailures                      int64
-	finished                              bool
+	processed, duplicates, lost int64 // records produced: producedCount
+	consumerFailures            int64
+	finished                    bool
 }
 
 type partitionChange struct {
@@ -213,6 +213,16 @@ func (s *Sim) dispatch(id int32) {
 	default:
 		s.runControl()
 	}
+}
+
+// producedCount is the records the producers have sent (each once, not
+// counting a forked stream's sending again).
+func (s *Sim) producedCount() int64 {
+	var n int64
+	for _, p := range s.producers {
+		n += p.sent
+	}
+	return n
 }
 
 // Progress is the share of the simulated duration done, 0..1.

@@ -1,6 +1,9 @@
 package sim
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // maxSeriesCells bounds the time series: partitions × buckets stays below
 // it, so a run on many partitions gets fewer, wider buckets.
@@ -18,7 +21,9 @@ type metrics struct {
 	cur       int
 	bucketEnd int64
 
-	maxLag []int64 // per partition, whole run
+	// maxLag is, per partition, the most records waiting beyond what the
+	// series' int32 holds; below that, the series' maximum is the run's.
+	maxLag []int64
 
 	sProduced  []int32 // [bucket*parts + partition]
 	sProcessed []int32
@@ -88,24 +93,26 @@ func (m *metrics) noteLagIn(b, p int, lag int64) {
 	i := b*m.parts + p
 	if lag > int64(m.sLag[i]) {
 		m.sLag[i] = int32(min(lag, 1<<31-1))
-	}
-	if lag > m.maxLag[p] {
-		m.maxLag[p] = lag
+		if lag > 1<<31-1 {
+			m.maxLag[p] = max(m.maxLag[p], lag)
+		}
 	}
 }
 
 // totals is each partition's records produced and processed in the whole
-// run: the sums of its series, which count every record once.
-func (m *metrics) totals(n int) (produced, processed []int64) {
-	produced, processed = make([]int64, n), make([]int64, n)
+// run, the sums of its series, which count every record once, and the most
+// records that waited in it, its series' maximum.
+func (m *metrics) totals(n int) (produced, processed, maxLag []int64) {
+	produced, processed, maxLag = make([]int64, n), make([]int64, n), slices.Clone(m.maxLag[:n])
 	for b := range m.buckets {
 		row := b * m.parts
 		for p := range n {
 			produced[p] += int64(m.sProduced[row+p])
 			processed[p] += int64(m.sProcessed[row+p])
+			maxLag[p] = max(maxLag[p], int64(m.sLag[row+p]))
 		}
 	}
-	return produced, processed
+	return produced, processed, maxLag
 }
 
 // onProcess counts a record processed now, in the current bucket.

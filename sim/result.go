@@ -156,16 +156,16 @@ type ScopeSeries struct {
 // Result gathers the run's result. Call it once Advance has returned true.
 func (s *Sim) Result() *Result {
 	r := &Result{Scenario: s.sc.Name, Seed: s.sc.Seed, DurationS: s.sc.DurationS,
-		EventsProduced: s.produced, EventsProcessed: s.processed, Duplicates: s.duplicates, Lost: s.lost,
+		EventsProduced: s.producedCount(), EventsProcessed: s.processed, Duplicates: s.duplicates, Lost: s.lost,
 		Timeline: s.marks}
 	if r.Timeline == nil {
 		r.Timeline = []Mark{}
 	}
 	m := s.metrics
-	produced, processed := m.totals(int(s.n))
+	produced, processed, maxLag := m.totals(int(s.n))
 	for p := range int(s.n) {
 		r.Partitions = append(r.Partitions, PartitionResult{Partition: p, Produced: produced[p],
-			Processed: processed[p], MaxLag: m.maxLag[p], EndLag: s.logs[p].lagAt(s.now)})
+			Processed: processed[p], MaxLag: maxLag[p], EndLag: s.logs[p].lagAt(s.now)})
 	}
 	r.Load = loadOf(produced)
 	r.Ordering = s.orderingResult()

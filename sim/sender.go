@@ -67,7 +67,6 @@ func (s *Sim) send(st *stream, o *order, j int, t int64, mode streamMode) {
 		s.checker.link(rec.g, d)
 	}
 	if mode != modeReplay {
-		s.produced++
 		p.sent++
 	}
 	if p.cfg.FailureRate > 0 {
