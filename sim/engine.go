@@ -62,7 +62,7 @@ type Sim struct {
 	metrics *metrics
 	tracer  *tracer
 
-	processed, duplicates, lost int64 // records produced: producedCount
+	processed, duplicates, lost int64 // (the records produced are counted per producer: producedCount)
 	consumerFailures            int64
 	finished                    bool
 }
