@@ -27,7 +27,7 @@ WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm
 NODE_PKGS = $(shell $(GO) list ./... | grep -Ev '^partitionlab(/app)?$$|^partitionlab/(e2e|crosscheck)(/|$$)')
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: build wasm native run test vet unit node e2e tools bench pgo static screenshots fuzz fuzz-short font
+.PHONY: build wasm native run test vet unit node e2e tools bench bench-instr pgo static screenshots fuzz fuzz-short font
 
 build: wasm native
 
@@ -120,6 +120,22 @@ pgo:
 	$(GO) test -pgo=off -run '^$$' -bench 'BenchmarkEngine$$/events=10M' -benchtime $(PGO_BENCHTIME) -cpuprofile default.pgo.new ./sim
 	rm -f sim.test
 	@echo "wrote default.pgo.new: compare, then move it over default.pgo"
+
+# The engine's instructions per event on the reference run (about 10 M
+# events), counted by cachegrind in every process (the command runs under
+# its crash supervisor): a figure that does not change with the machine's
+# load, unlike its time. Takes a few minutes. valgrind 3.19 does not know
+# RDTSCP, which Go's runtime uses when its locks are contended: the runtime
+# is told not to (GODEBUG=cpu.rdtscp=off).
+INSTR_RUN := simulate --preset order-events --set duration_s=3333
+bench-instr: native
+	@command -v valgrind >/dev/null 2>&1 || { $(SUDO) apt-get update && $(SUDO) apt-get install -y valgrind; }
+	@d=$$(mktemp -d); trap 'rm -rf '"$$d" EXIT; \
+		GODEBUG=cpu.rdtscp=off valgrind --tool=cachegrind --cache-sim=no --trace-children=yes \
+			--cachegrind-out-file=$$d/cg.%p ./$(BIN) $(INSTR_RUN) >/dev/null 2>$$d/log || { cat $$d/log; exit 1; }; \
+		ir=$$(cat $$d/cg.* | awk '/^summary:/ { s += $$2 } END { printf "%d", s }'); \
+		ev=$$(./$(BIN) $(INSTR_RUN) --json | $(GO) run ./e2e/jsonfield events_produced); \
+		awk -v ir=$$ir -v ev=$$ev 'BEGIN { printf "%d instructions for %d events: %.0f instructions per event\n", ir, ev, ir / ev }'
 
 bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./...
