@@ -156,6 +156,12 @@ const (
 	GroupEmpty
 	// TimerSet asks the driver to deliver Timer at At.
 	TimerSet
+	// MemberJoined: a member joined a share group (epoch 0); the group
+	// epoch went up.
+	MemberJoined
+	// TargetAssignmentComputed: a share group's assignor ran for the group
+	// epoch in Generation; Assignment is the new target.
+	TargetAssignmentComputed
 )
 
 // Event is something the group did.
