@@ -213,13 +213,14 @@ func (g *Share) maybeRetarget(now int64, r *ShareResponse) {
 	if g.assigned && g.cfg.AssignmentIntervalNs > 0 && now < g.assignedAt+g.cfg.AssignmentIntervalNs {
 		return
 	}
-	var order assignor.JoinOrder // TargetAssignmentBuilder's HashMap of member specs
-	old := make(map[string]*intSet, len(g.members.byID))
-	for _, m := range g.members.list() {
-		order.Add(m.ID)
+	members := g.members.list()
+	ids := make([]string, len(members))
+	old := make(map[string]*intSet, len(members))
+	for i, m := range members {
+		ids[i] = m.ID
 		old[m.ID] = m.target
 	}
-	next := simpleAssign(g.cfg.Partitions, order.MemberIDs(), old)
+	next := simpleAssign(g.cfg.Partitions, specOrder(ids), old)
 	asg := assignor.Assignment{}
 	for id, set := range next {
 		g.members.byID[id].target = set
@@ -227,6 +228,16 @@ func (g *Share) maybeRetarget(now int64, r *ShareResponse) {
 	}
 	g.assignmentEpoch, g.assignedAt, g.assigned = g.epoch, now, true
 	r.Events = append(r.Events, Event{Kind: TargetAssignmentComputed, Generation: g.epoch, Assignment: asg})
+}
+
+// specOrder is the order of TargetAssignmentBuilder's member specs: a new
+// HashMap filled in the group's member order.
+func specOrder(ids []string) []string {
+	var order assignor.JoinOrder
+	for _, id := range ids {
+		order.Add(id)
+	}
+	return order.MemberIDs()
 }
 
 // leave is shareGroupFenceMember: the member is removed and the group

@@ -78,7 +78,8 @@ func TestSimpleAssignor(t *testing.T) {
 
 // checkSimpleAssignment is assertEveryPartitionGetsAssignment, with the
 // bounds the assignor keeps: no partition held by more than desiredSharing
-// members (it tolerates fewer when no unfilled member can take one more),
+// members (it tolerates fewer when no unfilled member can take one more:
+// Kafka leaves one partition with 3 of 4 at 83, 84 and 90 members here),
 // and with no more members than partitions, member counts at most one apart.
 func checkSimpleAssignment(t *testing.T, partitions int32, ids []string, next map[string]*intSet) {
 	t.Helper()
@@ -109,14 +110,14 @@ func TestSimpleAssignorIncremental(t *testing.T) {
 	cur := map[string]*intSet{}
 	for m := 0; m < 101; m++ {
 		ids = append(ids, fmt.Sprintf("M%d", m))
-		cur = simpleAssign(partitions, ids, cur)
+		cur = simpleAssign(partitions, specOrder(ids), cur)
 		checkSimpleAssignment(t, partitions, ids, cur)
 	}
 	// testIncrementalAssignmentDecreasingMembersHomogeneous
 	for m := 100; m > 0; m-- {
 		ids = ids[:m]
 		delete(cur, fmt.Sprintf("M%d", m))
-		cur = simpleAssign(partitions, ids, cur)
+		cur = simpleAssign(partitions, specOrder(ids), cur)
 		checkSimpleAssignment(t, partitions, ids, cur)
 	}
 }
