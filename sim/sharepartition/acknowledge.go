@@ -63,16 +63,15 @@ func (p *SharePartition) Acknowledge(now int64, member int32, first, last int64,
 		}
 	}
 	until := now + p.cfg.LockNs
+	if ack == Accept || ack == Reject {
+		p.finish(member, first, last, ack)
+		p.advance()
+		return nil
+	}
 	for o := first; o <= last; o++ {
 		r := p.at(o)
 		d := int(r.deliveries)
 		switch ack {
-		case Accept:
-			r.state, r.member, r.lockUntil = Acknowledged, NoMember, 0
-			p.emit(EventAccepted, member, d, o)
-		case Reject:
-			r.state, r.member, r.lockUntil = Archived, NoMember, 0
-			p.emit(EventRejected, member, d, o)
 		case Release:
 			p.emit(EventReleased, member, d, o)
 			if p.makeAvailable(o, r) == Archived {
@@ -86,6 +85,25 @@ func (p *SharePartition) Acknowledge(now int64, member int32, first, last int64,
 	}
 	p.advance()
 	return nil
+}
+
+// finish marks the records ACKNOWLEDGED (ACCEPT) or ARCHIVED (REJECT),
+// one event per run of equal delivery counts.
+func (p *SharePartition) finish(member int32, first, last int64, ack AckType) {
+	state, kind := Acknowledged, EventAccepted
+	if ack == Reject {
+		state, kind = Archived, EventRejected
+	}
+	run, d := first, int(p.at(first).deliveries)
+	for o := first; o <= last; o++ {
+		r := p.at(o)
+		if int(r.deliveries) != d {
+			p.emitRun(kind, member, d, run, o-1)
+			run, d = o, int(r.deliveries)
+		}
+		r.state, r.member, r.lockUntil = state, NoMember, 0
+	}
+	p.emitRun(kind, member, d, run, last)
 }
 
 // ReleaseMember releases every record the member holds, as the broker does

@@ -43,7 +43,6 @@ func (p *SharePartition) Acquire(now int64, member int32, maxRecords int, logEnd
 	throttleCap := int64(-1)
 	until := now + p.cfg.LockNs
 	var n int64
-	fresh := p.end // the first new record acquired, if any
 	for ; n < limit && o <= last; o++ {
 		if o < p.end && p.available == 0 {
 			o = p.end // nothing left to find inside the window
@@ -51,26 +50,34 @@ func (p *SharePartition) Acquire(now int64, member int32, maxRecords int, logEnd
 				break
 			}
 		}
-		var r *record
-		if o < p.end {
-			r = p.at(o)
-			if r.state != Available {
-				continue
+		if o >= p.end {
+			// New records, all on their first delivery: one run, which is
+			// the batch their redeliveries are throttled from.
+			k := min(limit-n, last-o+1)
+			p.grow(int(o + k - p.start))
+			b := uint16(min(k, 1<<16-1))
+			for q := o; q < o+k; q++ {
+				*p.at(q) = record{lockUntil: until, member: member, batch: b, state: Acquired, deliveries: 1}
 			}
-			d := int(r.deliveries)
-			if n > 0 && (dl > 2 && d == dl-1 || throttleCap < 0 && d >= throttleAt) {
-				break // delivered alone, or with its own throttled fetch, next time
-			}
-			if d >= throttleAt && throttleCap < 0 {
-				throttleCap = max(1, int64(r.batch)>>(d-throttleAt+1))
-			}
-			p.available--
-		} else {
-			p.grow(int(o - p.start + 1))
-			p.end = o + 1
-			r = p.at(o)
-			*r = record{}
+			p.end = o + k
+			p.lockRun(o, o+k-1, until)
+			p.emitRun(EventAcquired, member, 1, o, o+k-1)
+			n += k
+			o += k
+			break
 		}
+		r := p.at(o)
+		if r.state != Available {
+			continue
+		}
+		d := int(r.deliveries)
+		if n > 0 && (dl > 2 && d == dl-1 || throttleCap < 0 && d >= throttleAt) {
+			break // delivered alone, or with its own throttled fetch, next time
+		}
+		if d >= throttleAt && throttleCap < 0 {
+			throttleCap = max(1, int64(r.batch)>>(d-throttleAt+1))
+		}
+		p.available--
 		r.state, r.member, r.lockUntil = Acquired, member, until
 		r.deliveries++
 		p.lock(o, until)
@@ -79,12 +86,6 @@ func (p *SharePartition) Acquire(now int64, member int32, maxRecords int, logEnd
 		if dl > 2 && int(r.deliveries) == dl || n == throttleCap {
 			o++
 			break
-		}
-	}
-	if k := p.end - fresh; k > 0 {
-		b := uint16(min(k, 1<<16-1))
-		for q := fresh; q < p.end; q++ {
-			p.at(q).batch = b
 		}
 	}
 	if p.nextAvail < o && p.available > 0 {
@@ -110,15 +111,18 @@ func (p *SharePartition) nextFetchOffset() int64 {
 	return p.end
 }
 
-// lock queues the acquisition lock of offset o, joining the last entry
-// when it continues it.
-func (p *SharePartition) lock(o, until int64) {
+// lock queues the acquisition lock of offset o; see lockRun.
+func (p *SharePartition) lock(o, until int64) { p.lockRun(o, o, until) }
+
+// lockRun queues the acquisition lock of offsets first..last, joining the
+// last entry when it continues it.
+func (p *SharePartition) lockRun(first, last, until int64) {
 	if n := len(p.locks); n > p.lockHead {
 		l := &p.locks[n-1]
-		if l.until == until && l.last+1 == o {
-			l.last = o
+		if l.until == until && l.last+1 == first {
+			l.last = last
 			return
 		}
 	}
-	p.locks = append(p.locks, lock{first: o, last: o, until: until})
+	p.locks = append(p.locks, lock{first: first, last: last, until: until})
 }

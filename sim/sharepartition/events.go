@@ -57,42 +57,48 @@ func (p *SharePartition) TakeEvents(dst []Event) []Event {
 	return dst
 }
 
-// emit records one record's event, joined to one of the last two events
-// when it continues its run: a record's event and the GivenUp that follows
-// it alternate along a range, and still make two ranges.
+// emit records one record's event; see emitRun.
 func (p *SharePartition) emit(k EventKind, member int32, deliveries int, o int64) {
-	p.count(k, deliveries)
+	p.emitRun(k, member, deliveries, o, o)
+}
+
+// emitRun records the event of the records first..last, joined to one of
+// the last two events when it continues its run (a record's event and the
+// GivenUp that follows it alternate along a range, and still make two
+// ranges), and counts it.
+func (p *SharePartition) emitRun(k EventKind, member int32, deliveries int, first, last int64) {
+	p.count(k, deliveries, last-first+1)
 	for i := len(p.events) - 1; i >= 0 && i >= len(p.events)-2; i-- {
 		e := &p.events[i]
-		if e.Kind == k && e.Member == member && e.Deliveries == deliveries && e.Last+1 == o {
-			e.Last = o
+		if e.Kind == k && e.Member == member && e.Deliveries == deliveries && e.Last+1 == first {
+			e.Last = last
 			return
 		}
 	}
-	p.events = append(p.events, Event{Kind: k, Member: member, Deliveries: deliveries, First: o, Last: o})
+	p.events = append(p.events, Event{Kind: k, Member: member, Deliveries: deliveries, First: first, Last: last})
 }
 
-func (p *SharePartition) count(k EventKind, deliveries int) {
+func (p *SharePartition) count(k EventKind, deliveries int, n int64) {
 	t := &p.totals
 	switch k {
 	case EventAcquired:
-		t.Acquired++
+		t.Acquired += n
 		if deliveries > 1 {
-			t.Redelivered++
+			t.Redelivered += n
 		}
 	case EventAccepted:
-		t.Accepted++
+		t.Accepted += n
 	case EventReleased:
-		t.Released++
+		t.Released += n
 	case EventRejected:
-		t.Rejected++
+		t.Rejected += n
 	case EventRenewed:
-		t.Renewed++
+		t.Renewed += n
 	case EventLockExpired:
-		t.LockExpired++
+		t.LockExpired += n
 	case EventSessionReleased:
-		t.SessionReleased++
+		t.SessionReleased += n
 	case EventGivenUp:
-		t.GivenUp++
+		t.GivenUp += n
 	}
 }
