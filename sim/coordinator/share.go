@@ -49,6 +49,24 @@ const (
 	DefaultShareMaxSize              = 200
 )
 
+// Validate names the first setting outside the range a group may set
+// (GroupConfig.validateValues against the broker's default minima and
+// maxima, which also keep the session longer than the heartbeat interval).
+func (c ShareConfig) Validate() error {
+	ms := func(ns int64) int64 { return ns / 1_000_000 }
+	switch {
+	case c.SessionTimeoutNs < 45_000_000_000 || c.SessionTimeoutNs > 60_000_000_000:
+		return fmt.Errorf("share.session.timeout.ms: %d is not in 45000..60000", ms(c.SessionTimeoutNs))
+	case c.HeartbeatIntervalNs < 5_000_000_000 || c.HeartbeatIntervalNs > 15_000_000_000:
+		return fmt.Errorf("share.heartbeat.interval.ms: %d is not in 5000..15000", ms(c.HeartbeatIntervalNs))
+	case c.AssignmentIntervalNs < 0 || c.AssignmentIntervalNs > 15_000_000_000:
+		return fmt.Errorf("share.assignment.interval.ms: %d is not in 0..15000", ms(c.AssignmentIntervalNs))
+	case c.MaxSize < 1 || c.MaxSize > 1000:
+		return fmt.Errorf("group.share.max.size: %d is not in 1..1000", c.MaxSize)
+	}
+	return nil
+}
+
 // ShareMember is what the group holds of one member (ShareGroupMember).
 type ShareMember struct {
 	ID                   string

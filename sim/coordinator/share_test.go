@@ -154,3 +154,25 @@ func TestShareGroup(t *testing.T) {
 		})
 	}
 }
+
+func TestShareConfigValidate(t *testing.T) {
+	ok := newTestShare(1).cfg
+	if err := ok.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		edit func(*ShareConfig)
+		want string
+	}{
+		{func(c *ShareConfig) { c.SessionTimeoutNs = 30e9 }, "share.session.timeout.ms: 30000 is not in 45000..60000"},
+		{func(c *ShareConfig) { c.HeartbeatIntervalNs = 16e9 }, "share.heartbeat.interval.ms: 16000 is not in 5000..15000"},
+		{func(c *ShareConfig) { c.AssignmentIntervalNs = -1e6 }, "share.assignment.interval.ms: -1 is not in 0..15000"},
+		{func(c *ShareConfig) { c.MaxSize = 1001 }, "group.share.max.size: 1001 is not in 1..1000"},
+	} {
+		cfg := ok
+		c.edit(&cfg)
+		if err := cfg.Validate(); err == nil || err.Error() != c.want {
+			t.Errorf("%v, want %q", err, c.want)
+		}
+	}
+}
