@@ -249,6 +249,19 @@ func TestSharePartition(t *testing.T) {
 			expire(2*lockMs-1, ev(EventLockExpired, a, 1, 0, 2)),
 		},
 	}, {
+		// Once the lock has run out the records are no longer the
+		// member's: its acknowledgement, even a renewal, is refused.
+		name: "testAcknowledgeAfterAcquisitionLockTimeout / testRenewAcknowledgeOnExpiredBatch",
+		ops: []op{
+			acquire(0, a, 500, 5),
+			expire(lockMs, ev(EventLockExpired, a, 1, 0, 4)),
+			ack(lockMs+1, a, 0, 4, Accept).fails().none(),
+			ack(lockMs+1, a, 0, 4, Renew).fails().none(),
+			acquire(lockMs+2, b, 500, 5, ev(EventAcquired, b, 2, 0, 4)),
+			ack(lockMs+3, a, 0, 4, Accept).fails().none(),
+			ack(lockMs+3, b, 0, 4, Accept, ev(EventAccepted, b, 2, 0, 4)).window(5, 5),
+		},
+	}, {
 		name: "testRenewAcknowledgeDisabledWithCompleteBatchAck",
 		cfg:  Config{RenewDisabled: true},
 		ops: []op{
