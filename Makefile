@@ -22,9 +22,11 @@ BROTLI ?= 11
 BIN := partitionlab
 WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm
 # Packages whose tests also run under node (GOOS=js): everything except the
-# go-app UI, the browser tests, the client cross-checks and the command line
-# (the charts run under node too: they are drawn in the browser).
-NODE_PKGS = $(shell $(GO) list ./... | grep -Ev '^partitionlab(/app)?$$|^partitionlab/(e2e|crosscheck)(/|$$)')
+# go-app UI, the browser tests, the client cross-checks and the native-only
+# packages under internal/ (the command line, the site's server, the
+# cluster reader and the import rules, which run go list) (the charts run
+# under node too: they are drawn in the browser).
+NODE_PKGS = $(shell $(GO) list ./... | grep -Ev '^partitionlab(/app)?$$|^partitionlab/(e2e|crosscheck|internal)(/|$$)')
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
 .PHONY: build wasm native run test vet unit node e2e tools bench pgo static screenshots fuzz fuzz-short font

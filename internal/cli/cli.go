@@ -1,17 +1,18 @@
-//go:build !wasm
-
-// Command partitionlab is Partition Lab's command-line tool: it serves the
-// browser app, writes it as a static site, and answers questions about Kafka
-// partitioning from the shell. Its browser entry point is server_wasm.go;
-// build tags keep net/http and this command-line code out of app.wasm.
-package main
+// Package cli is partitionlab's command line: the command table, its usage
+// text and flag parsing here, one file per command (serve, static,
+// partition, simulate, compare, import), and the crash supervisor
+// (supervisor.go) that Main runs them under.
+//
+// It is native only: the root's server.go calls Main, and the wasm build
+// (server_wasm.go) never imports it. Nothing under app/ or sim/ may import
+// it.
+package cli
 
 import (
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"regexp"
 	"strings"
 )
@@ -33,8 +34,6 @@ type command struct {
 func commands() []command {
 	return []command{serveCommand(), staticCommand(), partitionCommand(), simulateCommand(), compareCommand(), importCommand()}
 }
-
-func main() { os.Exit(mainStatus(os.Args[1:])) }
 
 // usageError is bad input from the person running the command: it exits
 // with status 2, like the flag package does.

@@ -1,13 +1,8 @@
-//go:build !wasm
-
-package main
+package cli
 
 import (
 	"bytes"
 	"flag"
-	"os"
-	"os/exec"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -74,31 +69,4 @@ func TestParseFlagsAcceptsFlagsAfterArgumentsAndStopsAtDoubleDash(t *testing.T) 
 			t.Errorf("%q: arguments %q, partitions %s; want %q, %s", c.args, keys, *n, c.keys, c.n)
 		}
 	}
-}
-
-// The browser build must contain the browser entry point only: a server_*.go
-// file without its !wasm tag would drag the command line and net/http's
-// server into app.wasm, several MB that every visitor downloads.
-func TestWasmBuildLeavesOutTheCommandLine(t *testing.T) {
-	if files := strings.TrimSpace(goListWasm(t, "-f", "{{.GoFiles}}", ".")); files != "[server_wasm.go]" {
-		t.Errorf("the wasm build of package main compiles %s, want only server_wasm.go", files)
-	}
-	deps := strings.Fields(goListWasm(t, "-deps", "."))
-	for _, banned := range []string{"flag", "os/signal", "net/http/httptest"} {
-		if slices.Contains(deps, banned) {
-			t.Errorf("app.wasm depends on %s, which only the command line needs", banned)
-		}
-	}
-}
-
-// goListWasm runs "go list" for the browser build, with make build's tags.
-func goListWasm(t *testing.T, args ...string) string {
-	t.Helper()
-	cmd := exec.Command("go", append([]string{"list", "-tags", "minimal"}, args...)...)
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("go list %v: %v\n%s", args, err, out)
-	}
-	return string(out)
 }

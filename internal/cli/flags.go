@@ -1,6 +1,4 @@
-//go:build !wasm
-
-package main
+package cli
 
 import (
 	"flag"
@@ -95,4 +93,9 @@ func fmtBound[T int64 | float64](x T) string {
 		return strconv.FormatFloat(x, 'g', -1, 64)
 	}
 	return ""
+}
+
+// webDirFlag defines the --web flag of the commands that publish the app.
+func webDirFlag(fs *flag.FlagSet) *string {
+	return fs.String("web", "web", "directory of the static assets: app.wasm, CSS, icons")
 }

@@ -1,6 +1,4 @@
-//go:build !wasm
-
-package main
+package cli
 
 import (
 	"fmt"

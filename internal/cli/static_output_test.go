@@ -1,6 +1,4 @@
-//go:build !wasm
-
-package main
+package cli
 
 import (
 	"bytes"
@@ -10,12 +8,14 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"partitionlab/internal/site/sitetest"
 )
 
 // TestStaticKeepsWhatItDidNotWrite: a re-run wiped any directory holding an
 // app-worker.js, deleting a CNAME the user had added.
 func TestStaticKeepsWhatItDidNotWrite(t *testing.T) {
-	web := testWeb(t)
+	web := sitetest.Web(t)
 	dir := filepath.Join(t.TempDir(), "dist")
 	static := func() (int, string) {
 		code, _, errOut := runCLI("static", dir, "--web", web)
@@ -36,7 +36,7 @@ func TestStaticKeepsWhatItDidNotWrite(t *testing.T) {
 	if code, errOut := static(); code != 0 {
 		t.Fatal(errOut)
 	}
-	if readFile(t, filepath.Join(dir, "CNAME")) != "lab.example.com\n" || readFile(t, filepath.Join(dir, "docs", "notes.md")) != "mine" {
+	if sitetest.ReadFile(t, filepath.Join(dir, "CNAME")) != "lab.example.com\n" || sitetest.ReadFile(t, filepath.Join(dir, "docs", "notes.md")) != "mine" {
 		t.Errorf("the user's files did not survive a re-run")
 	}
 	if st, _ := os.Stat(filepath.Join(dir, "docs", "notes.md")); st.Mode().Perm() != 0o600 {
@@ -45,7 +45,7 @@ func TestStaticKeepsWhatItDidNotWrite(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "web", "old.css")); err == nil {
 		t.Errorf("a file the previous run wrote, and this one does not, was kept")
 	}
-	manifest := readFile(t, filepath.Join(dir, manifestName))
+	manifest := sitetest.ReadFile(t, filepath.Join(dir, staticManifest))
 	if !strings.Contains(manifest, "\nweb/app.wasm\n") || strings.Contains(manifest, "CNAME") {
 		t.Errorf("the manifest does not list exactly what static wrote:\n%s", manifest)
 	}
@@ -53,12 +53,12 @@ func TestStaticKeepsWhatItDidNotWrite(t *testing.T) {
 	// A user's file with the name of one static writes is not overwritten.
 	os.Remove(filepath.Join(dir, "404.html"))
 	manifestWithout404 := strings.Replace(manifest, "404.html\n", "", 1)
-	os.WriteFile(filepath.Join(dir, manifestName), []byte(manifestWithout404), 0o644)
+	os.WriteFile(filepath.Join(dir, staticManifest), []byte(manifestWithout404), 0o644)
 	os.WriteFile(filepath.Join(dir, "404.html"), []byte("my own 404"), 0o644)
 	if code, errOut := static(); code != 1 || !strings.Contains(errOut, "404.html was not written by partitionlab static") {
 		t.Errorf("exit %d, %q", code, errOut)
 	}
-	if readFile(t, filepath.Join(dir, "404.html")) != "my own 404" {
+	if sitetest.ReadFile(t, filepath.Join(dir, "404.html")) != "my own 404" {
 		t.Errorf("the user's 404.html was overwritten")
 	}
 }
@@ -69,11 +69,11 @@ func TestStaticRefusesAnotherAppsSite(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "app-worker.js"), []byte("another go-app site"), 0o644)
 	os.WriteFile(filepath.Join(dir, "index.html"), []byte("theirs"), 0o644)
-	code, _, errOut := runCLI("static", dir, "--web", testWeb(t))
+	code, _, errOut := runCLI("static", dir, "--web", sitetest.Web(t))
 	if code != 1 || !strings.Contains(errOut, "has no .partitionlab-static") {
 		t.Errorf("exit %d, %q", code, errOut)
 	}
-	if readFile(t, filepath.Join(dir, "index.html")) != "theirs" {
+	if sitetest.ReadFile(t, filepath.Join(dir, "index.html")) != "theirs" {
 		t.Errorf("another site was replaced")
 	}
 }
@@ -81,7 +81,7 @@ func TestStaticRefusesAnotherAppsSite(t *testing.T) {
 // TestStaticRefusesADirInsideWeb: the site used to grow at each run, copying
 // itself into itself.
 func TestStaticRefusesADirInsideWeb(t *testing.T) {
-	web := testWeb(t)
+	web := sitetest.Web(t)
 	for _, dir := range []string{filepath.Join(web, "site"), web, filepath.Join(web, "a", "b")} {
 		code, _, errOut := runCLI("static", dir, "--web", web)
 		if code != 2 || !strings.Contains(errOut, "is inside --web") {
@@ -98,7 +98,7 @@ func TestStaticRefusesADirInsideWeb(t *testing.T) {
 // page carried og:url http://127.0.0.1:<random port>/, so two builds
 // differed.
 func TestStaticPagesOpenAtEveryAddressAndNameNoMachine(t *testing.T) {
-	web := testWeb(t)
+	web := sitetest.Web(t)
 	a, b := filepath.Join(t.TempDir(), "a"), filepath.Join(t.TempDir(), "b")
 	for _, dir := range []string{a, b} {
 		if code, _, errOut := runCLI("static", dir, "--base", "/lab/", "--url", "https://example.org/lab/", "--web", web); code != 0 {
@@ -112,7 +112,7 @@ func TestStaticPagesOpenAtEveryAddressAndNameNoMachine(t *testing.T) {
 		}
 		files++
 		rel, _ := filepath.Rel(a, path)
-		x, y := readFile(t, path), readFile(t, filepath.Join(b, rel))
+		x, y := sitetest.ReadFile(t, path), sitetest.ReadFile(t, filepath.Join(b, rel))
 		if x != y {
 			t.Errorf("two builds of the same sources differ in %s", rel)
 		}
@@ -126,12 +126,12 @@ func TestStaticPagesOpenAtEveryAddressAndNameNoMachine(t *testing.T) {
 	}
 	for page, names := range map[string][]string{"": {"index.html", "404.html"}, "keys": {"keys.html", "keys/index.html"},
 		"learn": {"learn.html", "learn/index.html"}, "compare": {"compare.html", "compare/index.html"}} {
-		first := readFile(t, filepath.Join(a, names[0]))
+		first := sitetest.ReadFile(t, filepath.Join(a, names[0]))
 		if !strings.Contains(first, `<meta content="https://example.org/lab/`+page+`" property="og:url">`) {
 			t.Errorf("%s: no og:url https://example.org/lab/%s", names[0], page)
 		}
 		for _, n := range names[1:] {
-			if !bytes.Equal([]byte(first), []byte(readFile(t, filepath.Join(a, n)))) {
+			if !bytes.Equal([]byte(first), []byte(sitetest.ReadFile(t, filepath.Join(a, n)))) {
 				t.Errorf("%s differs from %s", n, names[0])
 			}
 		}
@@ -139,13 +139,13 @@ func TestStaticPagesOpenAtEveryAddressAndNameNoMachine(t *testing.T) {
 	// Without --url, og:url is the page's path under the base.
 	c := filepath.Join(t.TempDir(), "c")
 	runCLI("static", c, "--base", "/lab/", "--web", web)
-	if keys := readFile(t, filepath.Join(c, "keys", "index.html")); !strings.Contains(keys, `<meta content="/lab/keys" property="og:url">`) {
+	if keys := sitetest.ReadFile(t, filepath.Join(c, "keys", "index.html")); !strings.Contains(keys, `<meta content="/lab/keys" property="og:url">`) {
 		t.Errorf("without --url, og:url is not /lab/keys")
 	}
 }
 
 func TestStaticURLMustMatchTheBase(t *testing.T) {
-	web := testWeb(t)
+	web := sitetest.Web(t)
 	for _, u := range []string{"https://example.org/other/", "ftp://example.org/", "https://example.org/?a=1", "example.org"} {
 		code, _, errOut := runCLI("static", filepath.Join(t.TempDir(), "d"), "--base", "/lab/", "--url", u, "--web", web)
 		if code != 2 || !strings.Contains(errOut, "--url") {
@@ -153,3 +153,7 @@ func TestStaticURLMustMatchTheBase(t *testing.T) {
 		}
 	}
 }
+
+// staticManifest is the file in which static lists what it wrote
+// (internal/site's manifestName): a test that edits it reads it by name.
+const staticManifest = ".partitionlab-static"

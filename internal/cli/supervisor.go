@@ -1,6 +1,4 @@
-//go:build !wasm
-
-package main
+package cli
 
 import (
 	"errors"
@@ -27,9 +25,11 @@ const (
 	childStatusBase = 100
 )
 
-// mainStatus runs the command line under the supervisor, or as the
-// supervised child, and returns the process exit status.
-func mainStatus(args []string) int {
+// Main runs the command line (args without the program's name) under the
+// supervisor, or as the supervised child, and returns the process exit
+// status: 0 fine, 1 the tool failed or crashed, 2 bad input, 3 a budget or
+// requirement not met.
+func Main(args []string) int {
 	if os.Getenv(supervisedEnv) != "" {
 		return childStatusBase + run(args, os.Stdout, os.Stderr)
 	}

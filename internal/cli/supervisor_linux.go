@@ -1,6 +1,4 @@
-//go:build !wasm && linux
-
-package main
+package cli
 
 import (
 	"os/exec"

@@ -1,6 +1,6 @@
-//go:build !wasm && linux
+//go:build linux
 
-package main
+package cli
 
 import (
 	"bufio"
@@ -46,7 +46,7 @@ func TestACrashIsNotBadInput(t *testing.T) {
 // is still 2, a budget still 3, and the child reads standard input.
 func TestTheBinaryKeepsItsStatuses(t *testing.T) {
 	bin := filepath.Join(t.TempDir(), "partitionlab")
-	if out, err := exec.Command("go", "build", "-tags", "minimal", "-o", bin, ".").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-tags", "minimal", "-o", bin, "partitionlab").CombinedOutput(); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	status := func(stdin string, args ...string) (int, string) {

@@ -1,15 +1,18 @@
-//go:build !wasm
-
-package main
+// Package cluster reads a live Kafka cluster, read-only, with franz-go,
+// and turns what it read into a scenario: the partition count, a consumer
+// group's members, protocol, assignor and lag, and a sample of keys. It
+// serves the command line's "import cluster".
+//
+// It is native only and the only package that imports franz-go: nothing the
+// wasm build links (app/..., sim/...) may import it.
+package cluster
 
 import (
 	"context"
 	"crypto/tls"
 	"crypto/x509"
 	"errors"
-	"flag"
 	"fmt"
-	"io"
 	"net"
 	"os"
 	"slices"
@@ -24,110 +27,84 @@ import (
 	"partitionlab/sim/keydist"
 )
 
-// maxSample bounds --sample: the sampled keys are counted in memory, one
-// entry per distinct key.
-const maxSample = 10_000_000
+// MaxSample bounds Config.Sample: the sampled keys are counted in memory,
+// one entry per distinct key.
+const MaxSample = 10_000_000
 
-// clusterFlags are how import cluster reaches a cluster.
-type clusterFlags struct {
-	bootstrap, topic, group   string
-	sample                    int
-	timeout                   time.Duration
-	tls, insecure             bool
-	ca, cert, key             string
-	mechanism, user, password string
+// Config is how to reach a cluster and what to read from it.
+type Config struct {
+	// Bootstrap is HOST:PORT of a broker, comma-separated for several.
+	Bootstrap string
+	// Topic is the topic to read; Group a consumer group to describe
+	// (never joined), or "".
+	Topic, Group string
+	// Sample is how many records' keys are counted, the latest of each
+	// partition (0: none), at most MaxSample.
+	Sample int
+	// Timeout bounds the whole reading.
+	Timeout time.Duration
+	// TLS connects with TLS, which CA, Cert or Insecure also imply; CA,
+	// Cert and Key are PEM files.
+	TLS, Insecure bool
+	CA, Cert, Key string
+	// Mechanism is "" (no SASL), PLAIN, SCRAM-SHA-256 or SCRAM-SHA-512.
+	Mechanism, User, Password string
 }
 
-// importCluster reads a real topic and consumer group, read-only, with
-// franz-go: the partition count, the group's members, protocol and
-// assignor, each partition's lag, and a sample of keys as the key
-// distribution.
-func importCluster(fs *flag.FlagSet, args []string, base *string, stdout, stderr io.Writer) error {
-	var f clusterFlags
-	fs.StringVar(&f.bootstrap, "bootstrap-server", "", "HOST:PORT of a broker (comma-separated for several)")
-	fs.StringVar(&f.topic, "topic", "", "the topic to read")
-	fs.StringVar(&f.group, "group", "", "a consumer group to describe (never joined)")
-	fs.IntVar(&f.sample, "sample", 10000, "records whose keys are counted, the latest of each partition (0: none)")
-	fs.DurationVar(&f.timeout, "timeout", 15*time.Second, "give up when the cluster has not answered by then")
-	fs.BoolVar(&f.tls, "tls", false, "connect with TLS")
-	fs.StringVar(&f.ca, "tls-ca", "", "a PEM file of the CAs to trust (implies --tls)")
-	fs.StringVar(&f.cert, "tls-cert", "", "a PEM client certificate (with --tls-key; implies --tls)")
-	fs.StringVar(&f.key, "tls-key", "", "the client certificate's PEM key")
-	fs.BoolVar(&f.insecure, "tls-insecure-skip-verify", false, "do not check the brokers' certificates")
-	fs.StringVar(&f.mechanism, "sasl-mechanism", "", "PLAIN, SCRAM-SHA-256 or SCRAM-SHA-512")
-	fs.StringVar(&f.user, "sasl-username", "", "the SASL user")
-	fs.StringVar(&f.password, "sasl-password", "", "the SASL password (or set PARTITIONLAB_SASL_PASSWORD)")
-	rest, err := parseFlags(fs, args, stdout)
+// Check returns what is wrong with c's TLS and SASL settings (named as
+// the command line's flags), before anything is read.
+func (c Config) Check() error {
+	_, err := c.options()
+	return err
+}
+
+// Import reads the topic and consumer group of c from a real cluster,
+// read-only, with franz-go: the partition count, the group's members,
+// protocol and assignor, each partition's lag, and a sample of keys as the
+// key distribution. It writes them into sc and returns notes that say
+// what was set and what was left as it was.
+func Import(c Config, sc *sim.Scenario) ([]string, error) {
+	opts, err := c.options()
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if f.password == "" {
-		f.password = os.Getenv("PARTITIONLAB_SASL_PASSWORD")
-	}
-	var problems []string
-	if len(rest) > 0 {
-		problems = append(problems, fmt.Sprintf("unexpected argument %q", rest[0]))
-	}
-	if f.bootstrap == "" || f.topic == "" {
-		problems = append(problems, "give --bootstrap-server HOST:PORT and --topic T")
-	}
-	if f.sample < 0 || f.sample > maxSample {
-		problems = append(problems, fmt.Sprintf("--sample %d is not in 0..%d", f.sample, maxSample))
-	}
-	if f.timeout <= 0 {
-		problems = append(problems, fmt.Sprintf("--timeout %s is not more than 0s", f.timeout))
-	}
-	opts, err := f.options()
-	if err != nil {
-		problems = append(problems, err.Error())
-	}
-	if len(problems) > 0 {
-		return usageError{problems: problems}
-	}
-	sc, err := baseScenario(*base)
-	if err != nil {
-		return err
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), f.timeout)
+	ctx, cancel := context.WithTimeout(context.Background(), c.Timeout)
 	defer cancel()
-	v, err := readCluster(ctx, opts, f.topic, f.group, f.sample)
+	v, err := readCluster(ctx, opts, c.Topic, c.Group, c.Sample)
 	if err != nil {
 		if errors.Is(err, errNotThere) {
-			return fmt.Errorf("reading the cluster at %s: %w", f.bootstrap, err)
+			return nil, fmt.Errorf("reading the cluster at %s: %w", c.Bootstrap, err)
 		}
 		if ctx.Err() != nil {
-			return fmt.Errorf("the cluster at %s did not answer within %s: %w", f.bootstrap, f.timeout, err)
+			return nil, fmt.Errorf("the cluster at %s did not answer within %s: %w", c.Bootstrap, c.Timeout, err)
 		}
-		return fmt.Errorf("the cluster at %s did not answer: %w", f.bootstrap, err)
+		return nil, fmt.Errorf("the cluster at %s did not answer: %w", c.Bootstrap, err)
 	}
-	for _, n := range v.apply(&sc, f.bootstrap) {
-		notef(stderr, "%s", n)
-	}
-	return printScenario(sc, stdout)
+	return v.apply(sc, c.Bootstrap), nil
 }
 
 // options are franz-go's client options for the flags: seeds, dial
 // time-out, TLS and SASL. No group, no producing.
-func (f clusterFlags) options() ([]kgo.Opt, error) {
-	opts := []kgo.Opt{kgo.SeedBrokers(strings.Split(f.bootstrap, ",")...), kgo.DialTimeout(min(f.timeout, 10*time.Second)),
-		kgo.RequestRetries(2), kgo.RetryTimeout(f.timeout)}
-	if f.tls || f.ca != "" || f.cert != "" || f.insecure {
-		cfg := &tls.Config{MinVersion: tls.VersionTLS12, InsecureSkipVerify: f.insecure} //nolint:gosec // the person asked for it
-		if f.ca != "" {
-			pem, err := os.ReadFile(f.ca)
+func (f Config) options() ([]kgo.Opt, error) {
+	opts := []kgo.Opt{kgo.SeedBrokers(strings.Split(f.Bootstrap, ",")...), kgo.DialTimeout(min(f.Timeout, 10*time.Second)),
+		kgo.RequestRetries(2), kgo.RetryTimeout(f.Timeout)}
+	if f.TLS || f.CA != "" || f.Cert != "" || f.Insecure {
+		cfg := &tls.Config{MinVersion: tls.VersionTLS12, InsecureSkipVerify: f.Insecure} //nolint:gosec // the person asked for it
+		if f.CA != "" {
+			pem, err := os.ReadFile(f.CA)
 			if err != nil {
 				return nil, fmt.Errorf("--tls-ca: %w", err)
 			}
 			cfg.RootCAs = x509.NewCertPool()
 			if !cfg.RootCAs.AppendCertsFromPEM(pem) {
-				return nil, fmt.Errorf("--tls-ca %s: no PEM certificate in it", f.ca)
+				return nil, fmt.Errorf("--tls-ca %s: no PEM certificate in it", f.CA)
 			}
 		}
-		if (f.cert == "") != (f.key == "") {
+		if (f.Cert == "") != (f.Key == "") {
 			return nil, fmt.Errorf("give both --tls-cert and --tls-key, or neither")
 		}
-		if f.cert != "" {
-			pair, err := tls.LoadX509KeyPair(f.cert, f.key)
+		if f.Cert != "" {
+			pair, err := tls.LoadX509KeyPair(f.Cert, f.Key)
 			if err != nil {
 				return nil, fmt.Errorf("--tls-cert/--tls-key: %w", err)
 			}
@@ -135,19 +112,19 @@ func (f clusterFlags) options() ([]kgo.Opt, error) {
 		}
 		opts = append(opts, kgo.DialTLSConfig(cfg))
 	}
-	switch strings.ToUpper(f.mechanism) {
+	switch strings.ToUpper(f.Mechanism) {
 	case "":
-		if f.user != "" {
+		if f.User != "" {
 			return nil, fmt.Errorf("--sasl-username needs --sasl-mechanism")
 		}
 	case "PLAIN":
-		opts = append(opts, kgo.SASL(plain.Auth{User: f.user, Pass: f.password}.AsMechanism()))
+		opts = append(opts, kgo.SASL(plain.Auth{User: f.User, Pass: f.Password}.AsMechanism()))
 	case "SCRAM-SHA-256":
-		opts = append(opts, kgo.SASL(scram.Auth{User: f.user, Pass: f.password}.AsSha256Mechanism()))
+		opts = append(opts, kgo.SASL(scram.Auth{User: f.User, Pass: f.Password}.AsSha256Mechanism()))
 	case "SCRAM-SHA-512":
-		opts = append(opts, kgo.SASL(scram.Auth{User: f.user, Pass: f.password}.AsSha512Mechanism()))
+		opts = append(opts, kgo.SASL(scram.Auth{User: f.User, Pass: f.Password}.AsSha512Mechanism()))
 	default:
-		return nil, fmt.Errorf("--sasl-mechanism %q is not PLAIN, SCRAM-SHA-256 or SCRAM-SHA-512", f.mechanism)
+		return nil, fmt.Errorf("--sasl-mechanism %q is not PLAIN, SCRAM-SHA-256 or SCRAM-SHA-512", f.Mechanism)
 	}
 	return opts, nil
 }

@@ -1,6 +1,4 @@
-//go:build !wasm
-
-package main
+package site
 
 import (
 	"bytes"
@@ -13,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/andybalholm/brotli"
+
+	"partitionlab/internal/site/sitetest"
 )
 
 // decode reads a response body as the browser would, undoing its
@@ -40,7 +40,7 @@ func decode(t *testing.T, res *http.Response) []byte {
 // Every asset travels compressed, pages, scripts and style sheets included,
 // and reads back as the same bytes.
 func TestServeCompressesEveryAsset(t *testing.T) {
-	web := testWeb(t)
+	web := sitetest.Web(t)
 	h := withTransport(newServeMux(web, site{base: "/", version: "v1"}), web, "v1")
 	for _, path := range []string{"/", "/compare", "/app.js", "/wasm_exec.js", "/app.css", "/web/partitionlab.css",
 		"/web/engine.js", "/web/engine-worker.js", "/manifest.webmanifest"} {
@@ -79,7 +79,7 @@ func TestServeCompressesEveryAsset(t *testing.T) {
 // with the real length for go-app's loading progress; a copy older than its
 // module is stale and not sent.
 func TestServeSendsPrecompressedModules(t *testing.T) {
-	web := testWeb(t)
+	web := sitetest.Web(t)
 	wasm := filepath.Join(web, "engine.wasm")
 	if err := os.WriteFile(wasm+".br", []byte("brotli copy"), 0o644); err != nil {
 		t.Fatal(err)
@@ -110,7 +110,7 @@ func TestServeSendsPrecompressedModules(t *testing.T) {
 // A versioned address may be cached for good: a new version is a new
 // address. Anything else is revalidated, so a new version shows at once.
 func TestServeCachesVersionedAddressesForGood(t *testing.T) {
-	web := testWeb(t)
+	web := sitetest.Web(t)
 	h := withTransport(newServeMux(web, site{base: "/", version: "v1"}), web, "v1")
 	for path, want := range map[string]string{
 		"/web/engine.js?v=v1":  immutable,

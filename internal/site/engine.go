@@ -1,11 +1,9 @@
-//go:build !wasm
-
-package main
+package site
 
 // The engine's Web Worker and its module (app/engineworker): web/engine.js
 // starts the worker as the page loads, so engine.wasm downloads and compiles
 // while app.wasm does. Their addresses carry the site's version, so they
-// may be cached for good (see server_compress.go) and a new version is
+// may be cached for good (see compress.go) and a new version is
 // fetched at once.
 
 // engineScript is the page's script that starts the worker.

@@ -1,4 +1,4 @@
-package main
+package site
 
 import (
 	"os"
@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"partitionlab/internal/site/sitetest"
 )
 
 // The static site works offline in Korean: its service worker precaches
@@ -13,9 +15,7 @@ import (
 // its licence are in the output, and every page links the font's CSS.
 func TestStaticSitePrecachesTheHangulFont(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "dist")
-	if code, _, errOut := runCLI("static", "--web", testWeb(t), "--base", "/partitionlab/", dir); code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
+	writeStatic(t, dir, sitetest.Web(t), "/partitionlab/")
 	precached, err := precacheList(filepath.Join(dir, "app-worker.js"))
 	if err != nil {
 		t.Fatal(err)
@@ -29,12 +29,12 @@ func TestStaticSitePrecachesTheHangulFont(t *testing.T) {
 			t.Errorf("the site lacks %s", name)
 		}
 	}
-	css := readFile(t, filepath.Join(dir, "web", "hangul.css"))
+	css := sitetest.ReadFile(t, filepath.Join(dir, "web", "hangul.css"))
 	if !strings.Contains(css, `url("NotoSansKR-Hangul.woff2")`) || !strings.Contains(css, "unicode-range") {
 		t.Errorf("hangul.css does not declare the font by a relative address with a unicode-range:\n%s", css)
 	}
 	for _, page := range []string{"index.html", "learn.html"} {
-		if html := readFile(t, filepath.Join(dir, page)); !strings.Contains(html, `href="/partitionlab/web/hangul.css"`) {
+		if html := sitetest.ReadFile(t, filepath.Join(dir, page)); !strings.Contains(html, `href="/partitionlab/web/hangul.css"`) {
 			t.Errorf("%s does not link hangul.css", page)
 		}
 	}

@@ -1,6 +1,4 @@
-//go:build !wasm
-
-package main
+package site
 
 import (
 	"encoding/json"
@@ -43,9 +41,9 @@ const loadingScriptPath = "/web/loading-i18n.js"
 // <html lang>, the tab's title, the header's links (which then keep the
 // language), the skip link and the language picker. The page's body stays
 // English until then. The words are the catalog's: the file is written
-// from it (go test -run TestLoadingScript -update-loading), and a test
-// keeps the two the same. (An inline script would be refused by the
-// page's Content-Security-Policy.)
+// from it (go test ./internal/site -run TestLoadingScript
+// -update-loading), and a test keeps the two the same. (An inline script
+// would be refused by the page's Content-Security-Policy.)
 func loadingScript() string {
 	labels := map[string]map[string]string{}
 	for _, l := range i18n.Langs() {
@@ -60,8 +58,8 @@ func loadingScript() string {
 	}
 	table, _ := json.MarshalIndent(labels, "  ", "  ") // maps of strings always marshal
 	english, _ := json.Marshal(i18n.For(i18n.English).T("site.title"))
-	return `// Written by loading_i18n.go from the catalog (app/i18n/messages/*/leftovers.json,
-// site.*, and core.json's header): go test -run TestLoadingScript -update-loading. Do not edit.
+	return `// Written by internal/site/loading_i18n.go from the catalog (app/i18n/messages/*/leftovers.json,
+// site.*, and core.json's header): go test ./internal/site -run TestLoadingScript -update-loading. Do not edit.
 "use strict";
 
 (() => {

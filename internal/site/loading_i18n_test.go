@@ -1,6 +1,4 @@
-//go:build !wasm
-
-package main
+package site
 
 import (
 	"flag"
@@ -18,7 +16,7 @@ var updateLoading = flag.Bool("update-loading", false, "rewrite web/loading-i18n
 // one source.
 func TestLoadingScript(t *testing.T) {
 	want := loadingScript()
-	path := "web/loading-i18n.js"
+	path := "../../web/loading-i18n.js"
 	if *updateLoading {
 		if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
 			t.Fatal(err)

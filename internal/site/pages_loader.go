@@ -1,6 +1,4 @@
-//go:build !wasm
-
-package main
+package site
 
 import "bytes"
 
@@ -17,7 +15,7 @@ const goappFetchWasm = "async function fetchWithProgress(url, progess) {"
 // browser tees it without a script) and written at most every 100 ms.
 const streamingFetchWasm = `// Partition Lab: the response goes to the compiler as the network gives it
 // (streaming compilation), and the label is counted on a copy of the body,
-// written at most every 100 ms (server_pages_loader.go).
+// written at most every 100 ms (internal/site/pages_loader.go).
 async function fetchWithProgress(url, progress) {
   const response = await fetch(url);
   let total = NaN;
@@ -61,7 +59,7 @@ const goappStart = "goappInitServiceWorker();\ngoappWatchForUpdate();\ngoappWatc
 // then come after the page's own, and its copying of the modules into its
 // cache does not take the processor from the app's first run.
 const laterServiceWorker = "goappWatchForUpdate();\ngoappWatchForInstallable();\n" +
-	"// Partition Lab: the service worker after app.wasm, when the page is idle (server_pages_loader.go).\n" +
+	"// Partition Lab: the service worker after app.wasm, when the page is idle (internal/site/pages_loader.go).\n" +
 	"goappInitWebAssembly().finally(() => (self.requestIdleCallback ? requestIdleCallback(goappInitServiceWorker, { timeout: 5000 }) : setTimeout(goappInitServiceWorker, 1000)));\n"
 
 // loaderScript rewrites go-app's app.js: app.wasm is compiled as it

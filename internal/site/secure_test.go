@@ -1,6 +1,4 @@
-//go:build !wasm
-
-package main
+package site
 
 import (
 	"bufio"
@@ -16,12 +14,14 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"partitionlab/internal/site/sitetest"
 )
 
 // testServer is serve's whole handler chain over a test web directory.
 func testServer(t *testing.T) http.Handler {
 	t.Helper()
-	return newHTTPServer(serveHandler(testWeb(t), "test"), serveTimeouts()).Handler
+	return newHTTPServer(serveHandler(sitetest.Web(t), "test"), serveTimeouts()).Handler
 }
 
 func do(h http.Handler, method, target string, header http.Header) *http.Response {
@@ -126,7 +126,7 @@ func TestServeHasTimeouts(t *testing.T) {
 	}
 	// The same server with short time-outs, to watch them act.
 	short := timeouts{header: 300 * time.Millisecond, read: 300 * time.Millisecond, write: time.Second, idle: 300 * time.Millisecond}
-	srv := newHTTPServer(serveHandler(testWeb(t), "test"), short)
+	srv := newHTTPServer(serveHandler(sitetest.Web(t), "test"), short)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -182,7 +182,7 @@ func TestServeFetchesNothingForARequest(t *testing.T) {
 			t.Errorf("%s: %d %q; want 404, the web directory has none", path, rec.Code, rec.Body.String())
 		}
 	}
-	web := testWeb(t)
+	web := sitetest.Web(t)
 	os.WriteFile(filepath.Join(web, "robots.txt"), []byte("User-agent: *\n"), 0o644)
 	h = newHTTPServer(serveHandler(web, "test"), serveTimeouts()).Handler
 	if res := do(h, http.MethodGet, "/robots.txt", nil); res.StatusCode != http.StatusOK {

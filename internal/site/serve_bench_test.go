@@ -1,6 +1,4 @@
-//go:build !wasm
-
-package main
+package site
 
 import (
 	"context"
@@ -39,11 +37,11 @@ const (
 // 2,304 requests and loadTimeout. It reports requests per second, the p99
 // latency and the errors (any status but 200, or a failed request).
 func BenchmarkServeLoad(b *testing.B) {
-	web := "web"
+	web := repoWeb
 	if _, err := os.Stat(filepath.Join(web, "app.wasm")); err != nil {
 		web = benchWeb(b) // without make build: a stand-in app.wasm of 3 MB
 	}
-	version, err := webVersion(web)
+	version, err := Version(web)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -127,14 +125,17 @@ func fetch(ctx context.Context, client *http.Client, url string) error {
 	return nil
 }
 
+// repoWeb is the repository's web directory, seen from this package's.
+const repoWeb = "../../web"
+
 // benchWeb is the repository's web directory with a stand-in app.wasm of
 // app.wasm's usual size and its gzip copy.
 func benchWeb(b *testing.B) string {
 	dir := b.TempDir()
-	entries, _ := os.ReadDir("web")
+	entries, _ := os.ReadDir(repoWeb)
 	for _, e := range entries {
 		if !e.IsDir() {
-			copyFile(filepath.Join("web", e.Name()), filepath.Join(dir, e.Name()))
+			copyFile(filepath.Join(repoWeb, e.Name()), filepath.Join(dir, e.Name()))
 		}
 	}
 	wasm := make([]byte, 3<<20)

@@ -1,6 +1,4 @@
-//go:build !wasm
-
-package main
+package site
 
 import (
 	"bytes"
@@ -95,15 +93,6 @@ func TestServeServesPagesAndAssetsButNoListings(t *testing.T) {
 	}
 	if res := get(t, mux, "/web/", ""); res.StatusCode != 404 {
 		t.Errorf("/web/ answered %d, want 404 rather than a directory listing", res.StatusCode)
-	}
-}
-
-func TestServeUsageErrors(t *testing.T) {
-	if code, _, errOut := runCLI("serve", "extra"); code != 2 || !strings.Contains(errOut, `unexpected argument "extra"`) {
-		t.Errorf("serve extra: exit %d, stderr %q", code, errOut)
-	}
-	if code, _, errOut := runCLI("--web", t.TempDir()); code != 1 || !strings.Contains(errOut, "make build") {
-		t.Errorf("serving a web directory without app.wasm: exit %d, stderr %q", code, errOut)
 	}
 }
 

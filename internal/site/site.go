@@ -1,11 +1,19 @@
-//go:build !wasm
-
-package main
+// Package site serves and publishes Partition Lab's web app: the pages
+// (pre-rendered in each language by go-app's handler), the service worker,
+// the engine's worker resources, the loading label in the page's language,
+// security headers, compression, and the static writer for any static
+// host. The command line's serve and static commands are its callers:
+// NewServer, WriteStatic, and the checks of their settings (Version,
+// NormalizeBase, PublicURL, CheckOutsideWeb).
+//
+// It is native only (it is net/http's server side): the wasm build never
+// imports it, and nothing under app/ or sim/ may. It must not import the
+// command line (internal/cli) or franz-go.
+package site
 
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -158,13 +166,8 @@ func serviceWorker(base string) string {
 	return strings.Replace(goapp.DefaultAppWorkerJS, goappFetchHandler, handler, 1)
 }
 
-// webDirFlag defines the --web flag of the commands that publish the app.
-func webDirFlag(fs *flag.FlagSet) *string {
-	return fs.String("web", "web", "directory of the static assets: app.wasm, CSS, icons")
-}
-
-// normalizeBase turns "repo", "/repo" or "/repo/" into "/repo/".
-func normalizeBase(base string) (string, error) {
+// NormalizeBase turns "repo", "/repo" or "/repo/" into "/repo/".
+func NormalizeBase(base string) (string, error) {
 	trimmed := strings.Trim(base, "/")
 	if trimmed == "" {
 		return "/", nil
@@ -177,10 +180,10 @@ func normalizeBase(base string) (string, error) {
 	return "/" + trimmed + "/", nil
 }
 
-// webVersion is a digest of every file in the web directory. The service
+// Version is a digest of every file in the web directory. The service
 // worker serves its cache first and refreshes only when the version changes,
 // so the version must change with app.wasm, the CSS or the icons.
-func webVersion(dir string) (string, error) {
+func Version(dir string) (string, error) {
 	if _, err := os.Stat(filepath.Join(dir, "app.wasm")); err != nil {
 		return "", fmt.Errorf("%s has no app.wasm: run \"make build\" first (%w)", dir, err)
 	}

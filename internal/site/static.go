@@ -1,10 +1,7 @@
-//go:build !wasm
-
-package main
+package site
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"net/http"
@@ -16,49 +13,21 @@ import (
 	"partitionlab/app"
 )
 
-func staticCommand() command {
-	return command{
-		name:     "static",
-		synopsis: "DIR [--base /repo/] [--web DIR]",
-		summary:  "write the app as a static site into DIR, for GitHub Pages or any static host",
-		run:      runStatic,
-	}
-}
-
-func runStatic(flags *flag.FlagSet, args []string, stdout, _ io.Writer) error {
-	baseFlag := flags.String("base", "/", "URL path the site is served under, e.g. /partitionlab/ for user.github.io/partitionlab/")
-	urlFlag := flags.String("url", "", "the site's public address, e.g. https://user.github.io/partitionlab/, for the pages' og:url (default: the base path)")
-	webDir := webDirFlag(flags)
-	rest, err := parseFlags(flags, args, stdout)
-	if err != nil {
-		return err
-	}
-	if len(rest) != 1 || rest[0] == "" {
-		return usagef("want exactly one output directory, got %d arguments", len(rest))
-	}
-	base, err := normalizeBase(*baseFlag)
-	if err != nil {
-		return usageError{problems: []string{err.Error()}}
-	}
-	public, err := publicURL(*urlFlag, base)
-	if err != nil {
-		return usageError{problems: []string{err.Error()}}
-	}
-	dir := filepath.Clean(rest[0])
-	if err := checkOutsideWeb(dir, *webDir); err != nil {
-		return usageError{problems: []string{err.Error()}}
-	}
-	version, err := webVersion(*webDir)
-	if err != nil {
-		return err
-	}
+// WriteStatic writes the site into dir as a static site served under base
+// ("/" or "/repo/", see NormalizeBase) at the public address url (see
+// PublicURL; "" when unknown), from webDir, whose files' digest is version
+// (see Version), and returns how many files it wrote. dir is replaced
+// whole or not at all; files in it that an earlier run did not write are
+// kept, and a dir that holds files but no manifest of an earlier run is
+// refused.
+func WriteStatic(dir, webDir, base, url, version string) (int, error) {
 	previous, err := previousOutput(dir)
 	if err != nil {
-		return err
+		return 0, err
 	}
-	s := site{base: base, static: true, version: version, url: public}
-	n, err := writeAtomically(dir, func(tmp string) (int, error) {
-		written, err := writeSite(tmp, *webDir, s)
+	s := site{base: base, static: true, version: version, url: url}
+	return writeAtomically(dir, func(tmp string) (int, error) {
+		written, err := writeSite(tmp, webDir, s)
 		if err != nil {
 			return 0, err
 		}
@@ -67,11 +36,6 @@ func runStatic(flags *flag.FlagSet, args []string, stdout, _ io.Writer) error {
 		}
 		return len(written), writeManifest(tmp, written)
 	})
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "wrote %d files to %s for %s (version %s)\n", n, dir, base, version)
-	return nil
 }
 
 // writeSite writes the pages and the web assets into dir and returns the

@@ -1,6 +1,4 @@
-//go:build !wasm
-
-package main
+package site
 
 import (
 	"bufio"
@@ -105,9 +103,9 @@ func keepOthers(dir, tmp string, previous map[string]bool, written []string) err
 	})
 }
 
-// checkOutsideWeb refuses an output directory inside the web directory:
+// CheckOutsideWeb refuses an output directory inside the web directory:
 // each run would copy the previous site into the next one.
-func checkOutsideWeb(dir, web string) error {
+func CheckOutsideWeb(dir, web string) error {
 	d, errD := resolved(dir)
 	w, errW := resolved(web)
 	if errD != nil || errW != nil {
@@ -141,9 +139,9 @@ func resolved(path string) (string, error) {
 	}
 }
 
-// publicURL checks --url against the base path: it is the address of the
+// PublicURL checks --url against the base path: it is the address of the
 // site's root, so its path is the base.
-func publicURL(raw, base string) (string, error) {
+func PublicURL(raw, base string) (string, error) {
 	if raw == "" {
 		return "", nil
 	}
@@ -151,7 +149,7 @@ func publicURL(raw, base string) (string, error) {
 	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
 		return "", fmt.Errorf("--url: %q is not a site address such as https://user.github.io/partitionlab/", raw)
 	}
-	path, err := normalizeBase(u.Path)
+	path, err := NormalizeBase(u.Path)
 	if err != nil || path != base {
 		return "", fmt.Errorf("--url %s is at %s but --base is %s: give the same path to both", raw, u.EscapedPath(), base)
 	}
