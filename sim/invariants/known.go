@@ -1,0 +1,28 @@
+package invariants
+
+// KnownOpen lists the failure files under testdata/ whose engine bug is not
+// fixed yet, each with what is wrong. The regression test skips them,
+// saying why; the generated-worlds test and the soak count failures of the
+// same kind (Failure.Signature) without failing. Remove an entry when its
+// bug is fixed: the file then guards against its return.
+var KnownOpen = map[string]string{
+	"run.completes-8990f5db00.json": "the engine panics (assignment to entry in nil map, sim.(*Sim).joinGroup, " +
+		"group_client.go:69): a classic group's member admitted while g.rb is a rebalance whose before map " +
+		"was never made (add_consumer at 0.001 s, initial_rebalance_delay_ms 0)",
+	"group.ownership-ee74f956da.json": "KIP-848: after a gc_pause a member applies an assignment target it " +
+		"received before the pause, with no new epoch and no rebalance, while another member still holds the " +
+		"partition: two running members own p0 at once (a stale pending target applied without checking " +
+		"the member epoch)",
+	"ordering.evidence-4fb5caebb0.json": "the key scope confuses two salted keys: a salted key's id is hot " +
+		"index × buckets + bucket with each producer's own bucket count, so producers salting with different " +
+		"buckets map different keys (3#0 with 2 buckets, 2#0 with 4) to one id; the checker reports " +
+		"violations between different Kafka keys, with a wrong cause (client mismatch)",
+	"offsets.lag-89c9e63f96.json": "max_lag is below end_lag: the lag at the end of the run is never noted " +
+		"in the series, so a partition's most records waiting misses the moment the run ends",
+	"series.lag-25c36563d5.json": "a bucket's lag is 0 while records appended before it wait unprocessed: " +
+		"the lag a bucket starts with is not noted (here with a member that overruns max.poll.interval.ms; " +
+		"in other runs the last buckets, which the run ends before reaching)",
+	"series.lag-8fe1077fd8.json": "a bucket's lag is above what was appended by its end minus what was " +
+		"processed before it: member.arrive notes the lag at the arrival time t of a record the sender " +
+		"appends ahead of the clock, counting it against l.done as of now, before the processing up to t",
+}
