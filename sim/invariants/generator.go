@@ -47,8 +47,9 @@ func SoakLimits() sim.Limits {
 // World is one generated scenario and where it came from.
 type World struct {
 	Scenario sim.Scenario
-	// Origin names the generator's seed and the scenario's place in its
-	// sequence: "generator 7, world 12".
+	// Origin names the generator's seed and limits and the scenario's
+	// place in its sequence: "generator 7 (at most 30000 events, 200000
+	// assignment steps), world 12".
 	Origin string
 	// Motifs name the situations the timeline was built to provoke.
 	Motifs []string
@@ -57,7 +58,8 @@ type World struct {
 // Next returns the next world.
 func (g *Generator) Next() (World, error) {
 	g.n++
-	w := World{Origin: fmt.Sprintf("generator %d, world %d", g.seed, g.n)}
+	w := World{Origin: fmt.Sprintf("generator %d (at most %g events, %g assignment steps), world %d",
+		g.seed, g.limits.MaxEvents, g.limits.MaxAssignment, g.n)}
 	sc := sim.DefaultScenario()
 	sc.Name = "world-" + strconv.FormatUint(g.seed, 10) + "-" + strconv.Itoa(g.n)
 	sc.Seed = g.rng.Uint64()
