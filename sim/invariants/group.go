@@ -3,6 +3,8 @@ package invariants
 import (
 	"slices"
 	"strings"
+
+	"partitionlab/sim"
 )
 
 func groupInvariants() []Invariant {
@@ -19,7 +21,46 @@ func groupInvariants() []Invariant {
 				"member's: the members' processed add up to events_processed + duplicates (less what the retry " +
 				"topic's own consumer processed)."},
 		ownershipInvariant(),
+		{Name: "group.idle_poll", check: idlePoll,
+			Why: "max.poll.interval.ms bounds the time between two calls of poll(); a consumer with nothing to " +
+				"process is inside poll(), which returns empty and is called again, so it never overruns it. When " +
+				"no batch can take that long (sequential, no failures, every batch's processing bounded below " +
+				"max.poll.interval.ms) and no timeline action freezes or slows a member, no member is removed " +
+				"for not calling poll()."},
 	}
+}
+
+// batchBound is the longest a sequential member's batch can take, or -1
+// when it is not bounded (exponential processing times).
+func batchBound(sc sim.Scenario) float64 {
+	k := sc.Consumer
+	switch {
+	case k.ProcessingMs == 0:
+		return 0
+	case k.ProcessingDist == "constant":
+		return float64(k.MaxPollRecords) * k.ProcessingMs
+	case k.ProcessingDist == "uniform":
+		return float64(k.MaxPollRecords) * k.ProcessingMs * 1.5
+	}
+	return -1
+}
+
+func idlePoll(r *Run) Verdict {
+	sc := r.Scenario
+	k := sc.Consumer
+	if k.Mode != sim.ModeSequential || k.FailureRate > 0 || len(sc.Timeline) > 0 {
+		return notApplicable("not sequential, processing fails, or a timeline")
+	}
+	if b := batchBound(sc); b < 0 || b >= k.MaxPollIntervalMs/2 {
+		return notApplicable("a batch may take as long as max.poll.interval.ms")
+	}
+	for _, e := range r.Result.Group.Events {
+		if strings.Contains(e.Detail, "poll() not called") {
+			return broken("%s at %g s: %s %s, though no batch takes half of max.poll.interval.ms (%g ms)",
+				e.Member, e.AtS, e.Event, e.Detail, k.MaxPollIntervalMs)
+		}
+	}
+	return held()
 }
 
 func groupRebalances(r *Run) Verdict {

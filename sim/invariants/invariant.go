@@ -61,6 +61,9 @@ type Run struct {
 	Scenario sim.Scenario
 	Result   *sim.Result
 	tree     map[string]any
+
+	traced    *sim.Result // the run again with every customer traced (traceAll)
+	tracedWhy Verdict     // why there is no traced run, when there is none
 }
 
 // Simulate runs a scenario and keeps what the invariants read. A run that
@@ -158,7 +161,7 @@ func All() []Invariant {
 	all := []Invariant{{Name: RunCompletes, check: func(*Run) Verdict { return held() },
 		Why: "The engine runs every valid scenario within the budget to its end: no panic, no error."}}
 	for _, group := range [][]Invariant{conservationInvariants(), seriesInvariants(), orderingInvariants(),
-		groupInvariants(), determinismInvariants()} {
+		groupInvariants(), determinismInvariants(), traceInvariants()} {
 		all = append(all, group...)
 	}
 	return all

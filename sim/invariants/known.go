@@ -25,4 +25,15 @@ var KnownOpen = map[string]string{
 	"series.lag-8fe1077fd8.json": "a bucket's lag is above what was appended by its end minus what was " +
 		"processed before it: member.arrive notes the lag at the arrival time t of a record the sender " +
 		"appends ahead of the clock, counting it against l.done as of now, before the processing up to t",
+	"group.idle_poll-0d37c603af.json": "a consumer with nothing to process is removed for not calling poll() " +
+		"(max.poll.interval.ms): the engine resets a member's poll timer only when it polls records or waits " +
+		"for a JoinGroup, but an idle consumer is inside poll(), which returns empty and is called again " +
+		"(AbstractCoordinator.pollHeartbeat resets the timer at every poll): one consumer, no records, " +
+		"max.poll.interval.ms 5000, removed at 5.1 s",
+	"group.idle_poll-55ed6f2b50.json": "the same as group.idle_poll-0d37c603af.json for a static member: " +
+		"an idle static member stops heartbeating after max.poll.interval.ms",
+	"offsets.trace-71e5ed354b.json": "a member's assignment history keeps only the last change at one " +
+		"instant: consumer-2-1 is assigned p0 at 73.018 s, processes offset 0 (processing_ms 0) and revokes " +
+		"it in the same instant for the next rebalance, so the trace shows it processing p0 that its " +
+		"assignments never show (AssignmentChange entries at one at_s overwrite each other in setParts)",
 }

@@ -35,6 +35,7 @@ func orderingInvariants() []Invariant {
 			Why: "One partition, one sequential consumer thread, no failed produce or processing and no timeline: " +
 				"records are appended in the order they are sent and processed one after another in offset " +
 				"order, so no event can overtake one sent earlier. Such a run has no violation in any scope."},
+		oracleInvariant(),
 	}
 }
 
