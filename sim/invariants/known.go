@@ -36,4 +36,11 @@ var KnownOpen = map[string]string{
 		"instant: consumer-2-1 is assigned p0 at 73.018 s, processes offset 0 (processing_ms 0) and revokes " +
 		"it in the same instant for the next rebalance, so the trace shows it processing p0 that its " +
 		"assignments never show (AssignmentChange entries at one at_s overwrite each other in setParts)",
+	"group.members-e33481c72a.json": "a partition increase while a drained one waits for the drain: the " +
+		"second raises the count to 23 and the group assigns 23 partitions, then the drain finishes and " +
+		"finishDrain sets the count to its own target, 2: the topic shrinks (Kafka never lowers a partition " +
+		"count) and members hold partitions the result does not have",
+	"group.rebalances-40c969c5de.json": "the same as group.members-e33481c72a.json (a drained increase " +
+		"finishing after a later increase lowers the count): a rebalance moves p2 of a topic the result says " +
+		"has 2 partitions",
 }

@@ -37,8 +37,6 @@ func oracleInvariant() Invariant {
 // traced is one event's send and first completion, from the trace.
 type traced struct {
 	sent, done float64
-	order      int64
-	event      int
 }
 
 // traceAll is the run again with every customer's events traced, made
@@ -72,7 +70,7 @@ func (r *Run) traceAll() (*sim.Result, Verdict) {
 }
 
 func orderingOracle(r *Run) Verdict {
-	sc, res := r.Scenario, r.Result
+	res := r.Result
 	tr, why := r.traceAll()
 	if tr == nil {
 		return why
@@ -82,8 +80,7 @@ func orderingOracle(r *Run) Verdict {
 		if e.Scope != "customer" || e.Duplicate {
 			continue
 		}
-		byCustomer[e.Key] = append(byCustomer[e.Key], traced{sent: e.SentS, done: e.CompletedS, order: e.Order,
-			event: slices.Index(sc.Workload.EventsPerOrder, e.Event)})
+		byCustomer[e.Key] = append(byCustomer[e.Key], traced{sent: e.SentS, done: e.CompletedS})
 	}
 	var least, most, keysLeast, keysMost int64
 	for _, evs := range byCustomer {
@@ -109,27 +106,46 @@ func orderingOracle(r *Run) Verdict {
 }
 
 // violationsOf counts the events whose first processing ends while one
-// sent before them has not ended: at least (an earlier one ends strictly
-// later) and at most (or at the same instant).
+// sent before them has not ended. Events sent at the same instant (the
+// producers resuming after a pause send everything due at once) went out
+// in an order the trace does not say, and events ending at the same
+// instant ended in an order it does not say either: least counts only an
+// event that one sent strictly before ends strictly after; most counts an
+// event that any other sent no later ends no earlier than.
 func violationsOf(evs []traced) (least, most int64) {
-	slices.SortStableFunc(evs, func(a, b traced) int {
-		switch {
-		case a.sent != b.sent:
-			return cmpFloat(a.sent, b.sent)
-		case a.order != b.order:
-			return cmpFloat(float64(a.order), float64(b.order))
+	slices.SortStableFunc(evs, func(a, b traced) int { return cmpFloat(a.sent, b.sent) })
+	before := -1.0 // the latest end among the events sent strictly before
+	for i := 0; i < len(evs); {
+		j := i
+		for j < len(evs) && evs[j].sent == evs[i].sent {
+			j++
 		}
-		return a.event - b.event
-	})
-	latest := -1.0 // the latest end among the events sent before
-	for _, e := range evs {
-		if latest > e.done {
-			least++
+		same := evs[i:j]
+		// The latest and second latest ends of the group, for "the others".
+		top, second, topAt := -1.0, -1.0, -1
+		for k, e := range same {
+			if e.done > top {
+				top, second, topAt = e.done, top, k
+			} else if e.done > second {
+				second = e.done
+			}
 		}
-		if latest >= e.done {
-			most++
+		for k, e := range same {
+			if before > e.done {
+				least++
+			}
+			others := top
+			if k == topAt {
+				others = second
+			}
+			if max(before, others) >= e.done {
+				most++
+			}
 		}
-		latest = max(latest, e.done)
+		for _, e := range same {
+			before = max(before, e.done)
+		}
+		i = j
 	}
 	return least, most
 }
