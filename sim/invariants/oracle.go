@@ -1,6 +1,7 @@
 package invariants
 
 import (
+	"cmp"
 	"slices"
 	"strconv"
 
@@ -113,7 +114,7 @@ func orderingOracle(r *Run) Verdict {
 // event that one sent strictly before ends strictly after; most counts an
 // event that any other sent no later ends no earlier than.
 func violationsOf(evs []traced) (least, most int64) {
-	slices.SortStableFunc(evs, func(a, b traced) int { return cmpFloat(a.sent, b.sent) })
+	slices.SortStableFunc(evs, func(a, b traced) int { return cmp.Compare(a.sent, b.sent) })
 	before := -1.0 // the latest end among the events sent strictly before
 	for i := 0; i < len(evs); {
 		j := i
@@ -148,14 +149,4 @@ func violationsOf(evs []traced) (least, most int64) {
 		i = j
 	}
 	return least, most
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
