@@ -176,12 +176,3 @@ func ByName(name string) (Invariant, bool) {
 	}
 	return Invariant{}, false
 }
-
-// CheckAll checks every invariant on a run.
-func CheckAll(r *Run) []Verdict {
-	var out []Verdict
-	for _, inv := range All() {
-		out = append(out, inv.Check(r))
-	}
-	return out
-}

@@ -18,10 +18,13 @@ var KnownOpen = map[string]string{
 		"buckets map different keys (3#0 with 2 buckets, 2#0 with 4) to one id; the checker reports " +
 		"violations between different Kafka keys, with a wrong cause (client mismatch)",
 	"offsets.lag-89c9e63f96.json": "max_lag is below end_lag: the lag at the end of the run is never noted " +
-		"in the series, so a partition's most records waiting misses the moment the run ends",
+		"in the series (metrics.roll runs only when an event is dispatched, and Advance finishes without " +
+		"rolling to the end), so a partition's most records waiting misses the moment the run ends",
 	"series.lag-25c36563d5.json": "a bucket's lag is 0 while records appended before it wait unprocessed: " +
-		"the lag a bucket starts with is not noted (here with a member that overruns max.poll.interval.ms; " +
-		"in other runs the last buckets, which the run ends before reaching)",
+		"the metrics roll to a new bucket (noting the lag it starts with) only when an event is dispatched, " +
+		"so the buckets after the run's last event keep lag 0 (here the only member was removed for not " +
+		"polling, see group.idle_poll, and nothing happened afterwards); probably one fix with " +
+		"offsets.lag-89c9e63f96.json: roll the metrics to the end of the run before the result",
 	"series.lag-8fe1077fd8.json": "a bucket's lag is above what was appended by its end minus what was " +
 		"processed before it: member.arrive notes the lag at the arrival time t of a record the sender " +
 		"appends ahead of the clock, counting it against l.done as of now, before the processing up to t",
@@ -43,4 +46,9 @@ var KnownOpen = map[string]string{
 	"group.rebalances-40c969c5de.json": "the same as group.members-e33481c72a.json (a drained increase " +
 		"finishing after a later increase lowers the count): a rebalance moves p2 of a topic the result says " +
 		"has 2 partitions",
+	"conservation.partitions-b9a1b2a540.json": "with the record stream forked (more than 262,144 records " +
+		"kept: 310,096 sent, none processed yet, a new group still waiting its initial delay) the partitions' " +
+		"end_lag misses 263 records: produced - processed - end_lag is 263 with nothing lost. Below the fork " +
+		"(42,000 orders/s instead of 48,900) it adds up; the forked logs' append times (partitionLog.recent, " +
+		"appendedBy) lose records",
 }
