@@ -29,7 +29,7 @@ WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm
 NODE_PKGS = $(shell $(GO) list ./... | grep -Ev '^partitionlab(/app)?$$|^partitionlab/(e2e|crosscheck|internal)(/|$$)')
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: build wasm native run test fmt vet unit node e2e tools bench bench-instr pgo static screenshots fuzz fuzz-short font
+.PHONY: build wasm native run test fmt vet unit node e2e tools bench bench-instr pgo static screenshots fuzz fuzz-short font soak
 
 build: wasm native
 
@@ -113,6 +113,13 @@ fuzz:
 
 fuzz-short:
 	@$(MAKE) --no-print-directory fuzz FUZZ_SHORT=1 FUZZ_SAVE=0
+
+# Random scenarios against the engine's invariants on every core for
+# DURATION; each new kind of failure is shrunk and written into
+# sim/invariants/testdata/ (commit it: it becomes a regression test).
+DURATION ?= 30m
+soak:
+	$(GO) run ./sim/invariants/soak -duration $(DURATION)
 
 # default.pgo, the profile the compiler optimizes the engine for (PGO): a
 # CPU profile of the engine benchmark on the reference scenario (10 M events)
