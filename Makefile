@@ -119,7 +119,7 @@ fuzz-short:
 # sim/invariants/testdata/ (commit it: it becomes a regression test).
 DURATION ?= 30m
 soak:
-	$(GO) run ./sim/invariants/soak -duration $(DURATION)
+	$(GO) run ./internal/soak -duration $(DURATION)
 
 # default.pgo, the profile the compiler optimizes the engine for (PGO): a
 # CPU profile of the engine benchmark on the reference scenario (10 M events)
