@@ -22,12 +22,14 @@ BROTLI ?= 11
 BIN := partitionlab
 WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm
 # Packages whose tests also run under node (GOOS=js): everything except the
-# go-app UI, the browser tests, the client cross-checks and the command line
-# (the charts run under node too: they are drawn in the browser).
-NODE_PKGS = $(shell $(GO) list ./... | grep -Ev '^partitionlab(/app)?$$|^partitionlab/(e2e|crosscheck)(/|$$)')
+# go-app UI, the browser tests, the client cross-checks and the native-only
+# packages under internal/ (the command line, the site's server, the
+# cluster reader and the import rules, which run go list) (the charts run
+# under node too: they are drawn in the browser).
+NODE_PKGS = $(shell $(GO) list ./... | grep -Ev '^partitionlab(/app)?$$|^partitionlab/(e2e|crosscheck|internal)(/|$$)')
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: build wasm native run test vet unit node e2e tools bench bench-instr pgo static screenshots fuzz fuzz-short font
+.PHONY: build wasm native run test fmt vet unit node e2e tools bench bench-instr pgo static screenshots fuzz fuzz-short font soak
 
 build: wasm native
 
@@ -62,7 +64,12 @@ tools:
 	@test -f .tools/node_modules/axe-core/axe.min.js || \
 		npm install --no-save --no-audit --no-fund --prefix .tools axe-core@$(AXE_VERSION)
 
-test: tools vet unit node fuzz-short e2e
+test: tools fmt vet unit node fuzz-short e2e
+
+# Every Go file as gofmt writes it; the list names those that are not.
+fmt:
+	@unformatted="$$(gofmt -l .)"; \
+		[ -z "$$unformatted" ] || { echo "not gofmt-formatted (run gofmt -w on them):"; echo "$$unformatted"; exit 1; }
 
 vet:
 	$(GO) vet ./...
@@ -106,6 +113,13 @@ fuzz:
 
 fuzz-short:
 	@$(MAKE) --no-print-directory fuzz FUZZ_SHORT=1 FUZZ_SAVE=0
+
+# Random scenarios against the engine's invariants on every core for
+# DURATION; each new kind of failure is shrunk and written into
+# sim/invariants/testdata/ (commit it: it becomes a regression test).
+DURATION ?= 30m
+soak:
+	$(GO) run ./internal/soak -duration $(DURATION)
 
 # default.pgo, the profile the compiler optimizes the engine for (PGO): a
 # CPU profile of the engine benchmark on the reference scenario (10 M events)

@@ -1,5 +1,5 @@
-// Written by loading_i18n.go from the catalog (app/i18n/messages/*/leftovers.json,
-// site.*, and core.json's header): go test -run TestLoadingScript -update-loading. Do not edit.
+// Written by internal/site/loading_i18n.go from the catalog (app/i18n/messages/*/leftovers.json,
+// site.*, and core.json's header): go test ./internal/site -run TestLoadingScript -update-loading. Do not edit.
 "use strict";
 
 (() => {

@@ -37,6 +37,11 @@ type ClassicConfig struct {
 	// (Kafka: "<client.id or group.instance.id>-<UUID>"). The driver owns the
 	// randomness, so runs stay deterministic.
 	NewMemberID func(base string) string
+	// RequireKnownMemberID is JoinGroup version 4 and later (every Java
+	// client since 2.2): a dynamic member's first JoinGroup is answered
+	// MEMBER_ID_REQUIRED with its new member id, and it joins again with
+	// it. Off, the first JoinGroup joins at once, as before this switch.
+	RequireKnownMemberID bool
 }
 
 // Member is what a classic group holds of one member.
@@ -68,7 +73,10 @@ type Classic struct {
 	members    roster[Member] // ClassicGroup.members, in its HashMap order
 	supported  map[string]int // ClassicGroup.supportedProtocols: members listing each protocol
 	seq        int            // which rebalance the timers belong to
-	delaying   bool           // the initial rebalance delay has not passed
+	// pending are member ids handed out with MEMBER_ID_REQUIRED whose
+	// second JoinGroup has not come (ClassicGroup.pendingJoinMembers).
+	pending  map[string]bool
+	delaying bool // the initial rebalance delay has not passed
 	// The initial delay's extensions (GroupMetadataManager.
 	// tryCompleteInitialRebalanceElseSchedule): a rebalance that started
 	// from Empty waits another delay whenever a new member joined during
@@ -156,6 +164,12 @@ const (
 	GroupEmpty
 	// TimerSet asks the driver to deliver Timer at At.
 	TimerSet
+	// MemberJoined: a member joined a share group (epoch 0); the group
+	// epoch went up.
+	MemberJoined
+	// TargetAssignmentComputed: a share group's assignor ran for the group
+	// epoch in Generation; Assignment is the new target.
+	TargetAssignmentComputed
 )
 
 // Event is something the group did.
@@ -218,6 +232,10 @@ func (g *Classic) Step(now int64, req Request) Response {
 	case SessionExpired:
 		if g.members.byID[q.MemberID] != nil {
 			g.remove(now, q.MemberID, q.Reason, &r)
+		} else if g.pending[q.MemberID] {
+			// removePendingMemberAndUpdateClassicGroup
+			delete(g.pending, q.MemberID)
+			g.maybeCompleteJoin(&r)
 		}
 	case Timer:
 		g.timer(now, q, &r)

@@ -36,7 +36,12 @@ type Heartbeat struct {
 // group accepts it.
 type OffsetCommit struct {
 	MemberID, InstanceID string
-	Generation           int32
+	// Generation is GenerationIdOrMemberEpoch: the classic generation, or
+	// the member epoch under the consumer protocol.
+	Generation int32
+	// Partitions are the partitions it commits (read by the consumer
+	// protocol's check of an older member epoch).
+	Partitions []int32
 }
 
 // LeaveGroup is a member's LeaveGroupRequest.
@@ -65,25 +70,28 @@ func (g *Classic) join(now int64, q JoinGroup) Response {
 		if old, ok := g.members.static[q.InstanceID]; ok && q.InstanceID != "" {
 			return g.replaceStatic(now, old, q)
 		}
-		// addMemberThenRebalanceOrCompleteJoin: a member joining a
-		// rebalance that started from Empty delays its end once more.
-		if g.state == PreparingRebalance && g.fromEmpty {
-			g.newMemberAdded = true
-		}
-		m := &Member{ID: g.cfg.NewMemberID(memberIDBase(q.ClientID, q.InstanceID)), InstanceID: q.InstanceID}
-		g.members.add(m.ID, m.InstanceID, m)
-		g.update(m, q)
-		r.MemberID = m.ID
-		if g.state == PreparingRebalance {
-			g.maybeCompleteJoin(&r) // a new member joining a rebalance adds no cause
+		id := g.cfg.NewMemberID(memberIDBase(q.ClientID, q.InstanceID))
+		if g.cfg.RequireKnownMemberID && q.InstanceID == "" {
+			// classicGroupJoinNewDynamicMember: the member must come back
+			// with its id; until then, or until its session times out, the
+			// group counts it as pending.
+			if g.pending == nil {
+				g.pending = map[string]bool{}
+			}
+			g.pending[id] = true
+			r.Err, r.MemberID = MemberIDRequired, id
 			return r
 		}
-		reason := q.Reason
-		if reason == "" {
-			reason = q.ClientID + " joined"
+		return g.addMember(now, id, q)
+	}
+	if g.pending[q.MemberID] {
+		// A pending member joins with the id it was given.
+		if !g.supportsProtocols(q.Protocols) {
+			r.Err = InconsistentGroupProtocol
+			return r
 		}
-		g.prepareRebalance(now, reason, &r)
-		return r
+		delete(g.pending, q.MemberID)
+		return g.addMember(now, q.MemberID, q)
 	}
 	m := g.members.byID[q.MemberID]
 	if m == nil {
@@ -97,6 +105,30 @@ func (g *Classic) join(now int64, q JoinGroup) Response {
 	g.update(m, q)
 	r.MemberID = m.ID
 	g.joinedOrRebalance(now, q.Reason, &r)
+	return r
+}
+
+// addMember is addMemberThenRebalanceOrCompleteJoin: a member joining a
+// rebalance that started from Empty delays its end once more; one joining
+// a settled group starts a rebalance.
+func (g *Classic) addMember(now int64, id string, q JoinGroup) Response {
+	var r Response
+	if g.state == PreparingRebalance && g.fromEmpty {
+		g.newMemberAdded = true
+	}
+	m := &Member{ID: id, InstanceID: q.InstanceID}
+	g.members.add(m.ID, m.InstanceID, m)
+	g.update(m, q)
+	r.MemberID = m.ID
+	if g.state == PreparingRebalance {
+		g.maybeCompleteJoin(&r) // a new member joining a rebalance adds no cause
+		return r
+	}
+	reason := q.Reason
+	if reason == "" {
+		reason = q.ClientID + " joined"
+	}
+	g.prepareRebalance(now, reason, &r)
 	return r
 }
 
@@ -188,8 +220,8 @@ func (g *Classic) addReason(reason string, r *Response) {
 // any initial delay has passed: the next generation begins (Empty when no
 // member is left), and the members await SyncGroup.
 func (g *Classic) maybeCompleteJoin(r *Response) {
-	if g.state != PreparingRebalance || g.delaying {
-		return
+	if g.state != PreparingRebalance || g.delaying || len(g.pending) > 0 {
+		return // ClassicGroup.hasAllMembersJoined counts pending members
 	}
 	for _, m := range g.members.byID {
 		if !m.Joined {
@@ -303,7 +335,12 @@ func (g *Classic) Start(now int64, joins []JoinGroup) []string {
 	var r Response
 	ids := make([]string, len(joins))
 	for i, q := range joins {
-		ids[i] = g.join(now, q).MemberID
+		r := g.join(now, q)
+		if r.Err == MemberIDRequired {
+			q.MemberID = r.MemberID
+			r = g.join(now, q)
+		}
+		ids[i] = r.MemberID
 	}
 	g.delaying = false
 	g.maybeCompleteJoin(&r)

@@ -28,6 +28,9 @@ type classicCase struct {
 	steps      []step
 	want       map[string][]int32 // final assignments, by member id
 	protocol   string
+	// requireKnownID answers a dynamic member's first JoinGroup
+	// MEMBER_ID_REQUIRED (JoinGroup version 4 and later).
+	requireKnownID bool
 }
 
 func join(client, instance string, protocols ...string) JoinGroup {
@@ -44,6 +47,7 @@ func run(t *testing.T, c classicCase) *Classic {
 	t.Helper()
 	next := 0
 	g := NewClassic(ClassicConfig{Topic: "t", Partitions: c.partitions, RebalanceTimeoutNs: 300e9, InitialDelayNs: 3e9,
+		RequireKnownMemberID: c.requireKnownID,
 		NewMemberID: func(base string) string {
 			if next < len(c.ids) {
 				next++

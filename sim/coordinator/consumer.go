@@ -1,6 +1,7 @@
 package coordinator
 
 import (
+	"fmt"
 	"slices"
 
 	"partitionlab/sim/assignor"
@@ -24,6 +25,11 @@ type ConsumerConfig struct {
 	Topic       string
 	Partitions  int32
 	NewMemberID func(base string) string
+	// MemberEpochs turns on KIP-848's member epochs: a heartbeat with an
+	// epoch the member does not have is answered FENCED_MEMBER_EPOCH and an
+	// OffsetCommit with an old one STALE_MEMBER_EPOCH. Off, the group
+	// checks no epoch, as before this switch existed.
+	MemberEpochs bool
 }
 
 // ConsumerMember is what the group holds of one member.
@@ -36,6 +42,13 @@ type ConsumerMember struct {
 	// Left: a static member that left with epoch -2; it keeps its place
 	// and target for the same group.instance.id to take back.
 	Left bool
+	// Epoch and PreviousEpoch are its member epochs (with MemberEpochs):
+	// the target's epoch once it has nothing left to revoke.
+	Epoch, PreviousEpoch int32
+	// Assigned is what the last response allowed it; assignedAt is the
+	// member epoch at which it got each partition it holds or was allowed.
+	Assigned   []int32
+	assignedAt map[int32]int32
 }
 
 // Member epochs a ConsumerGroupHeartbeat carries besides the current one.
@@ -74,6 +87,8 @@ type ConsumerResponse struct {
 	// Epoch is the group epoch; Retargeted says this request started it.
 	Epoch      int32
 	Retargeted bool
+	// MemberEpoch is the member's epoch (with MemberEpochs).
+	MemberEpoch int32
 }
 
 // NewConsumer is an empty consumer group.
@@ -90,8 +105,24 @@ func (g *Consumer) Member(id string) *ConsumerMember { return g.members.byID[id]
 // Members lists the members in the coordinator's iteration order.
 func (g *Consumer) Members() []*ConsumerMember { return g.members.list() }
 
-// Step applies a ConsumerGroupHeartbeat (GroupMetadataManager.consumerGroupHeartbeat).
-func (g *Consumer) Step(q ConsumerGroupHeartbeat) ConsumerResponse {
+// Step applies a ConsumerGroupHeartbeat; it is Apply without a time, for
+// the engine's calls until they move to Apply.
+func (g *Consumer) Step(q ConsumerGroupHeartbeat) ConsumerResponse { return g.Apply(0, q) }
+
+// Apply is the one door into the consumer group: a ConsumerGroupHeartbeat
+// (GroupMetadataManager.consumerGroupHeartbeat) or an OffsetCommit
+// (ConsumerGroup.validateOffsetCommit) at time now.
+func (g *Consumer) Apply(now int64, req Request) ConsumerResponse {
+	switch q := req.(type) {
+	case ConsumerGroupHeartbeat:
+		return g.heartbeat(q)
+	case OffsetCommit:
+		return ConsumerResponse{Err: g.validateCommit(q), Epoch: g.epoch}
+	}
+	panic(fmt.Sprintf("coordinator: a consumer group does not take %T", req))
+}
+
+func (g *Consumer) heartbeat(q ConsumerGroupHeartbeat) ConsumerResponse {
 	var r ConsumerResponse
 	switch {
 	case q.MemberEpoch == LeaveEpoch || q.MemberEpoch == StaticLeaveEpoch:
@@ -134,9 +165,18 @@ func (g *Consumer) Step(q ConsumerGroupHeartbeat) ConsumerResponse {
 		r.Err = UnknownMemberID
 		return r
 	}
+	if g.cfg.MemberEpochs {
+		if r.Err = consumerEpochError(m, q); r.Err != None {
+			return r
+		}
+	}
 	g.own(m, q.Owned)
 	r.MemberID, r.Epoch = m.ID, g.epoch
 	r.Assignment, r.Waiting = g.allowed(m)
+	if g.cfg.MemberEpochs {
+		g.reconcileEpoch(m, r.Assignment)
+		r.MemberEpoch = m.Epoch
+	}
 	return r
 }
 
@@ -239,6 +279,9 @@ func (g *Consumer) Start(joins []ConsumerGroupHeartbeat) []string {
 	g.Retarget()
 	for _, m := range g.members.byID {
 		g.own(m, m.Target)
+		if g.cfg.MemberEpochs {
+			g.reconcileEpoch(m, m.Target)
+		}
 	}
 	return ids
 }

@@ -21,10 +21,29 @@ const (
 	// UnreleasedInstanceID: KIP-848 refuses a static member whose
 	// group.instance.id a live member still holds.
 	UnreleasedInstanceID
+	// FencedMemberEpoch: a KIP-848 or share-group member's epoch is neither
+	// its current epoch nor, after a lost response, its previous one
+	// (GroupMetadataManager.throwIf*MemberEpochIsInvalid); it gives up its
+	// partitions and rejoins with epoch 0.
+	FencedMemberEpoch
+	// StaleMemberEpoch: an OffsetCommit under the consumer protocol carries
+	// an epoch newer than the member's, or older than the epoch at which it
+	// was given a partition it commits (ConsumerGroup.validateOffsetCommit).
+	StaleMemberEpoch
+	// MemberIDRequired: the classic protocol's first JoinGroup (version 4 or
+	// later) gets a member id and must join again with it
+	// (classicGroupJoinNewDynamicMember).
+	MemberIDRequired
+	// GroupMaxSizeReached: the group already has its maximum of members
+	// (group.share.max.size, group.consumer.max.size).
+	GroupMaxSizeReached
+	// InvalidRequest: the request misses a field the protocol requires.
+	InvalidRequest
 )
 
 var errorNames = [...]string{"NONE", "UNKNOWN_MEMBER_ID", "ILLEGAL_GENERATION", "REBALANCE_IN_PROGRESS",
-	"FENCED_INSTANCE_ID", "INCONSISTENT_GROUP_PROTOCOL", "UNRELEASED_INSTANCE_ID"}
+	"FENCED_INSTANCE_ID", "INCONSISTENT_GROUP_PROTOCOL", "UNRELEASED_INSTANCE_ID", "FENCED_MEMBER_EPOCH",
+	"STALE_MEMBER_EPOCH", "MEMBER_ID_REQUIRED", "GROUP_MAX_SIZE_REACHED", "INVALID_REQUEST"}
 
 // String is Kafka's name for the error (Errors.name()).
 func (e Error) String() string {
@@ -49,6 +68,16 @@ func (e Error) Exception() string {
 		return "InconsistentGroupProtocolException"
 	case UnreleasedInstanceID:
 		return "UnreleasedInstanceIdException"
+	case FencedMemberEpoch:
+		return "FencedMemberEpochException"
+	case StaleMemberEpoch:
+		return "StaleMemberEpochException"
+	case MemberIDRequired:
+		return "MemberIdRequiredException"
+	case GroupMaxSizeReached:
+		return "GroupMaxSizeReachedException"
+	case InvalidRequest:
+		return "InvalidRequestException"
 	}
 	return ""
 }

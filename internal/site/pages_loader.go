@@ -1,0 +1,92 @@
+package site
+
+import "bytes"
+
+// goappFetchWasm starts the function of go-app v9's app.js that fetches
+// app.wasm. It copies the whole module, chunk by chunk, through a stream
+// of its own to count the bytes for the loading label: the browser then
+// compiles from a script's stream on the page's thread, and the copy and
+// a label written at every chunk cost 110–160 ms of a cold start in
+// Chromium on loopback. It is the last function of app.js.
+const goappFetchWasm = "async function fetchWithProgress(url, progess) {"
+
+// streamingFetchWasm replaces it: the response goes to the compiler as the
+// network gives it, and the label is counted on a copy of the body (the
+// browser tees it without a script) and written at most every 100 ms.
+const streamingFetchWasm = `// Partition Lab: the response goes to the compiler as the network gives it
+// (streaming compilation), and the label is counted on a copy of the body,
+// written at most every 100 ms (internal/site/pages_loader.go).
+async function fetchWithProgress(url, progress) {
+  const response = await fetch(url);
+  let total = NaN;
+  try {
+    total = parseInt(response.headers.get(goappWasmContentLengthHeader) || response.headers.get("Content-Length"), 10);
+  } catch {}
+  if (!response.ok || !response.body || !(total > 0)) {
+    return response;
+  }
+  const reader = response.clone().body.getReader();
+  (async () => {
+    let loaded = 0;
+    let shown = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) {
+        progress(100);
+        return;
+      }
+      loaded += value.byteLength;
+      const now = performance.now();
+      if (now - shown >= 100) {
+        shown = now;
+        progress(Math.min(100, Math.round((loaded * 100) / total)));
+      }
+    }
+  })().catch(() => {});
+  return response;
+}
+`
+
+// goappStart is how go-app v9's app.js starts: the service worker first.
+// Its installation downloads every file it keeps for offline use, app.wasm
+// and engine.wasm included, at once: on a slow connection that is 3.8 MB
+// more sharing the line with the page's own app.wasm, which then arrives
+// seconds later.
+const goappStart = "goappInitServiceWorker();\ngoappWatchForUpdate();\ngoappWatchForInstallable();\ngoappInitWebAssembly();\n"
+
+// laterServiceWorker starts the service worker once app.wasm has arrived
+// and runs, and the page is idle (or 5 s later at most): its downloads
+// then come after the page's own, and its copying of the modules into its
+// cache does not take the processor from the app's first run.
+const laterServiceWorker = "goappWatchForUpdate();\ngoappWatchForInstallable();\n" +
+	"// Partition Lab: the service worker after app.wasm, when the page is idle (internal/site/pages_loader.go).\n" +
+	"goappInitWebAssembly().finally(() => (self.requestIdleCallback ? requestIdleCallback(goappInitServiceWorker, { timeout: 5000 }) : setTimeout(goappInitServiceWorker, 1000)));\n"
+
+// loaderScript rewrites go-app's app.js: app.wasm is compiled as it
+// arrives (see goappFetchWasm), and the service worker waits for it (see
+// goappStart). A script without those parts is left as it is (a test
+// checks the one served).
+func loaderScript(js []byte) []byte {
+	js = bytes.Replace(js, []byte(goappStart), []byte(laterServiceWorker), 1)
+	i := bytes.Index(js, []byte(goappFetchWasm))
+	if i < 0 {
+		return js
+	}
+	return append(js[:i:i], streamingFetchWasm...)
+}
+
+// preloadWasm asks, in a page's head, for app.wasm at once: go-app's
+// app.js, which fetches it, runs only once the whole page is parsed (it
+// is deferred), about 150 ms after the page arrived on loopback and a
+// round trip or more later on a slow connection. app.js's fetch then takes
+// the response already under way (same address, same mode). base is the
+// site's base path, ending in "/".
+func preloadWasm(page []byte, base string) []byte {
+	link := `<link as="fetch" crossorigin="anonymous" href="` + base + `web/app.wasm" rel="preload">` + "\n"
+	i := bytes.Index(page, []byte("</title>\n"))
+	if i < 0 || bytes.Contains(page, []byte(`web/app.wasm" rel="preload"`)) {
+		return page
+	}
+	i += len("</title>\n")
+	return append(page[:i:i], append([]byte(link), page[i:]...)...)
+}
