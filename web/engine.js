@@ -80,27 +80,6 @@
       start();
     },
   };
-  // Until the app runs, the page drawn on the server shows its links,
-  // texts and results, which work, and controls that do nothing yet:
-  // they are disabled, say why (the loading bar's words, once
-  // loading-i18n.js has put them in the page's language: it does so on
-  // DOMContentLoaded, after this script) and look it (loading.css). The
-  // app draws the page anew when it starts, without these marks.
-  const waitForApp = () => {
-    const label = document.getElementById("app-wasm-loader-label");
-    if (!label) return; // the app already runs
-    const why = label.textContent.replace(/\s*\d+\s*%/, "");
-    for (const el of document.querySelectorAll("main :is(button, input, select, textarea):not(:disabled)")) {
-      el.disabled = true;
-      el.dataset.waitsForApp = "";
-      el.setAttribute("aria-describedby", label.id);
-      el.title = why;
-    }
-  };
-  const afterLabels = () => setTimeout(waitForApp, 0);
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", afterLabels);
-  else afterLabels();
-
   // A page that goes away normally (a reload, another address) did not
   // crash: the run it had in flight must not count as one next time.
   window.addEventListener("pagehide", () => sessionStorage.removeItem("partitionlab.in-flight"));
