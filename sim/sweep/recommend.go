@@ -42,6 +42,11 @@ func (s *Sweep) recommend() {
 	case best != nil:
 		c := *best
 		s.Recommended = &c
+		if meeting == 1 {
+			s.Why = fmt.Sprintf("%s is the only point of %d that meets every requirement (%s): %s.",
+				best.Values, done, reqs, costText(best.Cost))
+			break
+		}
 		s.Why = fmt.Sprintf("%s is the cheapest of the %d points of %d that meet every requirement (%s): %s; cheapest means %s.",
 			best.Values, meeting, done, reqs, costText(best.Cost), costOrder)
 	case closest != nil:

@@ -1,0 +1,42 @@
+package sweep
+
+import (
+	"runtime"
+	"testing"
+	"time"
+
+	"partitionlab/sim"
+)
+
+// BenchmarkSweep runs a 12-point sweep of the reference scenario
+// (order-events, topic.partitions=4..48:4) on one core and on two, side by
+// side in each iteration, and reports both times and their ratio: the
+// budget is two cores in at most 0.6× the time of one.
+func BenchmarkSweep(b *testing.B) {
+	doc, err := sim.PresetJSON("order-events")
+	if err != nil {
+		b.Fatal(err)
+	}
+	a, _ := ParseVary("topic.partitions=4..48:4")
+	p, err := NewPlan(Definition{Scenario: doc, Vary: []Axis{a}, Seeds: 1}, sim.CommandLineLimits())
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	var took [3]time.Duration
+	for b.Loop() {
+		for _, procs := range []int{1, 2} {
+			runtime.GOMAXPROCS(procs)
+			start := time.Now()
+			if _, err := RunAll(p, 0, nil); err != nil {
+				b.Fatal(err)
+			}
+			took[procs] += time.Since(start)
+		}
+	}
+	n := float64(b.N)
+	b.ReportMetric(took[1].Seconds()/n, "s/sweep-1core")
+	b.ReportMetric(took[2].Seconds()/n, "s/sweep-2cores")
+	b.ReportMetric(took[2].Seconds()/took[1].Seconds(), "2cores/1core")
+	b.ReportMetric(float64(p.Runs()), "runs/sweep")
+}
