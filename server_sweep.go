@@ -8,7 +8,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
+	"strings"
 
+	"partitionlab/app/sweepreport"
 	"partitionlab/sim"
 	"partitionlab/sim/sweep"
 )
@@ -120,10 +123,31 @@ func runSweep(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// writeSweepReport writes the review the flags ask for, if any.
+// writeSweepReport writes the review the flags ask for, if any: the
+// Markdown's charts first, beside it, so it never points at a chart that
+// is not there.
 func writeSweepReport(plan *sweep.Plan, s *sweep.Sweep, md, htmlFile string) error {
 	if md == "" && htmlFile == "" {
 		return nil
 	}
-	return errors.New("the sweep's review is not written yet")
+	rv, err := sweepreport.New(sweepreport.Input{Plan: plan, Sweep: s})
+	if err != nil {
+		return err
+	}
+	if htmlFile != "" {
+		if err := writeFileAtomic(htmlFile, []byte(rv.HTML())); err != nil {
+			return fmt.Errorf("--html %s: %w", htmlFile, err)
+		}
+		return nil
+	}
+	stem := strings.TrimSuffix(filepath.Base(md), filepath.Ext(md))
+	for _, c := range rv.Charts {
+		if err := writeFileAtomic(filepath.Join(filepath.Dir(md), stem+"-"+c.Name), []byte(c.SVG)); err != nil {
+			return fmt.Errorf("--markdown %s: %w", md, err)
+		}
+	}
+	if err := writeFileAtomic(md, []byte(rv.Markdown(stem+"-"))); err != nil {
+		return fmt.Errorf("--markdown %s: %w", md, err)
+	}
+	return nil
 }

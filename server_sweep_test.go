@@ -130,3 +130,38 @@ func TestSweepNoPointMeetsExitsThree(t *testing.T) {
 		t.Errorf("stdout lacks the sentence")
 	}
 }
+
+func TestSweepWritesMarkdownWithChartsAndHTML(t *testing.T) {
+	dir := t.TempDir()
+	md := filepath.Join(dir, "sweep.md")
+	args := []string{"sweep", "--preset", "hot-customer-salted", "--set", "duration_s=5", "--vary", "producers.0.salting.buckets=1,4", "--require", "violations.order=0"}
+	if code, _, errOut := runCLI(append(args, "--markdown", md)...); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	text, err := os.ReadFile(md)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, chart := range []string{"sweep-frontier.svg", "sweep-measure-load.svg"} {
+		if !strings.Contains(string(text), "]("+chart+")") {
+			t.Errorf("the Markdown does not show %s", chart)
+		}
+		if svg, err := os.ReadFile(filepath.Join(dir, chart)); err != nil || !bytes.Contains(svg, []byte("<svg")) {
+			t.Errorf("%s beside the Markdown: %v", chart, err)
+		}
+	}
+	page := filepath.Join(dir, "sweep.html")
+	if code, _, errOut := runCLI(append(args, "--html", page)...); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if h, err := os.ReadFile(page); err != nil || !bytes.Contains(h, []byte("<svg")) || !bytes.Contains(h, []byte("Recommendation")) {
+		t.Errorf("the HTML review: %v", err)
+	}
+	missing := filepath.Join(dir, "no-such-folder", "s.html")
+	if code, out, errOut := runCLI(append(args, "--html", missing)...); code != 1 || out != "" || !strings.Contains(errOut, "--html "+missing) {
+		t.Errorf("a review to a missing folder: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if code, _, errOut := runCLI(append(args, "--html", page, "--markdown", md)...); code != 2 || !strings.Contains(errOut, "at most one of --markdown FILE or --html FILE") {
+		t.Errorf("both reviews: exit %d, %s", code, errOut)
+	}
+}

@@ -62,7 +62,7 @@ func (s *Sweep) WriteText(w io.Writer) error {
 		}
 		for _, tm := range textMeasures() {
 			m, _ := MeasureNamed(tm.name)
-			row = append(row, spreadText(pt.Spread[tm.name], m.Whole))
+			row = append(row, m.FormatSpread(pt.Spread[tm.name]))
 		}
 		mark := ""
 		if pt.OnFrontier {
@@ -83,11 +83,18 @@ func (s *Sweep) WriteText(w io.Writer) error {
 // shortPath is a path's last part, for a column heading.
 func shortPath(p string) string { return p[strings.LastIndex(p, ".")+1:] }
 
-// spreadText writes a median, with the min–max when they differ.
-func spreadText(sp Spread, whole bool) string {
-	med := formatNumber(sp.Median, whole && sp.Median == float64(int64(sp.Median)))
+// Format writes one of the measure's values: a count in full, anything
+// else with up to three decimals.
+func (m Measure) Format(v float64) string {
+	return formatNumber(v, m.Whole && v == float64(int64(v)))
+}
+
+// FormatSpread writes a median, with the min–max when the seeds differ:
+// "1.848 (1.818–1.852)".
+func (m Measure) FormatSpread(sp Spread) string {
+	med := m.Format(sp.Median)
 	if sp.Min == sp.Max {
 		return med
 	}
-	return fmt.Sprintf("%s (%s–%s)", med, formatNumber(sp.Min, whole), formatNumber(sp.Max, whole))
+	return fmt.Sprintf("%s (%s–%s)", med, m.Format(sp.Min), m.Format(sp.Max))
 }
