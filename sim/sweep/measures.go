@@ -5,8 +5,6 @@ import "partitionlab/sim"
 // Run is one point run with one seed: its digest and the headline numbers
 // of its result, under the names `simulate --json` gives them.
 type Run struct {
-	// Index is the run's place in the sweep (see Plan.Run).
-	Index  int    `json:"-"`
 	Seed   uint64 `json:"seed"`
 	Digest string `json:"digest"`
 	Load   struct {

@@ -21,9 +21,7 @@ func (p *Plan) Run(i int) (Run, error) {
 	if err != nil {
 		return Run{}, fmt.Errorf("point %d (%s), seed %d: %w", i/p.def.Seeds+1, p.pointText(i/p.def.Seeds), sc.Seed, err)
 	}
-	h := headline(r)
-	h.Index = i
-	return h, nil
+	return headline(r), nil
 }
 
 // pointText writes point k's values.
