@@ -20,7 +20,7 @@ func sweepCommand() command {
 	return command{
 		name: "sweep",
 		synopsis: "(--preset NAME | --scenario FILE) --vary PATH=SPEC [--vary PATH=SPEC] [--seeds N] [--set path=value]... " +
-			"[--require EXPR]... [--scope order|customer|key] [--json | --csv] [--markdown FILE.md | --html FILE.html]",
+			"[--require EXPR]... [--scope order|customer|key] [--json | --csv] [--markdown FILE.md | --html FILE.html] [--base URL]",
 		summary: "run a scenario over one or two settings and print the frontier of balance against ordering, and the cheapest point that meets the requirements (exit 3 when none does)",
 		run:     runSweep,
 	}
@@ -39,6 +39,7 @@ func runSweep(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) error {
 	asCSV := fs.Bool("csv", false, "print one CSV row per point and seed")
 	md := fs.String("markdown", "", "write the sweep's review as Markdown to this file, its SVG charts beside it")
 	htmlFile := fs.String("html", "", "write the sweep's review as one self-contained HTML file")
+	base := fs.String("base", "", "the app's address (https://example.org/lab/), which the points' links start with")
 	rest, err := parseFlags(fs, args, stdout)
 	if err != nil {
 		return err
@@ -92,7 +93,7 @@ func runSweep(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := writeSweepReport(plan, s, *md, *htmlFile); err != nil {
+	if err := writeSweepReport(sweepreport.Input{Plan: plan, Sweep: s, BaseURL: *base}, *md, *htmlFile); err != nil {
 		return err
 	}
 	// Everything is written at once, after the runs, so a failure leaves
@@ -126,11 +127,11 @@ func runSweep(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) error {
 // writeSweepReport writes the review the flags ask for, if any: the
 // Markdown's charts first, beside it, so it never points at a chart that
 // is not there.
-func writeSweepReport(plan *sweep.Plan, s *sweep.Sweep, md, htmlFile string) error {
+func writeSweepReport(in sweepreport.Input, md, htmlFile string) error {
 	if md == "" && htmlFile == "" {
 		return nil
 	}
-	rv, err := sweepreport.New(sweepreport.Input{Plan: plan, Sweep: s})
+	rv, err := sweepreport.New(in)
 	if err != nil {
 		return err
 	}

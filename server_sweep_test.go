@@ -151,10 +151,11 @@ func TestSweepWritesMarkdownWithChartsAndHTML(t *testing.T) {
 		}
 	}
 	page := filepath.Join(dir, "sweep.html")
-	if code, _, errOut := runCLI(append(args, "--html", page)...); code != 0 {
+	if code, _, errOut := runCLI(append(args, "--html", page, "--base", "https://example.org/lab/")...); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	if h, err := os.ReadFile(page); err != nil || !bytes.Contains(h, []byte("<svg")) || !bytes.Contains(h, []byte("Recommendation")) {
+	if h, err := os.ReadFile(page); err != nil || !bytes.Contains(h, []byte("<svg")) || !bytes.Contains(h, []byte("Recommendation")) ||
+		!bytes.Contains(h, []byte(`<a href="https://example.org/lab/#s=`)) {
 		t.Errorf("the HTML review: %v", err)
 	}
 	missing := filepath.Join(dir, "no-such-folder", "s.html")
