@@ -104,7 +104,7 @@ func TestSweepBadInputNamesTheField(t *testing.T) {
 		{[]string{"--preset", "order-events", "--vary", "topic.partitions=1,2", "--scope", "orders"}, `scope: "orders" is not one of order, customer, key`},
 		{[]string{"--preset", "order-events", "--vary", "topic.partitions=1,2", "--json", "--csv"}, "at most one of --json or --csv"},
 		{[]string{"--preset", "order-events", "--vary", "topic.partitions=0,2"}, "point 1 (topic.partitions=0): topic.partitions: 0 is not in 1..10000"},
-		{[]string{"--preset", "order-events", "--vary", "topic.partitions=1,2", "--set", "topic.partitons=3"}, `topic.partitons: unknown field`},
+		{[]string{"--preset", "order-events", "--vary", "topic.partitions=1,2", "--set", "topic.partitons=3"}, `partitionlab sweep: topic.partitons: unknown field`},
 		// Each point is within the budget (1.8e7 events); together they are not.
 		{[]string{"--preset", "order-events", "--vary", "topic.partitions=1..100", "--seeds", "10", "--set", "workload.orders_per_s=10000"},
 			"the sweep: 100 points × 10 seeds = 1000 runs, 1.8e9 events in all; the limit on the command line is 1e9"},

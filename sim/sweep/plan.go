@@ -59,10 +59,6 @@ type InputError struct{ Problems []string }
 
 func (e *InputError) Error() string { return strings.Join(e.Problems, "\n") }
 
-func inputErrorf(format string, args ...any) error {
-	return &InputError{Problems: []string{fmt.Sprintf(format, args...)}}
-}
-
 // NewPlan checks a sweep and builds its points within the limits l (the
 // command line's or the browser's, as sim defines them). Every error is an
 // *InputError; nothing has run.
@@ -74,8 +70,8 @@ func NewPlan(def Definition, l sim.Limits) (*Plan, error) {
 		return nil, &InputError{Problems: strings.Split(err.Error(), "\n")}
 	}
 	p := &Plan{def: def, scope: scopeOf(def)}
+	var refusals []string // each refused point's problems, one a line
 	var problems []string
-	failed := 0
 	for i, values := range product(def.Vary) {
 		sets := append([]string(nil), def.Sets...)
 		for a, v := range values {
@@ -83,7 +79,8 @@ func NewPlan(def Definition, l sim.Limits) (*Plan, error) {
 		}
 		sc, err := sim.ParseScenarioWithin(def.Scenario, sets, l)
 		if err != nil {
-			if failed++; failed <= 3 {
+			refusals = append(refusals, err.Error())
+			if len(refusals) <= pointsNamed {
 				for _, line := range strings.Split(err.Error(), "\n") {
 					problems = append(problems, fmt.Sprintf("point %d (%s): %s", i+1, valuesText(def.Vary, values), line))
 				}
@@ -92,8 +89,12 @@ func NewPlan(def Definition, l sim.Limits) (*Plan, error) {
 		}
 		p.points = append(p.points, planned{values: values, sc: sc})
 	}
-	if failed > 3 {
-		problems = append(problems, fmt.Sprintf("and %d more points are refused", failed-3))
+	switch {
+	case len(p.points) == 0 && allSame(refusals):
+		// The scenario or a --set is wrong whatever the values: say it once.
+		return nil, &InputError{Problems: strings.Split(refusals[0], "\n")}
+	case len(refusals) > pointsNamed:
+		problems = append(problems, fmt.Sprintf("and %d more points are refused", len(refusals)-pointsNamed))
 	}
 	if len(problems) > 0 {
 		return nil, &InputError{Problems: problems}
@@ -102,6 +103,18 @@ func NewPlan(def Definition, l sim.Limits) (*Plan, error) {
 		return nil, err
 	}
 	return p, nil
+}
+
+// pointsNamed is how many refused points an error names.
+const pointsNamed = 3
+
+func allSame(ss []string) bool {
+	for _, s := range ss {
+		if s != ss[0] {
+			return false
+		}
+	}
+	return len(ss) > 0
 }
 
 // checkShape checks the definition's own fields.

@@ -123,9 +123,15 @@ func TestBadPointsAreNamed(t *testing.T) {
 			t.Errorf("%q does not say %q", err, want)
 		}
 	}
+	// A problem every point has is said once.
 	def.Vary[0], _ = ParseVary("topic.partitons=1,2")
-	if _, err := NewPlan(def, sim.CommandLineLimits()); err == nil || !strings.Contains(err.Error(), `point 1 (topic.partitons=1): topic.partitons: unknown field (did you mean "partitions"?)`) {
+	if _, err := NewPlan(def, sim.CommandLineLimits()); err == nil || err.Error() != `topic.partitons: unknown field (did you mean "partitions"?)` {
 		t.Errorf("an unknown path: %v", err)
+	}
+	def.Vary[0], _ = ParseVary("topic.partitions=0,-1,-2,-3,-4,12")
+	if _, err := NewPlan(def, sim.CommandLineLimits()); err == nil || !strings.Contains(err.Error(), "point 3 (topic.partitions=-2)") ||
+		strings.Contains(err.Error(), "point 4") || !strings.HasSuffix(err.Error(), "and 2 more points are refused") {
+		t.Errorf("five points refused: %v", err)
 	}
 }
 
