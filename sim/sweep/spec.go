@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"strconv"
 	"strings"
 )
 
@@ -188,26 +189,41 @@ func decimal(text, what string) (*big.Rat, string) {
 	if t == "" {
 		return nil, fmt.Sprintf("the range has no %q value; want %s", what, specForms)
 	}
-	r, ok := new(big.Rat).SetString(t)
-	if !ok || !Value(t).Number() {
+	if !Value(t).Number() {
 		return nil, fmt.Sprintf("%q is not a number", t)
+	}
+	// big.Rat would work out 1e999999999 digit by digit.
+	if i := strings.IndexAny(t, "eE"); i >= 0 {
+		if e, err := strconv.Atoi(t[i+1:]); err != nil || e > 30 || e < -30 {
+			return nil, fmt.Sprintf("%s is beyond what a range counts (exponents -30..30)", t)
+		}
+	}
+	r, ok := new(big.Rat).SetString(t)
+	if !ok {
+		return nil, fmt.Sprintf("%q is not a number", t)
+	}
+	if decimalPlaces(r) > maxPlaces {
+		return nil, fmt.Sprintf("%s has more than %d decimal places", t, maxPlaces)
 	}
 	return r, ""
 }
 
-// decimalPlaces is how many decimal places write r exactly, at most 12
-// (a step of 1/3 has no exact decimal; twelve places are more than any
-// setting needs).
+// maxPlaces is the most decimal places a range's numbers have: more than
+// any setting needs.
+const maxPlaces = 12
+
+// decimalPlaces is how many decimal places write r exactly, or
+// maxPlaces+1 when it takes more.
 func decimalPlaces(r *big.Rat) int {
 	x := new(big.Rat).Set(r)
 	ten := big.NewRat(10, 1)
-	for d := 0; d < 12; d++ {
+	for d := 0; d <= maxPlaces; d++ {
 		if x.IsInt() {
 			return d
 		}
 		x.Mul(x, ten)
 	}
-	return 12
+	return maxPlaces + 1
 }
 
 // formatDecimal writes r with places decimals, without trailing zeros.

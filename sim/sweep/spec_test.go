@@ -63,6 +63,9 @@ func TestParseVaryRefusesEveryBadForm(t *testing.T) {
 		{"topic partitions=1..3", `"topic partitions" is not a setting's path`},
 		{"topic.partitions=0x10..0x20", `"0x10" is not a number`},
 		{"topic.partitions=1/2..3", `"1/2" is not a number`},
+		{"x=0..1e-12:1e-13", "1e-13 has more than 12 decimal places"},
+		{"x=1..1e999999999", "1e999999999 is beyond what a range counts (exponents -30..30)"},
+		{"x=1e-999999999..1", "is beyond what a range counts"},
 		{"topic.partitions=" + strings.Repeat("1,", 100) + "1", "101 values; a setting takes at most 100"},
 	}
 	for _, c := range cases {
