@@ -30,7 +30,7 @@ func runSweep(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) error {
 	preset := fs.String("preset", "", "a built-in scenario (see simulate --list)")
 	file := fs.String("scenario", "", "a scenario JSON file, or - for standard input")
 	var vary, sets, require repeated
-	fs.Var(&vary, "vary", "a setting to vary, PATH=SPEC: a..b, a..b:step or a,b,c (topic.partitions=6..24:6, producers.0.salting.buckets=1,2,4,8); once or twice")
+	fs.Var(&vary, "vary", "a setting to vary, PATH=SPEC: a..b, a..b:step or a,b,c (topic.partitions=6..24:6, producers.0.salting.buckets=1,2,4,8), or a common setting's path alone for its usual values; once or twice")
 	seeds := int64Flag(fs, "seeds", 1, 1, sweep.MaxSeeds, "run each point with `N` seeds (the scenario's seed, seed+1, ...)")
 	fs.Var(&sets, "set", "change one field of every point, path=value; repeatable")
 	fs.Var(&require, "require", "a requirement every seed of a point must meet: violations.order=0, load<=1.3, p99_ms<=500, duplicates=0, lost=0, max_lag<=N; repeatable")

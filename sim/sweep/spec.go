@@ -75,12 +75,16 @@ func (e *SpecError) Error() string {
 
 // ParseVary reads PATH=SPEC, where SPEC is a..b (whole numbers, step 1),
 // a..b:step (any numbers) or a list a,b,c (numbers or words). A doubling
-// series is a list: 6,12,24,48.
+// series is a list: 6,12,24,48. A common setting's path alone takes its
+// values (see CommonSettings).
 func ParseVary(arg string) (Axis, error) {
 	path, spec, ok := strings.Cut(arg, "=")
 	path = strings.TrimSpace(path)
-	if !ok || path == "" {
-		return Axis{}, &SpecError{Problem: fmt.Sprintf("%q: want PATH=SPEC, such as topic.partitions=6..24:6 (SPEC is %s)", arg, specForms)}
+	if !ok && commonSpec(path) != "" {
+		spec = commonSpec(path)
+	} else if !ok || path == "" {
+		return Axis{}, &SpecError{Problem: fmt.Sprintf("%q: want PATH=SPEC, such as topic.partitions=6..24:6 (SPEC is %s), or a common setting's path alone (%s)",
+			arg, specForms, commonPaths())}
 	}
 	fail := func(format string, args ...any) (Axis, error) {
 		return Axis{}, &SpecError{Path: path, Spec: spec, Problem: fmt.Sprintf(format, args...)}

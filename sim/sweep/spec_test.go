@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"partitionlab/sim"
 )
 
 func TestParseVaryForms(t *testing.T) {
@@ -58,7 +60,7 @@ func TestParseVaryRefusesEveryBadForm(t *testing.T) {
 		{"topic.partitions=6,12,6", "topic.partitions=6,12,6: 6 is given twice"},
 		{"topic.partitions=6:2", `"6:2": a step belongs to a range`},
 		{"topic.partitions=", "topic.partitions=: no values; want a..b, a..b:step or a list a,b,c"},
-		{"topic.partitions", `"topic.partitions": want PATH=SPEC`},
+		{"topic.partitons", `"topic.partitons": want PATH=SPEC, such as topic.partitions=6..24:6 (SPEC is a..b, a..b:step or a list a,b,c), or a common setting's path alone (topic.partitions, `},
 		{"=1..3", `"=1..3": want PATH=SPEC`},
 		{"topic partitions=1..3", `"topic partitions" is not a setting's path`},
 		{"topic.partitions=0x10..0x20", `"0x10" is not a number`},
@@ -120,6 +122,30 @@ func TestParseRequirement(t *testing.T) {
 		_, err := ParseRequirement(expr)
 		if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), expr) {
 			t.Errorf("%s: %v; want it named with %q", expr, err, want)
+		}
+	}
+}
+
+// A common setting alone takes its values, and each one's values run on a
+// scenario that has the setting.
+func TestCommonSettingsAloneTakeTheirValues(t *testing.T) {
+	a, err := ParseVary("topic.partitions")
+	if err != nil || !slices.Equal(a.Values, []Value{"6", "12", "24", "48"}) {
+		t.Errorf("topic.partitions alone: %v, %v", a.Values, err)
+	}
+	for _, s := range CommonSettings() {
+		a, err := ParseVary(s.Path)
+		if err != nil {
+			t.Errorf("%s: %v", s.Path, err)
+			continue
+		}
+		preset := "hot-customer" // a hot customer, keyed by customer id
+		if strings.Contains(s.Path, "salting") {
+			preset = "hot-customer-salted"
+		}
+		doc, _ := sim.PresetJSON(preset)
+		if _, err := NewPlan(Definition{Scenario: doc, Vary: []Axis{a}, Seeds: 1}, sim.CommandLineLimits()); err != nil {
+			t.Errorf("%s=%s on %s: %v", s.Path, s.Spec, preset, err)
 		}
 	}
 }
