@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"partitionlab/sim"
 )
@@ -40,17 +41,20 @@ type Definition struct {
 type Plan struct {
 	def    Definition
 	scope  string
-	points []planned
+	points []*planned
+	limits sim.Limits
 	// Work is the whole sweep's estimated work: every point's, times the
 	// seeds.
 	Work sim.Work
 }
 
 // planned is one point: its values (one per varied setting) and its
-// scenario with the first seed.
+// scenario with the first seed, built once, when first asked for.
 type planned struct {
 	values []Value
+	once   sync.Once
 	sc     sim.Scenario
+	err    error
 }
 
 // InputError is a sweep that cannot run as defined: each problem names
@@ -69,28 +73,21 @@ func NewPlan(def Definition, l sim.Limits) (*Plan, error) {
 	if _, err := sim.DecodeObject(def.Scenario); err != nil {
 		return nil, &InputError{Problems: strings.Split(err.Error(), "\n")}
 	}
-	p := &Plan{def: def, scope: scopeOf(def)}
+	p := newPlan(def, l)
 	var refusals []string // each refused point's problems, one a line
 	var problems []string
-	for i, values := range product(def.Vary) {
-		sets := append([]string(nil), def.Sets...)
-		for a, v := range values {
-			sets = append(sets, def.Vary[a].Path+"="+string(v))
-		}
-		sc, err := sim.ParseScenarioWithin(def.Scenario, sets, l)
-		if err != nil {
+	for k := range p.points {
+		if _, err := p.scenario(k); err != nil {
 			refusals = append(refusals, err.Error())
 			if len(refusals) <= pointsNamed {
 				for _, line := range strings.Split(err.Error(), "\n") {
-					problems = append(problems, fmt.Sprintf("point %d (%s): %s", i+1, valuesText(def.Vary, values), line))
+					problems = append(problems, fmt.Sprintf("point %d (%s): %s", k+1, p.pointText(k), line))
 				}
 			}
-			continue
 		}
-		p.points = append(p.points, planned{values: values, sc: sc})
 	}
 	switch {
-	case len(p.points) == 0 && allSame(refusals):
+	case len(refusals) == len(p.points) && allSame(refusals):
 		// The scenario or a --set is wrong whatever the values: say it once.
 		return nil, &InputError{Problems: strings.Split(refusals[0], "\n")}
 	case len(refusals) > pointsNamed:
@@ -103,6 +100,42 @@ func NewPlan(def Definition, l sim.Limits) (*Plan, error) {
 		return nil, err
 	}
 	return p, nil
+}
+
+// NewWorkerPlan is a plan for a worker that runs some of a sweep's runs
+// (a Web Worker in the browser): the page has checked the sweep with
+// NewPlan, so the worker checks only the definition's shape, and builds a
+// point's scenario when it first runs one of its seeds. Its Run gives
+// what NewPlan's gives.
+func NewWorkerPlan(def Definition, l sim.Limits) (*Plan, error) {
+	if err := checkShape(def); err != nil {
+		return nil, err
+	}
+	return newPlan(def, l), nil
+}
+
+// newPlan lists the sweep's points, their scenarios not built yet.
+func newPlan(def Definition, l sim.Limits) *Plan {
+	p := &Plan{def: def, scope: scopeOf(def), limits: l}
+	for _, values := range product(def.Vary) {
+		p.points = append(p.points, &planned{values: values})
+	}
+	return p
+}
+
+// scenario is point k's scenario with the first seed: the sweep's
+// scenario with its --set changes, then the point's values, checked
+// within the plan's limits.
+func (p *Plan) scenario(k int) (sim.Scenario, error) {
+	pt := p.points[k]
+	pt.once.Do(func() {
+		sets := append([]string(nil), p.def.Sets...)
+		for a, v := range pt.values {
+			sets = append(sets, p.def.Vary[a].Path+"="+string(v))
+		}
+		pt.sc, pt.err = sim.ParseScenarioWithin(p.def.Scenario, sets, p.limits)
+	})
+	return pt.sc, pt.err
 }
 
 // pointsNamed is how many refused points an error names.
@@ -198,7 +231,7 @@ func valuesText(axes []Axis, values []Value) string {
 func (p *Plan) checkWork(l sim.Limits) error {
 	seeds := float64(p.def.Seeds)
 	for _, pt := range p.points {
-		w := sim.EstimateWork(pt.sc)
+		w := sim.EstimateWork(pt.sc) // built by NewPlan
 		p.Work.Events += w.Events * seeds
 		p.Work.Assignment += w.Assignment * seeds
 	}
@@ -246,7 +279,10 @@ func (p *Plan) Scenario(i int) (sim.Scenario, error) {
 	if i < 0 || i >= p.Runs() {
 		return sim.Scenario{}, fmt.Errorf("run %d is not in 0..%d", i, p.Runs()-1)
 	}
-	sc := p.points[i/p.def.Seeds].sc
+	sc, err := p.scenario(i / p.def.Seeds)
+	if err != nil {
+		return sim.Scenario{}, fmt.Errorf("point %d (%s): %w", i/p.def.Seeds+1, p.pointText(i/p.def.Seeds), err)
+	}
 	sc.Seed += uint64(i % p.def.Seeds)
 	return sc, nil
 }

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+
+	"partitionlab/sim"
 )
 
 // Sweep is a sweep's outcome: every point with its runs, the frontier and
@@ -138,7 +140,11 @@ func (p *Plan) Assemble(runs []Run) (*Sweep, error) {
 		s.Require = []Requirement{}
 	}
 	for k, pt := range p.points {
-		out := Point{Index: k, Cost: costOf(pt), Digests: []string{}, Runs: []Run{}}
+		sc, err := p.scenario(k)
+		if err != nil {
+			return nil, err
+		}
+		out := Point{Index: k, Cost: costOf(sc), Digests: []string{}, Runs: []Run{}}
 		for a, v := range pt.values {
 			out.Values = append(out.Values, PathValue{Path: p.def.Vary[a].Path, Value: v})
 		}
@@ -148,7 +154,7 @@ func (p *Plan) Assemble(runs []Run) (*Sweep, error) {
 				out.Pending = true
 				continue
 			}
-			if want := pt.sc.Seed + uint64(i%seeds); r.Seed != want {
+			if want := sc.Seed + uint64(i%seeds); r.Seed != want {
 				return nil, fmt.Errorf("sweep: run %d has seed %d, want %d", i, r.Seed, want)
 			}
 			out.Digests = append(out.Digests, r.Digest)
@@ -166,9 +172,9 @@ func (p *Plan) Assemble(runs []Run) (*Sweep, error) {
 }
 
 // costOf is a point's cost.
-func costOf(pt planned) Cost {
-	c := Cost{Partitions: pt.sc.Topic.Partitions, Threads: pt.sc.Consumer.Instances * pt.sc.Consumer.Concurrency}
-	for _, pr := range pt.sc.Producers {
+func costOf(sc sim.Scenario) Cost {
+	c := Cost{Partitions: sc.Topic.Partitions, Threads: sc.Consumer.Instances * sc.Consumer.Concurrency}
+	for _, pr := range sc.Producers {
 		if pr.Salting != nil {
 			c.SaltBuckets += pr.Salting.Buckets
 		}

@@ -6,6 +6,8 @@ import (
 	"go/build"
 	"strings"
 	"testing"
+
+	"partitionlab/sim"
 )
 
 // Workers share a sweep as the browser's Web Workers do: each builds its
@@ -82,5 +84,33 @@ func TestImportsOnlySimAndTheStandardLibrary(t *testing.T) {
 		if imp != "partitionlab/sim" && (strings.Contains(first, ".") || first == "partitionlab" || imp == "net/http") {
 			t.Errorf("sweep imports %s", imp)
 		}
+	}
+}
+
+// A worker's plan builds only the points it runs, and runs them as the
+// page's plan does.
+func TestWorkerPlanBuildsOnlyItsPoints(t *testing.T) {
+	def := saltingSweep(t, 2)
+	page := mustPlan(t, def)
+	w, err := NewWorkerPlan(def, sim.CommandLineLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := w.Run(5) // point 3, seed 2
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := page.Run(5)
+	if r != want {
+		t.Errorf("the worker's run %+v, the page's %+v", r, want)
+	}
+	for k, pt := range w.points {
+		built := pt.sc.Topic.Partitions != 0
+		if built != (k == 2) {
+			t.Errorf("point %d built: %v", k+1, built)
+		}
+	}
+	if _, err := NewWorkerPlan(Definition{Scenario: def.Scenario, Vary: def.Vary}, sim.BrowserLimits()); err == nil {
+		t.Errorf("a worker plan without seeds")
 	}
 }
