@@ -12,8 +12,10 @@
 // limits. Plan.Run runs one point with one seed, by index, so that workers
 // (goroutines natively, Web Workers in the browser) can share the runs in
 // any order; Plan.Assemble puts the runs back in the sweep's order, so the
-// output is the same however many workers ran them. RunAll does both on
-// goroutines.
+// output is the same however many workers ran them (with runs not yet in,
+// their points are pending and the frontier is drawn from the others).
+// RunAll does both on goroutines. A worker that runs a few of the runs
+// makes its plan with NewWorkerPlan, which builds only the points it runs.
 //
 // The engine itself stays single-threaded: a run is sim.Run. sweep imports
 // only sim and the standard library; it must never import go-app,
