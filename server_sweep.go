@@ -85,6 +85,11 @@ func runSweep(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		var ie *sweep.InputError
 		if errors.As(err, &ie) {
+			for i, p := range ie.Problems {
+				if strings.HasPrefix(p, "scope: ") { // the definition's field is this flag
+					ie.Problems[i] = "--" + p
+				}
+			}
 			return usageError{problems: ie.Problems}
 		}
 		return err

@@ -101,7 +101,7 @@ func TestSweepBadInputNamesTheField(t *testing.T) {
 		{[]string{"--vary", "topic.partitions=1,2"}, "give exactly one of --preset NAME or --scenario FILE"},
 		{[]string{"--preset", "order-events", "--vary", "topic.partitions=1,2", "--seeds", "11"}, "--seeds: 11 is not in 1..10"},
 		{[]string{"--preset", "order-events", "--vary", "topic.partitions=1,2", "--require", "balance<=1"}, `--require "balance<=1": "balance" is not a measure`},
-		{[]string{"--preset", "order-events", "--vary", "topic.partitions=1,2", "--scope", "orders"}, `scope: "orders" is not one of order, customer, key`},
+		{[]string{"--preset", "order-events", "--vary", "topic.partitions=1,2", "--scope", "orders"}, `partitionlab sweep: --scope: "orders" is not one of order, customer, key`},
 		{[]string{"--preset", "order-events", "--vary", "topic.partitions=1,2", "--json", "--csv"}, "at most one of --json or --csv"},
 		{[]string{"--preset", "order-events", "--vary", "topic.partitions=0,2"}, "point 1 (topic.partitions=0): topic.partitions: 0 is not in 1..10000"},
 		{[]string{"--preset", "order-events", "--vary", "topic.partitions=1,2", "--set", "topic.partitons=3"}, `partitionlab sweep: topic.partitons: unknown field`},
