@@ -151,15 +151,15 @@ func (p *comparePage) renderStatus(c *i18n.Catalog) app.UI {
 	switch {
 	case l.err != "":
 		state, text = "error", c.T("compare.status.error", i18n.S("error", l.err))
-	case l.running:
+	case l.client.Running():
 		state, text = "running", c.T("compare.status.running", i18n.S("side", sideName(p.running)), i18n.N("percent", p.progress()))
 	case !p.sides[0].valid || !p.sides[1].valid:
 		state, text = "invalid", c.T("compare.status.invalid")
 	}
 	return app.Div().ID("run-status").Class("run-status").DataSet("state", state).Aria("live", "polite").Body(
-		app.If(l.running, app.Progress().ID("run-progress").Max(100).Value(p.progress()).Aria("label", c.T("compare.status.progress"))),
+		app.If(l.client.Running(), app.Progress().ID("run-progress").Max(100).Value(p.progress()).Aria("label", c.T("compare.status.progress"))),
 		app.Span().Class("progress-text").Text(text),
-		app.If(l.running, app.Button().Type("button").ID("cancel-run").Text(c.T("compare.status.cancel")).
+		app.If(l.client.Running(), app.Button().Type("button").ID("cancel-run").Text(c.T("compare.status.cancel")).
 			OnClick(func(ctx app.Context, _ app.Event) { p.loop.cancel(); p.wait.cancel() })),
 		l.renderNotice(),
 	)

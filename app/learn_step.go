@@ -209,7 +209,7 @@ func (p *learnPage) renderPager() app.UI {
 // page under the reader's pointer (the Next button lost clicks so).
 func (p *learnPage) renderRunStatus() app.UI {
 	l, c := &p.loop, p.cat
-	waiting := l.running && l.phase == runner.Simulating && !p.current()
+	waiting := l.client.Running() && l.client.Phase() == runner.Simulating && !p.current()
 	text := c.T("learn.status.running", i18n.S("percent", c.Lang().Percent(float64(l.percent()), 0)))
 	return app.Div().ID("learn-status").Class("run-status").Aria("live", "polite").Body(
 		app.If(waiting,

@@ -78,7 +78,7 @@ func (p *simulatePage) OnNav(ctx app.Context) {
 	l, err := share.Parse(ctx.Page().URL().String(), "")
 	switch {
 	case errors.Is(err, share.ErrNoScenario):
-		if p.view != nil || p.loop.running {
+		if p.view != nil || p.loop.client.Running() {
 			p.writeURL() // a fragment such as #main must not lose the scenario
 			return
 		}
@@ -107,7 +107,7 @@ func (p *simulatePage) OnNav(ctx app.Context) {
 
 // sameAs reports whether a link names the scenario already shown.
 func (p *simulatePage) sameAs(l share.Link) bool {
-	if p.view == nil && !p.loop.running {
+	if p.view == nil && !p.loop.client.Running() {
 		return false
 	}
 	if l.Preset != "" {
@@ -140,7 +140,7 @@ func (p *simulatePage) onEdited(ctx app.Context, a app.Action) {
 // showsOrRuns reports whether sc is the scenario running now or, with no
 // run in flight, the one whose result is shown.
 func (p *simulatePage) showsOrRuns(sc sim.Scenario) bool {
-	if p.loop.running {
+	if p.loop.client.Running() {
 		return p.ran != nil && reflect.DeepEqual(*p.ran, sc)
 	}
 	return p.view != nil && reflect.DeepEqual(p.view.sc, sc)
@@ -276,9 +276,9 @@ func (p *simulatePage) renderStatus() app.UI {
 		state, text = "waiting", c.T("results.status.waiting")
 	case l.crashed != "":
 		state, text = "crashed", c.T("results.status.crashed")
-	case l.running && l.phase == runner.Simulating:
+	case l.client.Running() && l.client.Phase() == runner.Simulating:
 		state, text = "running", c.T("results.status.simulating")
-	case l.running:
+	case l.client.Running():
 		state, text = "tracing", c.T("results.status.tracing")
 	case !p.ed.valid:
 		state, text = "invalid", c.T("results.status.invalid")
@@ -288,8 +288,8 @@ func (p *simulatePage) renderStatus() app.UI {
 		text = c.T("results.status.done")
 	}
 	return app.Div().ID("run-status").Class("run-status").DataSet("state", state).Aria("live", "polite").
-		DataSet("sim-ms", l.simMs).DataSet("engine-ms", l.engineMs).DataSet("draw-ms", p.drawMs).DataSet("trace-ms", l.traceMs).Body(
-		app.If(l.running,
+		DataSet("sim-ms", l.client.SimMs()).DataSet("engine-ms", l.client.EngineMs()).DataSet("draw-ms", p.drawMs).DataSet("trace-ms", l.client.TraceMs()).Body(
+		app.If(l.client.Running(),
 			newRunProgress(l, text),
 			app.Button().Type("button").ID("cancel-run").Text(c.T("results.status.cancel")).OnClick(p.onCancel),
 		).Else(
