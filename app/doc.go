@@ -1,7 +1,7 @@
 // Package app is Partition Lab's user interface: go-app components, one file
 // per page or part of a page, sharing the layout in layout.go. Components
 // hold UI state only; the work is done by plain Go packages that tests run
-// without a browser: hashcore and sim (the engine), keymap (Key →
+// without a browser: hashcore and sim (the engine), keyplacement (Key →
 // partition), scenarioform (the editor's fields), share (links), runner
 // (runs in slices), results (numbers and words) and plots (the charts).
 //

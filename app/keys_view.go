@@ -7,7 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"partitionlab/app/i18n"
-	"partitionlab/app/keymap"
+	"partitionlab/app/keyplacement"
 	"partitionlab/app/plots"
 	"partitionlab/hashcore"
 )
@@ -78,7 +78,7 @@ func (c *keysPage) renderInputs(t *i18n.Catalog) app.UI {
 func (c *keysPage) numberField(t *i18n.Catalog, id, label, help string, value *string, errText string) app.UI {
 	return app.Div().Class("field").Body(
 		app.Label().For(id).Text(label),
-		app.Input().ID(id).Type("number").Min(1).Max(keymap.MaxPartitions).Step(1).
+		app.Input().ID(id).Type("number").Min(1).Max(keyplacement.MaxPartitions).Step(1).
 			Attr("inputmode", "numeric").Placeholder(t.T("keys.off")).
 			Aria("describedby", id+"-help "+id+"-error").Aria("invalid", errText != "").
 			Value(*value).OnInput(c.onText(value)),
@@ -112,7 +112,7 @@ func (c *keysPage) renderResults(t *i18n.Catalog) app.UI {
 	)
 }
 
-func disagreeSummary(t *i18n.Catalog, p keymap.Placement) string {
+func disagreeSummary(t *i18n.Catalog, p keyplacement.Placement) string {
 	if len(p.Clients) == 1 {
 		return t.T("keys.summary.one", i18n.Count(len(p.Keys)), i18n.N("partitions", p.Partitions), i18n.S("client", p.Clients[0].Name()))
 	}
@@ -175,7 +175,7 @@ func (c *keysPage) renderRow(t *i18n.Catalog, k int) app.UI {
 		app.Td().Class("bytes").Body(app.Code().Text(hexPreview(t, key.Bytes))),
 		app.Range(p.Clients).Slice(func(ci int) app.UI {
 			td := app.Td().Class("num").DataSet("client", p.Clients[ci].Name()).DataSet("partition", p.At[ci][k])
-			if p.At[ci][k] == keymap.Keyless {
+			if p.At[ci][k] == keyplacement.Keyless {
 				return td.Title(t.T("keys.table.keylessTitle")).
 					Text(t.T("keys.table.keyless"))
 			}
