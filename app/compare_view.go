@@ -58,9 +58,9 @@ func (p *comparePage) renderDiff(c *i18n.Catalog) app.UI {
 		return app.P().Class("card").ID("diff-placeholder").Text(c.T("compare.diff.placeholder"))
 	}
 	a, b := rv.a, rv.b
-	seedNote := c.T("compare.diff.sameSeed", seedArg("seed", a.r.Seed))
-	if a.r.Seed != b.r.Seed {
-		seedNote = c.T("compare.diff.ownSeeds", seedArg("a", a.r.Seed), seedArg("b", b.r.Seed))
+	seedNote := c.T("compare.diff.sameSeed", seedArg("seed", a.result.Seed))
+	if a.result.Seed != b.result.Seed {
+		seedNote = c.T("compare.diff.ownSeeds", seedArg("a", a.result.Seed), seedArg("b", b.result.Seed))
 	}
 	deltas := rv.deltas
 	return app.Section().Class("card").ID("diff").Aria("labelledby", "diff-title").Body(
@@ -88,14 +88,14 @@ func (p *comparePage) renderDiff(c *i18n.Catalog) app.UI {
 			})),
 		)),
 		app.Div().Class("digests").Body(
-			app.P().Body(app.Text(c.T("compare.diff.digest", i18n.S("side", sideName(0)))+" "), app.Code().ID("digest-a").Text(a.r.Digest)),
-			app.P().Body(app.Text(c.T("compare.diff.digest", i18n.S("side", sideName(1)))+" "), app.Code().ID("digest-b").Text(b.r.Digest)),
+			app.P().Body(app.Text(c.T("compare.diff.digest", i18n.S("side", sideName(0)))+" "), app.Code().ID("digest-a").Text(a.result.Digest)),
+			app.P().Body(app.Text(c.T("compare.diff.digest", i18n.S("side", sideName(1)))+" "), app.Code().ID("digest-b").Text(b.result.Digest)),
 		),
 		app.Div().Class("share-bar report-downloads").Body(
 			app.Button().Type("button").ID("report-html").Text(c.T("compare.report.html")).
-				OnClick(p.onReport(false), a.r.Digest, b.r.Digest),
+				OnClick(p.onReport(false), a.result.Digest, b.result.Digest),
 			app.Button().Type("button").ID("report-markdown").Text(c.T("compare.report.markdown")).
-				OnClick(p.onReport(true), a.r.Digest, b.r.Digest),
+				OnClick(p.onReport(true), a.result.Digest, b.result.Digest),
 		),
 	)
 }

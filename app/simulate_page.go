@@ -159,9 +159,9 @@ func (p *simulatePage) startRun(ctx app.Context) {
 			p.showResult(ctx, sc, j.Result())
 		},
 		done: func(ctx app.Context, j *runOutcome) {
-			if p.view != nil && p.view.r == j.Result() && j.Trace() != nil {
+			if p.view != nil && p.view.result == j.Result() && j.Trace() != nil {
 				p.view.setTrace(j.Trace())
-			} else if p.view != nil && p.view.r == j.Result() {
+			} else if p.view != nil && p.view.result == j.Result() {
 				p.view.traced = true
 			}
 		},
@@ -180,7 +180,7 @@ func (p *simulatePage) showResult(ctx app.Context, sc sim.Scenario, r *sim.Resul
 // shown follows a new result view: the first is marked for the
 // benchmarks and warms the engine up, and each is remembered once painted.
 func (p *simulatePage) shown(ctx app.Context) {
-	sc, r := p.view.sc, p.view.r
+	sc, r := p.view.sc, p.view.result
 	if p.views == 1 {
 		app.Window().Get("performance").Call("mark", firstResultMark)
 		// A second after: an edit made at once (before the engine is
@@ -192,7 +192,7 @@ func (p *simulatePage) shown(ctx app.Context) {
 	// Once the result is on screen (painted): building a link costs a few
 	// JSON round trips, which the browser's thread should not pay before.
 	afterPaint(ctx, func(ctx app.Context) {
-		if p.view != nil && p.view.r == r {
+		if p.view != nil && p.view.result == r {
 			p.remember(ctx, sc)
 		}
 	})

@@ -18,7 +18,7 @@ func (p *simulatePage) renderStart() app.UI {
 	if !p.start {
 		return nil
 	}
-	return &startPanel{Ipage: p, Ilessons: p.lessons}
+	return &startPanel{Page: p, Lessons: p.lessons}
 }
 
 // startPanel is the start as a component of its own: nothing in it changes
@@ -28,12 +28,12 @@ func (p *simulatePage) renderStart() app.UI {
 type startPanel struct {
 	app.Compo
 
-	Ipage    *simulatePage
-	Ilessons string
+	Page    *simulatePage
+	Lessons string
 }
 
 func (v *startPanel) Render() app.UI {
-	p := v.Ipage
+	p := v.Page
 	if !p.start {
 		return app.Span().Hidden(true) // hidden here at once; the page drops it at its next redraw
 	}
@@ -48,7 +48,7 @@ func (v *startPanel) Render() app.UI {
 		app.Div().Class("doors").Body(
 			app.Div().Class("door card").ID("door-learn").Body(
 				app.H3().Text(c.T("start.learn.title")),
-				app.P().Text(lessonsLine(c, v.Ilessons)),
+				app.P().Text(lessonsLine(c, v.Lessons)),
 				app.A().Class("door-go").Href(href("/learn")).Text(c.T("start.learn.go")),
 			),
 			app.Div().Class("door card door-design").ID("door-design").Body(
