@@ -44,7 +44,7 @@ type keysPage struct {
 	// box cannot hold: an empty line is skipped.
 	emptyKey bool
 
-	res keysResult
+	result keysResult
 }
 
 // keysResult is everything the page shows, derived from the inputs.
@@ -119,7 +119,7 @@ func (c *keysPage) compute() {
 		r.clientsErr = t.T("keys.error.noClient")
 	}
 	if r.partitionsErr != "" || r.compareErr != "" || r.clientsErr != "" {
-		c.res = r
+		c.result = r
 		return
 	}
 	r.ok = true
@@ -140,7 +140,7 @@ func (c *keysPage) compute() {
 	if err != nil {
 		r.chartErr = fieldErrorsText(tr(), err)
 	}
-	c.res = r
+	c.result = r
 }
 
 // onText returns an input handler that stores the field's value in *dst and

@@ -110,7 +110,7 @@ func (c *keysPage) renderWeightedOption(t *i18n.Catalog) app.UI {
 					}
 				}
 				c.compute()
-			}, func(size int) { c.res.keyErrs = []string{fileTooLarge(size)} })
+			}, func(size int) { c.result.keyErrs = []string{fileTooLarge(size)} })
 		}),
 	)
 }
@@ -120,7 +120,7 @@ func (c *keysPage) renderLoad(t *i18n.Catalog) app.UI {
 	if !c.weighted {
 		return app.Text("")
 	}
-	lines := loadSummary(t, c.res.placement, c.res.weights)
+	lines := loadSummary(t, c.result.placement, c.result.weights)
 	return app.Ul().ID("weighted-load").Class("weighted-load").Body(
 		app.Range(lines).Slice(func(i int) app.UI { return app.Li().Text(lines[i]) }),
 	)

@@ -38,9 +38,9 @@ const storedScenario = "partitionlab.scenario"
 type simulatePage struct {
 	app.Compo
 
-	ed   *editor
-	loop runLoop
-	view *resultView
+	editor *editor
+	loop   runLoop
+	view   *resultView
 	// views counts results, so each new view has a new version.
 	views int
 
@@ -62,7 +62,7 @@ type simulatePage struct {
 
 func newSimulatePage() *simulatePage {
 	sc, _ := sim.Preset(defaultPreset)
-	return &simulatePage{ed: newEditor("", sc), share: shareState{compare: "/compare"}}
+	return &simulatePage{editor: newEditor("", sc), share: shareState{compare: "/compare"}}
 }
 
 func (p *simulatePage) OnMount(ctx app.Context) {
@@ -84,17 +84,17 @@ func (p *simulatePage) OnNav(ctx app.Context) {
 		}
 		p.start, p.lessons = true, lessonCount()
 	case err != nil:
-		p.ed.notice = tr().T("results.link.unreadableDefault", i18n.S("error", fieldErrorsText(tr(), err)), i18n.S("preset", defaultPreset))
+		p.editor.notice = tr().T("results.link.unreadableDefault", i18n.S("error", fieldErrorsText(tr(), err)), i18n.S("preset", defaultPreset))
 	case p.sameAs(l):
 		return
 	default:
 		if l.Preset != "" {
-			err = p.ed.loadPreset(l.Preset)
+			err = p.editor.loadPreset(l.Preset)
 		} else {
-			err = p.ed.loadJSON(l.Document)
+			err = p.editor.loadJSON(l.Document)
 		}
 		if err != nil {
-			p.ed.notice = tr().T("results.link.unreadable", i18n.S("error", fieldErrorsText(tr(), err)))
+			p.editor.notice = tr().T("results.link.unreadable", i18n.S("error", fieldErrorsText(tr(), err)))
 		}
 	}
 	// The page came with this scenario's result (the default's): show it.
@@ -111,10 +111,10 @@ func (p *simulatePage) sameAs(l share.Link) bool {
 		return false
 	}
 	if l.Preset != "" {
-		return l.Preset == p.ed.presetName()
+		return l.Preset == p.editor.presetName()
 	}
 	sc, err := sim.ParseScenario(l.Document)
-	return err == nil && p.ed.valid && string(share.Minimal(sc)) == string(share.Minimal(p.ed.sc))
+	return err == nil && p.editor.valid && string(share.Minimal(sc)) == string(share.Minimal(p.editor.sc))
 }
 
 // onEdited reruns after an edit. An invalid scenario stops the run in
@@ -125,12 +125,12 @@ func (p *simulatePage) onEdited(ctx app.Context, a app.Action) {
 	}
 	perfMark(markEdited, 0)
 	p.share.message = ""
-	if p.ed.valid && p.showsOrRuns(p.ed.sc) {
+	if p.editor.valid && p.showsOrRuns(p.editor.sc) {
 		return // the same scenario again (a field set to its value): nothing to run
 	}
 	// A change while a run is in flight cancels that run.
 	p.loop.cancel()
-	if !p.ed.valid {
+	if !p.editor.valid {
 		p.wait.cancel()
 		return
 	}
@@ -147,10 +147,10 @@ func (p *simulatePage) showsOrRuns(sc sim.Scenario) bool {
 }
 
 func (p *simulatePage) startRun(ctx app.Context) {
-	if !p.ed.valid {
+	if !p.editor.valid {
 		return
 	}
-	sc := p.ed.sc
+	sc := p.editor.sc
 	p.ran = &sc
 	p.cancelled = false
 	p.loop.start(ctx, sc, true, runHooks{
@@ -239,7 +239,7 @@ func (p *simulatePage) Render() app.UI {
 		p.renderStart(),
 		p.renderShareBar(),
 		app.Div().Class("workbench").Body(
-			app.Section().Class("card editor-card").Aria("label", c.T("results.scenario")).Body(newEditorPanel(p.ed)),
+			app.Section().Class("card editor-card").Aria("label", c.T("results.scenario")).Body(newEditorPanel(p.editor)),
 			app.Div().Class("results-column").ID("results-column").TabIndex(-1).Body(
 				p.renderStatus(),
 				results,
@@ -255,7 +255,7 @@ func (p *simulatePage) Render() app.UI {
 // runs until the scenario is fixed.
 func (p *simulatePage) placeholderID() string {
 	switch {
-	case !p.ed.valid:
+	case !p.editor.valid:
 		return "simulate.placeholder.invalid"
 	case p.loop.err != "":
 		return "simulate.placeholder.refused"
@@ -280,7 +280,7 @@ func (p *simulatePage) renderStatus() app.UI {
 		state, text = "running", c.T("results.status.simulating")
 	case l.client.Running():
 		state, text = "tracing", c.T("results.status.tracing")
-	case !p.ed.valid:
+	case !p.editor.valid:
 		state, text = "invalid", c.T("results.status.invalid")
 	case p.cancelled:
 		state, text = "cancelled", c.T("results.status.cancelled")

@@ -37,7 +37,7 @@ func (v *startPanel) Render() app.UI {
 	if !p.start {
 		return app.Span().Hidden(true) // hidden here at once; the page drops it at its next redraw
 	}
-	themes := p.ed.themes()
+	themes := p.editor.themes()
 	c := tr()
 	return app.Section().ID("start").Class("start").Aria("labelledby", "start-title").Body(
 		app.Div().Class("start-head").Body(
@@ -81,12 +81,12 @@ func (v *startPanel) Render() app.UI {
 // onPick loads a built-in scenario chosen at the start and runs it.
 func (p *simulatePage) onPick(name string) app.EventHandler {
 	return func(ctx app.Context, _ app.Event) {
-		if err := p.ed.loadPreset(name); err != nil {
-			p.ed.notice = fieldErrorsText(tr(), err)
+		if err := p.editor.loadPreset(name); err != nil {
+			p.editor.notice = fieldErrorsText(tr(), err)
 			return
 		}
 		p.start = false
-		ctx.NewActionWithValue(actionEdited, p.ed.prefix)
+		ctx.NewActionWithValue(actionEdited, p.editor.prefix)
 		ctx.Defer(func(app.Context) {
 			if el := app.Window().GetElementByID("results-column"); el.Truthy() {
 				el.Call("scrollIntoView")
