@@ -74,7 +74,7 @@ var refusedPhrases = map[Lang][]avoid{
 	French: {
 		phrase(`(?i)\b(commande|client|clé)s?\s+(sont|est|n’est|ne sont)\s+(pas\s+)?cass(é|ée|és|ées)`+notALetter, breaks+": traitées dans le désordre, reste dans l’ordre"),
 		phrase(`(?i)\b(commande|client|clé)s?\s+cass(é|ée|és|ées)`+notALetter, breaks),
-		phrase(`(?i)\bsal(é|ée|és|ées)`+notALetter, "salting, avec salt: salé is food"),
+		phrase(`(?i)\bsal(er|é|ée|és|ées)`+notALetter, "salting, avec salt: saler is cooking"),
 		phrase(`(?i)\bfenced\b`, "fencé"),
 		phrase(`(?i)\btimeout de session\b`, "session timeout, as the editor's label"),
 		phrase(`(?i)\bDélai maximal entre deux poll`, "Intervalle max. entre polls, as the editor's label"),
@@ -177,6 +177,7 @@ func TestGlossaryPhrasesRule(t *testing.T) {
 		{French, "Le client chaud salé par id de commande", true},
 		{French, "{keys} clés salées, plus que", true},
 		{French, "Clients avec salting", false},
+		{French, "Saler une hot key", true},
 		{French, "fenced\u00a0: {fenced}", true},
 		{French, "fencés\u00a0: {fenced}", false},
 		{French, "Deux minuteries surveillent", true},
