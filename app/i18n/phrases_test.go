@@ -109,33 +109,36 @@ var refusedPhrases = map[Lang][]avoid{
 	},
 }
 
-// No catalog and no lesson overlay uses a phrase the review replaced,
-// except in a placeholder ({fenced}, the code's name for a value).
+// eachRefusal calls f with each match in s of a word or phrase of list,
+// except in a placeholder ({fenced}, the code's name for a value) and
+// where the entry allows it (a Kafka name).
+func eachRefusal(list []avoid, s string, f func(a avoid, match string)) {
+	for _, a := range list {
+		for _, m := range a.re.FindAllStringIndex(s, -1) {
+			if m[0] > 0 && s[m[0]-1] == '{' || a.allowed != nil && a.allowed(s, m[0], m[1]) {
+				continue
+			}
+			f(a, s[m[0]:m[1]])
+		}
+	}
+}
+
+// No catalog and no lesson overlay uses a phrase the review replaced.
 func TestGlossaryPhrasesEverywhere(t *testing.T) {
 	for _, l := range Langs()[1:] {
 		for _, x := range textsIn(t, l) {
-			for _, a := range refusedPhrases[l] {
-				for _, m := range a.re.FindAllStringIndex(x.s, -1) {
-					if m[0] > 0 && x.s[m[0]-1] == '{' || a.allowed != nil && a.allowed(x.s, m[0], m[1]) {
-						continue
-					}
-					t.Errorf("%s: %q in %q; the glossary says %s", x.where, x.s[m[0]:m[1]], x.s, a.want)
-				}
-			}
+			eachRefusal(refusedPhrases[l], x.s, func(a avoid, m string) {
+				t.Errorf("%s: %q in %q; the glossary says %s", x.where, m, x.s, a.want)
+			})
 		}
 	}
 }
 
 // refused reports whether l's phrases refuse s.
 func refused(l Lang, s string) bool {
-	for _, a := range refusedPhrases[l] {
-		for _, m := range a.re.FindAllStringIndex(s, -1) {
-			if !(m[0] > 0 && s[m[0]-1] == '{') && (a.allowed == nil || !a.allowed(s, m[0], m[1])) {
-				return true
-			}
-		}
-	}
-	return false
+	found := false
+	eachRefusal(refusedPhrases[l], s, func(avoid, string) { found = true })
+	return found
 }
 
 // Each calque and slip the review quoted is refused; the text that
