@@ -49,6 +49,7 @@ type topbar struct {
 // data-app-mounted attribute tells tests the app is live, not static HTML.
 func (l *topbar) OnMount(ctx app.Context) {
 	l.mounted = true
+	listenToLangPicker()
 	rememberLinkLang(ctx)
 	setHTMLLang()
 	// The tab's title in the page's language (Learn names its lesson and
@@ -90,7 +91,7 @@ func (l *topbar) Render() app.UI {
 					}),
 				),
 			),
-			langPicker(c),
+			langPicker(c, pagePathOf(l.Icurrent)),
 		),
 		app.If(l.updateAvailable, app.Div().ID("update-banner").Class("update").Aria("live", "polite").Body(
 			app.Text(c.T("update.ready")+" "),
