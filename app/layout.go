@@ -91,7 +91,7 @@ func (l *topbar) Render() app.UI {
 					}),
 				),
 			),
-			langPicker(c, pagePathOf(l.Icurrent)),
+			langPicker(c, pagePathOf(l.Current)),
 		),
 		app.If(l.updateAvailable, app.Div().ID("update-banner").Class("update").Aria("live", "polite").Body(
 			app.Text(c.T("update.ready")+" "),
