@@ -20,8 +20,8 @@ import (
 	"github.com/twmb/franz-go/pkg/sasl/plain"
 	"github.com/twmb/franz-go/pkg/sasl/scram"
 
-	"partitionlab/sim"
-	"partitionlab/sim/keydist"
+	"partitionlab/sim/scenario"
+	"partitionlab/sim/scenario/keydist"
 )
 
 // maxSample bounds --sample: the sampled keys are counted in memory, one
@@ -154,7 +154,7 @@ func (f clusterFlags) options() ([]kgo.Opt, error) {
 
 // apply writes what was read into sc and returns the notes for stderr:
 // what was set, the group's members and lag, and what was left as it was.
-func (v *clusterView) apply(sc *sim.Scenario, addr string) []string {
+func (v *clusterView) apply(sc *scenario.Scenario, addr string) []string {
 	var notes []string
 	add := func(format string, args ...any) { notes = append(notes, fmt.Sprintf(format, args...)) }
 	sc.Topic.Partitions = v.partitions
@@ -187,7 +187,7 @@ func (v *clusterView) apply(sc *sim.Scenario, addr string) []string {
 }
 
 // applyGroup maps the group's members, protocol and assignor.
-func (v *clusterView) applyGroup(sc *sim.Scenario, add func(string, ...any)) string {
+func (v *clusterView) applyGroup(sc *scenario.Scenario, add func(string, ...any)) string {
 	g := v.group
 	add("group %s (%s, %s protocol, assignor %q): %d members", g.name, g.state, g.protocol, g.assignor, len(g.members))
 	static := false

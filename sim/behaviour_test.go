@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"partitionlab/hashcore"
+	"partitionlab/sim/scenario"
 )
 
 // Each test here asserts something a person looking at the result would
@@ -12,7 +13,7 @@ import (
 
 func runPreset(t *testing.T, name string, sets ...string) *Result {
 	t.Helper()
-	doc, err := PresetJSON(name)
+	doc, err := scenario.PresetJSON(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,7 +23,7 @@ func runPreset(t *testing.T, name string, sets ...string) *Result {
 func hottest(r *Result) PartitionResult { return r.Partitions[r.Load.HottestPartition] }
 
 func TestSameKeySamePartitionOffsetsIncrease(t *testing.T) {
-	sc, _ := Preset("order-events")
+	sc, _ := scenario.Preset("order-events")
 	sc.DurationS = 5
 	sc.Consumer.EnableAutoCommit = false // nothing committed: the logs keep every record
 	s, err := New(sc)
@@ -227,7 +228,7 @@ func TestProducerRetriesReorderOnlyWithoutIdempotence(t *testing.T) {
 }
 
 func TestDeterminism(t *testing.T) {
-	sc, _ := Preset("thread-pool")
+	sc, _ := scenario.Preset("thread-pool")
 	a, _ := Run(sc)
 	b, _ := Run(sc)
 	if a.Digest != b.Digest {

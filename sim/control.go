@@ -3,6 +3,8 @@ package sim
 import (
 	"container/heap"
 	"fmt"
+
+	"partitionlab/sim/scenario"
 )
 
 // The control actor runs timeline actions and group events at their times.
@@ -89,7 +91,7 @@ func (s *Sim) runControl() {
 			s.sync(e.arg)
 		case ctlSlowEnd:
 			s.procMeanNs = s.sc.Consumer.ProcessingMs * 1e6
-			s.mark(ActionSlowProcessing, "processing back to %s ms", fmtFloat(s.sc.Consumer.ProcessingMs))
+			s.mark(scenario.ActionSlowProcessing, "processing back to %s ms", scenario.FormatFloat(s.sc.Consumer.ProcessingMs))
 		}
 	}
 	if len(s.control.items) > 0 {
@@ -119,7 +121,7 @@ func (s *Sim) mark(action, format string, args ...any) {
 // increasePartitions adds partitions. Producers see them at their next
 // metadata refresh; the group at its leader's.
 func (s *Sim) increasePartitions(n int32) {
-	s.mark(ActionSetPartitions, "partitions %d → %d", s.n, n)
+	s.mark(scenario.ActionSetPartitions, "partitions %d → %d", s.n, n)
 	s.n = n
 	s.history = append(s.history, partitionChange{s.now, n})
 	maxAge := msToNs(s.sc.Consumer.MetadataMaxAgeMs)
@@ -145,7 +147,7 @@ func (s *Sim) checkDrained() {
 // auto.offset.reset=latest, what they wrote to a new partition before the
 // group took it would be skipped.
 func (s *Sim) finishDrain() {
-	s.mark(ActionSetPartitions, "drained; partitions %d → %d", s.n, s.drainTarget)
+	s.mark(scenario.ActionSetPartitions, "drained; partitions %d → %d", s.n, s.drainTarget)
 	s.n = s.drainTarget
 	s.history = append(s.history, partitionChange{s.now, s.n})
 	s.awaitingOwners = true
@@ -167,6 +169,6 @@ func (s *Sim) maybeResume() {
 	s.awaitingOwners = false
 	s.restartProducers() // restarted: fresh metadata
 	s.paused = false
-	s.mark(ActionSetPartitions, "the group owns all %d partitions; producers resumed", s.n)
+	s.mark(scenario.ActionSetPartitions, "the group owns all %d partitions; producers resumed", s.n)
 	s.scheduleSender()
 }

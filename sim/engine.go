@@ -1,5 +1,7 @@
 package sim
 
+import "partitionlab/sim/scenario"
+
 // Fixed actors; members and executor threads follow.
 const (
 	actorControl int32 = iota // timeline actions and group events
@@ -11,7 +13,7 @@ const (
 // Sim is one run of a scenario. Create it with New, drive it with Advance
 // (in chunks, so a browser stays responsive) or Run, then read Result.
 type Sim struct {
-	sc    Scenario
+	sc    scenario.Scenario
 	grng  *rng // the group's random stream
 	now   int64
 	end   int64
@@ -75,11 +77,11 @@ type partitionChange struct {
 // New prepares a run. The scenario must be complete and valid (as
 // ParseScenario returns it); New validates it again and returns the same
 // FieldErrors otherwise.
-func New(sc Scenario) (*Sim, error) { return NewWithOptions(sc, Options{}) }
+func New(sc scenario.Scenario) (*Sim, error) { return NewWithOptions(sc, Options{}) }
 
 // NewWithOptions prepares a run that also records what opts asks for.
-func NewWithOptions(sc Scenario, opts Options) (*Sim, error) {
-	if err := Validate(sc); err != nil {
+func NewWithOptions(sc scenario.Scenario, opts Options) (*Sim, error) {
+	if err := scenario.Validate(sc); err != nil {
 		return nil, err
 	}
 	tr, err := newTracer(opts)
@@ -92,7 +94,7 @@ func NewWithOptions(sc Scenario, opts Options) (*Sim, error) {
 	s.history = []partitionChange{{0, s.n}}
 	slots := sc.Topic.Partitions
 	for _, a := range sc.Timeline {
-		if a.Action == ActionSetPartitions {
+		if a.Action == scenario.ActionSetPartitions {
 			slots = max(slots, a.Partitions)
 		}
 	}
@@ -234,7 +236,7 @@ func (s *Sim) Progress() float64 {
 }
 
 // Run simulates a scenario to the end.
-func Run(sc Scenario) (*Result, error) {
+func Run(sc scenario.Scenario) (*Result, error) {
 	s, err := New(sc)
 	if err != nil {
 		return nil, err

@@ -6,6 +6,7 @@ import (
 
 	"partitionlab/sim/assignor"
 	groupcoord "partitionlab/sim/coordinator"
+	"partitionlab/sim/scenario"
 )
 
 // topicName is the one topic the group consumes; assignors want names.
@@ -62,7 +63,7 @@ func (s *Sim) setUpConsumers() {
 	}
 	instances := k.Instances
 	for _, a := range s.sc.Timeline {
-		if a.Action == ActionAddConsumer {
+		if a.Action == scenario.ActionAddConsumer {
 			instances += max(1, a.Instances)
 		}
 	}
@@ -84,7 +85,7 @@ func (s *Sim) setUpConsumers() {
 		}
 	}
 	s.instances = instances
-	if k.Mode != ModeSequential {
+	if k.Mode != scenario.ModeSequential {
 		for _, m := range s.members {
 			threads := make([]*worker, k.PoolThreads)
 			for j := range threads {
@@ -95,7 +96,7 @@ func (s *Sim) setUpConsumers() {
 				s.pool = append(s.pool, threads[j])
 				s.poolOwner = append(s.poolOwner, m.idx)
 			}
-			m.exec = newExecutor(k.Mode == ModePerKeyQueues, threads)
+			m.exec = newExecutor(k.Mode == scenario.ModePerKeyQueues, threads)
 		}
 	}
 	s.retry = &retryTopic{}

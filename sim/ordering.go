@@ -1,5 +1,7 @@
 package sim
 
+import "partitionlab/sim/scenario"
+
 // The ordering checker. A violation in a scope (order, customer, key) is an
 // event whose processing completes while an event of the same scope that was
 // sent earlier has not completed yet. Every sent event gets a global sequence
@@ -86,7 +88,7 @@ type orderingChecker struct {
 	far      map[farKey]int64 // next links too far for an entry (see farLink)
 }
 
-func newOrderingChecker(sc Scenario, saltedKeys int, sameRouting func(p1, p2 uint8) bool) *orderingChecker {
+func newOrderingChecker(sc scenario.Scenario, saltedKeys int, sameRouting func(p1, p2 uint8) bool) *orderingChecker {
 	c := &orderingChecker{
 		tracked:        numScopes,
 		keyAlias:       keyScopeAlias(sc.Producers),
@@ -113,14 +115,14 @@ func newOrderingChecker(sc Scenario, saltedKeys int, sameRouting func(p1, p2 uin
 // keyScopeAlias is the scope whose chains the key scope repeats exactly: the
 // customer scope when every producer keys by customer id, the order scope
 // when every one keys by order id; otherwise -1.
-func keyScopeAlias(ps []Producer) int {
+func keyScopeAlias(ps []scenario.Producer) int {
 	alias := -1
 	for i, p := range ps {
 		a := -1
 		switch p.Key {
-		case KeyCustomerID:
+		case scenario.KeyCustomerID:
 			a = scopeCustomer
-		case KeyOrderID:
+		case scenario.KeyOrderID:
 			a = scopeOrder
 		}
 		if a < 0 || (i > 0 && a != alias) {

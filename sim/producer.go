@@ -6,13 +6,14 @@ import (
 	"strconv"
 
 	"partitionlab/hashcore"
+	"partitionlab/sim/scenario"
 )
 
 // producerRuntime is one producer service while the engine runs: its key
 // strategy, its client's partitioner and, per instance, the partition count
 // it believes in and its keyless (sticky) state.
 type producerRuntime struct {
-	cfg       Producer
+	cfg       scenario.Producer
 	index     uint8
 	hash      hashcore.Partitioner
 	long      bool
@@ -33,7 +34,7 @@ type producerRuntime struct {
 	keyOf     uint8                 // the key strategy as a kind (kindSalted: salted customer id)
 	cached    [kindCountry + 1]bool // kinds whose partitions are cached
 	maxAgeNs  int64
-	keys      *KeyDistribution // the customers' own keys, or nil
+	keys      *scenario.KeyDistribution // the customers' own keys, or nil
 }
 
 // A producer caches the partition of every key of a small key space, one
@@ -59,15 +60,15 @@ type producerInstance struct {
 	rr          int   // keyless round robin counter
 }
 
-func newProducerRuntime(cfg Producer, index int, sc Scenario, r *rng) *producerRuntime {
+func newProducerRuntime(cfg scenario.Producer, index int, sc scenario.Scenario, r *rng) *producerRuntime {
 	h, _ := hashcore.PartitionerByName(cfg.Client)
 	p := &producerRuntime{cfg: cfg, index: uint8(index), hash: h, long: cfg.Serializer == "long",
 		cache: map[cacheKey][]int32{}, buf: make([]byte, 0, 32),
 		customers: sc.Workload.Customers, skus: sc.Workload.Skus, rng: r, keys: sc.Workload.KeyDistribution}
 	partitions := sc.Topic.Partitions
 	p.maxAgeNs = msToNs(cfg.MetadataMaxAgeMs)
-	p.keyOf = map[string]uint8{KeyOrderID: kindOrder, KeyCustomerID: kindCustomer, KeySKU: kindSKU,
-		KeyCountry: kindCountry, KeySaltedCustomerID: kindSalted, KeyNull: kindNone}[cfg.Key]
+	p.keyOf = map[string]uint8{scenario.KeyOrderID: kindOrder, scenario.KeyCustomerID: kindCustomer, scenario.KeySKU: kindSKU,
+		scenario.KeyCountry: kindCountry, scenario.KeySaltedCustomerID: kindSalted, scenario.KeyNull: kindNone}[cfg.Key]
 	maxAge := msToNs(cfg.MetadataMaxAgeMs)
 	for range cfg.Instances {
 		// Each instance last refreshed its metadata at some unknown moment.
@@ -162,7 +163,7 @@ func (p *producerRuntime) keyBytes(kind uint8, id int64) []byte {
 
 // appendKeyText writes a key as a person reads it; keys names the
 // customers' own keys (nil: their decimal ids).
-func appendKeyText(b []byte, kind uint8, id int64, buckets int, keys *KeyDistribution) []byte {
+func appendKeyText(b []byte, kind uint8, id int64, buckets int, keys *scenario.KeyDistribution) []byte {
 	switch kind {
 	case kindOrder:
 		return strconv.AppendInt(b, id, 10)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // Phase is what a Job is doing.
@@ -35,7 +36,7 @@ const TraceLimit = 20000
 
 // Job is one run of a scenario in slices.
 type Job struct {
-	sc     sim.Scenario
+	sc     scenario.Scenario
 	s      *sim.Sim
 	phase  Phase
 	result *sim.Result
@@ -48,7 +49,7 @@ type Job struct {
 
 // Start prepares a run. The scenario must be valid (see sim.ParseScenario);
 // the engine's FieldErrors are returned otherwise.
-func Start(sc sim.Scenario) (*Job, error) {
+func Start(sc scenario.Scenario) (*Job, error) {
 	s, err := sim.New(sc)
 	if err != nil {
 		return nil, err
@@ -58,7 +59,7 @@ func Start(sc sim.Scenario) (*Job, error) {
 
 // StartUntraced prepares a run that ends with its result, without the
 // second, traced run (a comparison shows no violation timeline).
-func StartUntraced(sc sim.Scenario) (*Job, error) {
+func StartUntraced(sc scenario.Scenario) (*Job, error) {
 	j, err := Start(sc)
 	if j != nil {
 		j.noTrace = true
@@ -151,7 +152,7 @@ func TraceKeys(r *sim.Result) []sim.TraceKey {
 }
 
 // RunAll runs a job to the end in one go, for tests and the command line.
-func RunAll(sc sim.Scenario) (*Job, error) {
+func RunAll(sc scenario.Scenario) (*Job, error) {
 	j, err := Start(sc)
 	if err != nil {
 		return nil, err

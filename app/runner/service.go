@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // The engine runs in a Web Worker, away from the page's thread: the page
@@ -138,7 +139,7 @@ func (s *Service) Handle(req Request, now time.Time) []Reply {
 		return nil
 	case KindRun:
 		s.job, s.warm.busy = nil, false
-		sc, err := sim.ParseScenarioWithin(req.Scenario, nil, sim.BrowserLimits())
+		sc, err := scenario.ParseScenarioWithin(req.Scenario, nil, scenario.BrowserLimits())
 		if err != nil {
 			return []Reply{{Kind: KindError, ID: req.ID, Error: err.Error()}}
 		}

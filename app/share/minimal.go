@@ -7,16 +7,16 @@ import (
 	"slices"
 	"sort"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // Minimal is sc as a document that says only what differs from the
 // defaults, the way a person would write it: sim.ParseScenario fills the
 // rest back in, so the document means exactly sc. Links stay short, and an
 // exported file reads as the design, not as a list of Kafka's defaults.
-func Minimal(sc sim.Scenario) []byte {
+func Minimal(sc scenario.Scenario) []byte {
 	doc := tree(sc)
-	base := tree(sim.DefaultScenario())
+	base := tree(scenario.DefaultScenario())
 	out, _ := diff(doc, base).(map[string]any)
 	if out == nil {
 		out = map[string]any{}
@@ -32,8 +32,8 @@ func Minimal(sc sim.Scenario) []byte {
 // sim.DefaultProducer (which is what ParseScenario starts each one from),
 // and its salting from sim.DefaultSalting.
 func minimalProducers(ps []any) []any {
-	base := tree(sim.DefaultProducer())
-	salting := tree(sim.DefaultSalting())
+	base := tree(scenario.DefaultProducer())
+	salting := tree(scenario.DefaultSalting())
 	out := make([]any, len(ps))
 	for i, p := range ps {
 		pm := p.(map[string]any)
