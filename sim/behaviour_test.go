@@ -266,7 +266,7 @@ func TestIdleThreadsBeyondPartitions(t *testing.T) {
 	}
 }
 
-func itoa(i int) string { return string(appendKeyText(nil, kindCustomer, int64(i), 0, nil)) }
+func itoa(i int) string { return string(appendKeyText(nil, KindCustomer, int64(i), 0, nil)) }
 
 func TestViolationsOverTimeAddUp(t *testing.T) {
 	r := runPreset(t, "add-partitions")

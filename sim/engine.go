@@ -60,7 +60,7 @@ type Sim struct {
 	drainTarget    int32
 	marks          []Mark
 
-	checker *orderingChecker
+	checker *Checker
 	metrics *metrics
 	tracer  *tracer
 
@@ -114,7 +114,7 @@ func NewWithOptions(sc scenario.Scenario, opts Options) (*Sim, error) {
 	s.metrics = newMetrics(slots, s.end)
 
 	s.setUpProducers()
-	s.checker = newOrderingChecker(sc, s.saltedKeys(), s.sameRouting())
+	s.checker = NewChecker(sc, s.saltedKeys(), s.sameRouting())
 	s.setUpConsumers()
 	s.sched = newSchedule(int(firstMember) + len(s.members) + len(s.pool))
 	s.scheduleSender()
@@ -189,7 +189,7 @@ func (s *Sim) Advance(maxSteps int) bool {
 		s.now = t
 		s.lagFloor = min(t, s.metrics.bucketEnd)
 		if t >= s.metrics.bucketEnd {
-			s.metrics.roll(t, s.logs, s.checker.violations())
+			s.metrics.roll(t, s.logs, s.checker.Violations())
 		}
 		s.steps++
 		s.dispatch(id)

@@ -6,35 +6,35 @@ const examplesPerScope = 20
 
 // example is one violation kept with its evidence. The earlier event may
 // complete after the violation is found; its completion is filled in then.
-type example struct {
-	scope    int
-	cause    cause
-	earlierG int64
-	earlier  inflight
-	later    inflight
-	laterAt  completion
-	earlyAt  completion
-	earlyOK  bool // the earlier event has completed
+type Example struct {
+	Scope             int
+	Cause             Cause
+	EarlierSeq        int64
+	Earlier           Entry
+	Later             Entry
+	LaterCompletion   Completion
+	EarlierCompletion Completion
+	EarlierCompleted  bool // the earlier event has completed
 }
 
 type exampleLog struct {
-	list  []example
-	count [numScopes]int
+	list  []Example
+	count [NumScopes]int
 }
 
 func (l *exampleLog) wants(scope int) bool { return l.count[scope] < examplesPerScope }
 
-func (l *exampleLog) add(scope int, c cause, earlierG int64, earlier, later inflight, how completion) {
+func (l *exampleLog) add(scope int, c Cause, earlierG int64, earlier, later Entry, how Completion) {
 	l.count[scope]++
-	l.list = append(l.list, example{scope: scope, cause: c, earlierG: earlierG, earlier: earlier, later: later, laterAt: how})
+	l.list = append(l.list, Example{Scope: scope, Cause: c, EarlierSeq: earlierG, Earlier: earlier, Later: later, LaterCompletion: how})
 }
 
 // earlierDone fills in the completion of a watched earlier event.
-func (l *exampleLog) earlierDone(g int64, d *inflight, how completion) {
+func (l *exampleLog) earlierDone(g int64, d *Entry, how Completion) {
 	for i := range l.list {
 		e := &l.list[i]
-		if e.earlierG == g && !e.earlyOK {
-			e.earlier, e.earlyAt, e.earlyOK = *d, how, true
+		if e.EarlierSeq == g && !e.EarlierCompleted {
+			e.Earlier, e.EarlierCompletion, e.EarlierCompleted = *d, how, true
 		}
 	}
 }

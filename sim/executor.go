@@ -27,8 +27,8 @@ type keyIdent struct {
 }
 
 func identOf(r *record) keyIdent {
-	if r.keyKind == kindNone {
-		return keyIdent{kindNone, r.g} // keyless records have no order to keep
+	if r.keyKind == KindNone {
+		return keyIdent{KindNone, r.g} // keyless records have no order to keep
 	}
 	return keyIdent{r.keyKind, r.keyID}
 }

@@ -13,42 +13,42 @@ import "partitionlab/sim/scenario"
 
 // Ordering scopes.
 const (
-	scopeOrder = iota
-	scopeCustomer
-	scopeKey
-	numScopes
+	ScopeOrder = iota
+	ScopeCustomer
+	ScopeKey
+	NumScopes
 )
 
-var scopeNames = [numScopes]string{"order", "customer", "key"}
+var scopeNames = [NumScopes]string{"order", "customer", "key"}
 
 // Inflight flags.
 const (
-	flagDone            uint8 = 1 << iota // processed (or lost) at least once
-	flagLost                              // never processed: skipped or dropped
-	flagRetryTopic                        // failed and went to the retry topic
-	flagProducerRetried                   // a produce attempt failed and was retried
+	FlagDone            uint8 = 1 << iota // processed (or lost) at least once
+	FlagLost                              // never processed: skipped or dropped
+	FlagRetryTopic                        // failed and went to the retry topic
+	FlagProducerRetried                   // a produce attempt failed and was retried
 	flagWatched                           // an example waits for it to complete
 )
 
 // inflight is what the engine knows about one sent event until it has been
 // processed.
-type inflight struct {
+type Entry struct {
 	// next links the next event of the same order, customer and key: how
 	// many events later it was sent (0: none yet; farLink: see far). 32 bits
 	// keep the entry within 64 bytes, one cache line.
-	next      [numScopes]uint32
-	customer  int32
-	sent      int64
-	order     int64
-	offset    int64 // -1 until appended
-	keyID     int64
-	partition int32
-	viewN     int32 // the partition count the producer used
-	instance  uint16
-	event     uint8
-	producer  uint8
-	keyKind   uint8
-	flags     uint8
+	next           [NumScopes]uint32
+	Customer       int32
+	SentAt         int64
+	Order          int64
+	Offset         int64 // -1 until appended
+	KeyID          int64
+	Partition      int32
+	PartitionCount int32 // the partition count the producer used
+	Instance       uint16
+	Event          uint8
+	Producer       uint8
+	KeyKind        uint8
+	Flags          uint8
 }
 
 // orderSlot holds one order's states while any of its events is in flight.
@@ -57,12 +57,12 @@ type orderSlot struct {
 	sent     uint8
 }
 
-type scopeStats struct {
-	violations, keysAffected int64
-	byCause                  [numCauses]int64
+type ScopeStats struct {
+	Violations, KeysAffected int64
+	ByCause                  [NumCauses]int64
 }
 
-type orderingChecker struct {
+type Checker struct {
 	descs inflightStore
 	dBase int64 // oldest g not yet done
 	dNext int64 // next g to hand out
@@ -73,7 +73,7 @@ type orderingChecker struct {
 
 	eventsPerOrder int
 	customers      []keyState                  // customer scope, by customer id
-	keys           [kindCountry + 1][]keyState // key scope for customer, salted, sku, country keys
+	keys           [KindCountry + 1][]keyState // key scope for customer, salted, sku, country keys
 
 	sameRouting func(p1, p2 uint8) bool // do two producers route a key alike?
 
@@ -83,14 +83,14 @@ type orderingChecker struct {
 	tracked  int // scopes linked and checked: numScopes, or 2 with an alias
 	keyAlias int // the scope the key scope mirrors, or -1
 
-	stats    [numScopes]scopeStats
+	stats    [NumScopes]ScopeStats
 	examples exampleLog
 	far      map[farKey]int64 // next links too far for an entry (see farLink)
 }
 
-func newOrderingChecker(sc scenario.Scenario, saltedKeys int, sameRouting func(p1, p2 uint8) bool) *orderingChecker {
-	c := &orderingChecker{
-		tracked:        numScopes,
+func NewChecker(sc scenario.Scenario, saltedKeys int, sameRouting func(p1, p2 uint8) bool) *Checker {
+	c := &Checker{
+		tracked:        NumScopes,
 		keyAlias:       keyScopeAlias(sc.Producers),
 		dBase:          1,
 		dNext:          1,
@@ -102,13 +102,13 @@ func newOrderingChecker(sc scenario.Scenario, saltedKeys int, sameRouting func(p
 		sameRouting:    sameRouting,
 	}
 	if c.keyAlias >= 0 {
-		c.tracked = numScopes - 1
+		c.tracked = NumScopes - 1
 	} else {
-		c.keys[kindCustomer] = make([]keyState, sc.Workload.Customers+1)
+		c.keys[KindCustomer] = make([]keyState, sc.Workload.Customers+1)
 	}
-	c.keys[kindSalted] = make([]keyState, saltedKeys)
-	c.keys[kindSKU] = make([]keyState, sc.Workload.Skus)
-	c.keys[kindCountry] = make([]keyState, sc.Workload.Countries)
+	c.keys[KindSalted] = make([]keyState, saltedKeys)
+	c.keys[KindSKU] = make([]keyState, sc.Workload.Skus)
+	c.keys[KindCountry] = make([]keyState, sc.Workload.Countries)
 	return c
 }
 
@@ -121,9 +121,9 @@ func keyScopeAlias(ps []scenario.Producer) int {
 		a := -1
 		switch p.Key {
 		case scenario.KeyCustomerID:
-			a = scopeCustomer
+			a = ScopeCustomer
 		case scenario.KeyOrderID:
-			a = scopeOrder
+			a = ScopeOrder
 		}
 		if a < 0 || (i > 0 && a != alias) {
 			return -1
@@ -133,34 +133,34 @@ func keyScopeAlias(ps []scenario.Producer) int {
 	return alias
 }
 
-func (c *orderingChecker) desc(g int64) *inflight { return c.descs.at(g) }
+func (c *Checker) Entry(g int64) *Entry { return c.descs.at(g) }
 
-func (c *orderingChecker) slot(order int64) *orderSlot {
+func (c *Checker) slot(order int64) *orderSlot {
 	return &c.orders[order&int64(len(c.orders)-1)]
 }
 
 // state is the scope key of an event, or nil for the key scope of a keyless
 // record.
-func (c *orderingChecker) state(scope int, d *inflight) *keyState {
+func (c *Checker) state(scope int, d *Entry) *keyState {
 	switch scope {
-	case scopeOrder:
-		return &c.slot(d.order).ord
-	case scopeCustomer:
-		return &c.customers[d.customer]
+	case ScopeOrder:
+		return &c.slot(d.Order).ord
+	case ScopeCustomer:
+		return &c.customers[d.Customer]
 	}
-	switch d.keyKind {
-	case kindNone:
+	switch d.KeyKind {
+	case KindNone:
 		return nil
-	case kindOrder:
-		return &c.slot(d.order).key
+	case KindOrder:
+		return &c.slot(d.Order).key
 	}
-	return &c.keys[d.keyKind][d.keyID]
+	return &c.keys[d.KeyKind][d.KeyID]
 }
 
 // alloc hands out the next g and its cleared inflight entry, which the
 // caller fills in place (building it elsewhere and copying it in would cost
 // a store-forwarding stall per event) before calling link.
-func (c *orderingChecker) alloc(order int64) (int64, *inflight) {
+func (c *Checker) Reserve(order int64) (int64, *Entry) {
 	c.descs.hold(c.dNext)
 	if order >= c.oEnd {
 		for c.oEnd <= order {
@@ -173,72 +173,72 @@ func (c *orderingChecker) alloc(order int64) (int64, *inflight) {
 	}
 	g := c.dNext
 	c.dNext++
-	d := c.desc(g)
-	*d = inflight{order: order, offset: -1}
+	d := c.Entry(g)
+	*d = Entry{Order: order, Offset: -1}
 	return g, d
 }
 
 // link registers a sent event, filled in by the caller, in its scopes.
-func (c *orderingChecker) link(g int64, d *inflight) {
-	o := c.slot(d.order)
+func (c *Checker) Sent(g int64, d *Entry) {
+	o := c.slot(d.Order)
 	o.sent++
 	if !o.ord.linkFirst(g) {
-		c.linkIn(scopeOrder, &o.ord, g)
+		c.linkIn(ScopeOrder, &o.ord, g)
 	}
-	if ks := &c.customers[d.customer]; !ks.linkFirst(g) {
-		c.linkIn(scopeCustomer, ks, g)
+	if ks := &c.customers[d.Customer]; !ks.linkFirst(g) {
+		c.linkIn(ScopeCustomer, ks, g)
 	}
-	if c.tracked == numScopes {
-		if ks := c.state(scopeKey, d); ks != nil {
-			c.linkIn(scopeKey, ks, g)
+	if c.tracked == NumScopes {
+		if ks := c.state(ScopeKey, d); ks != nil {
+			c.linkIn(ScopeKey, ks, g)
 		}
 	}
 }
 
 // completion is who finished an event and when.
-type completion struct {
-	at     int64
-	thread int32
-	lost   bool
+type Completion struct {
+	At     int64
+	Thread int32
+	Lost   bool
 }
 
 // complete records that event g, whose entry is d (desc(g)), finished
 // processing (or was lost). It reports whether g had already been
 // processed: a duplicate.
-func (c *orderingChecker) complete(g int64, d *inflight, how completion) (duplicate bool) {
-	if g < c.dBase || d.flags&flagDone != 0 {
+func (c *Checker) Completed(g int64, d *Entry, how Completion) (duplicate bool) {
+	if g < c.dBase || d.Flags&FlagDone != 0 {
 		return true
 	}
-	d.flags |= flagDone
-	if how.lost {
-		d.flags |= flagLost
+	d.Flags |= FlagDone
+	if how.Lost {
+		d.Flags |= FlagLost
 	}
 	// Most events are the only one of their order and customer in flight:
 	// those keys are done without a call.
 	var broken int
-	if o := c.slot(d.order); !o.ord.completeAlone(g, d.next[scopeOrder]) {
-		broken = c.completeIn(scopeOrder, &o.ord, g, d, how)
+	if o := c.slot(d.Order); !o.ord.completeAlone(g, d.next[ScopeOrder]) {
+		broken = c.completeIn(ScopeOrder, &o.ord, g, d, how)
 	}
-	if ks := &c.customers[d.customer]; !ks.completeAlone(g, d.next[scopeCustomer]) {
-		broken |= c.completeIn(scopeCustomer, ks, g, d, how)
+	if ks := &c.customers[d.Customer]; !ks.completeAlone(g, d.next[ScopeCustomer]) {
+		broken |= c.completeIn(ScopeCustomer, ks, g, d, how)
 	}
-	if c.tracked == numScopes {
-		if ks := c.state(scopeKey, d); ks != nil {
-			c.completeIn(scopeKey, ks, g, d, how)
+	if c.tracked == NumScopes {
+		if ks := c.state(ScopeKey, d); ks != nil {
+			c.completeIn(ScopeKey, ks, g, d, how)
 		}
 	} else if broken != 0 && broken&(1<<c.keyAlias) != 0 {
 		// The key scope is the same chain: the same violation, in its name.
-		c.violation(scopeKey, c.state(c.keyAlias, d), g, how)
+		c.violation(ScopeKey, c.state(c.keyAlias, d), g, how)
 	}
-	if d.flags&flagWatched != 0 {
+	if d.Flags&flagWatched != 0 {
 		c.examples.earlierDone(g, d, how)
 	}
-	if c.oBase == d.order {
+	if c.oBase == d.Order {
 		c.forgetOrders()
 	}
 	if c.dBase == g {
 		c.dBase = g + 1
-		if c.dBase < c.dNext && c.desc(c.dBase).flags&flagDone != 0 {
+		if c.dBase < c.dNext && c.Entry(c.dBase).Flags&FlagDone != 0 {
 			c.dBase = c.descs.firstNotDone(c.dBase, c.dNext)
 		}
 		c.descs.release(c.dBase)
@@ -249,12 +249,12 @@ func (c *orderingChecker) complete(g int64, d *inflight, how completion) (duplic
 // completeIn moves scope s's key ks past g, or counts a violation if an
 // earlier event of the key is still waiting; it reports a violation
 // as 1<<s, and nothing found as 0.
-func (c *orderingChecker) completeIn(s int, ks *keyState, g int64, d *inflight, how completion) int {
+func (c *Checker) completeIn(s int, ks *keyState, g int64, d *Entry, how Completion) int {
 	if ks.head == g {
 		h := c.nextOf(g, d, s)
 		for h != 0 {
-			hd := c.desc(h)
-			if hd.flags&flagDone == 0 {
+			hd := c.Entry(h)
+			if hd.Flags&FlagDone == 0 {
 				break
 			}
 			h = c.nextOf(h, hd, s)
@@ -265,7 +265,7 @@ func (c *orderingChecker) completeIn(s int, ks *keyState, g int64, d *inflight, 
 		}
 		return 0
 	}
-	if how.lost {
+	if how.Lost {
 		return 0
 	}
 	c.violation(s, ks, g, how)
@@ -274,7 +274,7 @@ func (c *orderingChecker) completeIn(s int, ks *keyState, g int64, d *inflight, 
 
 // forgetOrders lets go of the oldest orders whose events were all sent and
 // processed.
-func (c *orderingChecker) forgetOrders() {
+func (c *Checker) forgetOrders() {
 	for c.oBase < c.oEnd {
 		o := c.slot(c.oBase)
 		if int(o.sent) < c.eventsPerOrder || o.ord.head != 0 {
@@ -286,29 +286,43 @@ func (c *orderingChecker) forgetOrders() {
 
 // violation counts one in scope s; ks is the chain it was found on (the
 // aliased scope's, for an aliased key scope).
-func (c *orderingChecker) violation(s int, ks *keyState, g int64, how completion) {
+func (c *Checker) violation(s int, ks *keyState, g int64, how Completion) {
 	st := &c.stats[s]
-	st.violations++
+	st.Violations++
 	if ks.markAffected(s) {
-		st.keysAffected++
+		st.KeysAffected++
 	}
-	earlier, later := c.desc(ks.head), c.desc(g)
-	cause := c.cause(earlier, later)
-	st.byCause[cause]++
+	earlier, later := c.Entry(ks.head), c.Entry(g)
+	cause := c.causeOf(earlier, later)
+	st.ByCause[cause]++
 	if c.examples.wants(s) {
-		earlier.flags |= flagWatched
+		earlier.Flags |= flagWatched
 		c.examples.add(s, cause, ks.head, *earlier, *later, how)
 	}
 }
 
-// violations is each scope's count so far.
-func (c *orderingChecker) violations() [numScopes]int64 {
-	var v [numScopes]int64
-	for s := range numScopes {
-		v[s] = c.stats[s].violations
+// Violations is each scope's count so far.
+func (c *Checker) Violations() [NumScopes]int64 {
+	var v [NumScopes]int64
+	for s := range NumScopes {
+		v[s] = c.stats[s].Violations
 	}
 	return v
 }
+
+// Stats is scope s's violations so far, in all and by cause.
+func (c *Checker) Stats(s int) ScopeStats { return c.stats[s] }
+
+// Examples are the first violations of each scope (up to
+// examplesPerScope), with the evidence of both events.
+func (c *Checker) Examples() []Example { return c.examples.list }
+
+// Tracked reports whether event g still has its own entry: false once g
+// and every event before it have completed (Entry then returns a stand-in).
+func (c *Checker) Tracked(g int64) bool { return g >= c.dBase }
+
+// ScopeName is scope s's name in results: order, customer or key.
+func ScopeName(s int) string { return scopeNames[s] }
 
 // regrow doubles a ring holding indexes base..end-1.
 func regrow[T any](ring []T, base, end int64) []T {

@@ -71,7 +71,7 @@ func (s *Sim) produceWithRetries(st *stream, p *producerRuntime, instance int, r
 		return
 	}
 	if mode != modeCount {
-		s.checker.desc(r.g).flags |= flagProducerRetried
+		s.checker.Entry(r.g).Flags |= FlagProducerRetried
 	}
 	if mode != modeReplay {
 		p.retries++

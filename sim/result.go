@@ -260,20 +260,20 @@ func (s *Sim) seriesResult() Series {
 		se.Processed = append(se.Processed, proc)
 		se.Lag = append(se.Lag, lag)
 	}
-	total := s.checker.violations()
-	per := [numScopes][]int64{make([]int64, m.buckets), make([]int64, m.buckets), make([]int64, m.buckets)}
-	var before [numScopes]int64
+	total := s.checker.Violations()
+	per := [NumScopes][]int64{make([]int64, m.buckets), make([]int64, m.buckets), make([]int64, m.buckets)}
+	var before [NumScopes]int64
 	for b := range m.buckets {
 		upto := total
 		if b < m.cur {
 			upto = m.violationsBefore[b]
 		}
-		for sc := range numScopes {
+		for sc := range NumScopes {
 			per[sc][b] = upto[sc] - before[sc]
 		}
 		before = upto
 	}
-	se.Violations = ScopeSeries{Order: per[scopeOrder], Customer: per[scopeCustomer], Key: per[scopeKey]}
+	se.Violations = ScopeSeries{Order: per[ScopeOrder], Customer: per[ScopeCustomer], Key: per[ScopeKey]}
 	return se
 }
 

@@ -51,7 +51,7 @@ func (s *Sim) send(st *stream, o *order, j int, t int64, mode streamMode) {
 	}
 	kind, id := p.key(o)
 	var part int32
-	if kind == kindNone {
+	if kind == KindNone {
 		part = s.keyless(p, inst, t)
 	} else {
 		if part = p.cachedPartition(kind, id, inst.viewN); part < 0 {
@@ -59,12 +59,12 @@ func (s *Sim) send(st *stream, o *order, j int, t int64, mode streamMode) {
 		}
 	}
 	rec := record{keyID: id, partition: part, keyKind: kind}
-	var d *inflight
+	var d *Entry
 	if mode != modeCount {
-		rec.g, d = s.checker.alloc(o.id)
-		d.sent, d.keyID, d.customer, d.partition, d.viewN = t, id, o.customer, part, inst.viewN
-		d.instance, d.event, d.producer, d.keyKind = uint16(ii), uint8(j), p.index, kind
-		s.checker.link(rec.g, d)
+		rec.g, d = s.checker.Reserve(o.id)
+		d.SentAt, d.KeyID, d.Customer, d.Partition, d.PartitionCount = t, id, o.customer, part, inst.viewN
+		d.Instance, d.Event, d.Producer, d.KeyKind = uint16(ii), uint8(j), p.index, kind
+		s.checker.Sent(rec.g, d)
 	}
 	if mode != modeReplay {
 		p.sent++
@@ -115,16 +115,16 @@ func (s *Sim) keyless(p *producerRuntime, inst *producerInstance, t int64) int32
 // the consumer waiting for it. Forked (see stream.go), the front stream only
 // counts the record and the back one keeps it.
 func (s *Sim) append(r *record, t int64, mode streamMode) {
-	var d *inflight
+	var d *Entry
 	if mode != modeCount {
-		d = s.checker.desc(r.g)
+		d = s.checker.Entry(r.g)
 	}
 	s.appendRecord(r, t, mode, d)
 }
 
 // appendRecord is append with the record's inflight entry d at hand (nil
 // when the stream counts only).
-func (s *Sim) appendRecord(r *record, t int64, mode streamMode, d *inflight) {
+func (s *Sim) appendRecord(r *record, t int64, mode streamMode, d *Entry) {
 	r.appended = t
 	l := &s.logs[r.partition]
 	if mode != modeReplay {
@@ -138,7 +138,7 @@ func (s *Sim) appendRecord(r *record, t int64, mode streamMode, d *inflight) {
 	if mode != modeCount {
 		l.keep(r)
 		s.keptSinceCount++
-		d.offset = r.offset
+		d.Offset = r.offset
 	}
 	if mode == modeReplay {
 		return

@@ -3,12 +3,12 @@ package sim
 // Key kinds: what a record's key is made of. The key scope of the ordering
 // checker compares (kind, id), so "order 17" and "customer 17" differ.
 const (
-	kindNone     uint8 = iota // keyless record
-	kindOrder                 // id = order id
-	kindCustomer              // id = customer id
-	kindSalted                // id = hot customer index × buckets + bucket
-	kindSKU                   // id = sku
-	kindCountry               // id = country index
+	KindNone     uint8 = iota // keyless record
+	KindOrder                 // id = order id
+	KindCustomer              // id = customer id
+	KindSalted                // id = hot customer index × buckets + bucket
+	KindSKU                   // id = sku
+	KindCountry               // id = country index
 )
 
 // record is one order event as it sits in a partition. Everything else the

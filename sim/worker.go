@@ -76,16 +76,16 @@ const (
 // lag and latency.
 func (s *Sim) completeRecord(r *record, thread int32) {
 	c := s.checker
-	d := c.desc(r.g)
-	sent := d.sent
+	d := c.Entry(r.g)
+	sent := d.SentAt
 	if s.tracer != nil {
-		var td *inflight
-		if r.g >= c.dBase {
+		var td *Entry
+		if c.Tracked(r.g) {
 			td = d
 		}
-		s.traceNote(r, td, thread, td == nil || d.flags&flagDone != 0)
+		s.traceNote(r, td, thread, td == nil || d.Flags&FlagDone != 0)
 	}
-	if c.complete(r.g, d, completion{at: s.now, thread: thread}) {
+	if c.Completed(r.g, d, Completion{At: s.now, Thread: thread}) {
 		s.duplicates++
 		return
 	}
@@ -100,7 +100,7 @@ func (s *Sim) completeRecord(r *record, thread int32) {
 
 // loseRecord marks a record that will never be processed.
 func (s *Sim) loseRecord(r *record) {
-	if s.checker.complete(r.g, s.checker.desc(r.g), completion{at: s.now, thread: -1, lost: true}) {
+	if s.checker.Completed(r.g, s.checker.Entry(r.g), Completion{At: s.now, Thread: -1, Lost: true}) {
 		return
 	}
 	s.lost++
