@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"partitionlab/hashcore"
+	"partitionlab/sim/ordering"
 	"partitionlab/sim/scenario"
 )
 
@@ -266,7 +267,7 @@ func TestIdleThreadsBeyondPartitions(t *testing.T) {
 	}
 }
 
-func itoa(i int) string { return string(appendKeyText(nil, KindCustomer, int64(i), 0, nil)) }
+func itoa(i int) string { return string(appendKeyText(nil, ordering.KindCustomer, int64(i), 0, nil)) }
 
 func TestViolationsOverTimeAddUp(t *testing.T) {
 	r := runPreset(t, "add-partitions")

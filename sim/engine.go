@@ -1,6 +1,10 @@
 package sim
 
-import "partitionlab/sim/scenario"
+import (
+	"partitionlab/sim/scenario"
+
+	"partitionlab/sim/ordering"
+)
 
 // Fixed actors; members and executor threads follow.
 const (
@@ -60,7 +64,7 @@ type Sim struct {
 	drainTarget    int32
 	marks          []Mark
 
-	checker *Checker
+	checker *ordering.Checker
 	metrics *metrics
 	tracer  *tracer
 
@@ -114,7 +118,7 @@ func NewWithOptions(sc scenario.Scenario, opts Options) (*Sim, error) {
 	s.metrics = newMetrics(slots, s.end)
 
 	s.setUpProducers()
-	s.checker = NewChecker(sc, s.saltedKeys(), s.sameRouting())
+	s.checker = ordering.NewChecker(sc, s.saltedKeys(), s.sameRouting())
 	s.setUpConsumers()
 	s.sched = newSchedule(int(firstMember) + len(s.members) + len(s.pool))
 	s.scheduleSender()

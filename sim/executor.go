@@ -3,6 +3,8 @@ package sim
 import (
 	"cmp"
 	"slices"
+
+	"partitionlab/sim/ordering"
 )
 
 // executor is the pool a member's listener hands records to. In thread_pool
@@ -27,8 +29,8 @@ type keyIdent struct {
 }
 
 func identOf(r *record) keyIdent {
-	if r.keyKind == KindNone {
-		return keyIdent{KindNone, r.g} // keyless records have no order to keep
+	if r.keyKind == ordering.KindNone {
+		return keyIdent{ordering.KindNone, r.g} // keyless records have no order to keep
 	}
 	return keyIdent{r.keyKind, r.keyID}
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"partitionlab/hashcore"
+	"partitionlab/sim/ordering"
 	"partitionlab/sim/scenario"
 )
 
@@ -30,9 +31,9 @@ type producerRuntime struct {
 	buf       []byte
 	sent      int64
 	retries   int64
-	rng       *rng                  // keyless choices, random salts, produce failures
-	keyOf     uint8                 // the key strategy as a kind (kindSalted: salted customer id)
-	cached    [KindCountry + 1]bool // kinds whose partitions are cached
+	rng       *rng                           // keyless choices, random salts, produce failures
+	keyOf     uint8                          // the key strategy as a kind (kindSalted: salted customer id)
+	cached    [ordering.KindCountry + 1]bool // kinds whose partitions are cached
 	maxAgeNs  int64
 	keys      *scenario.KeyDistribution // the customers' own keys, or nil
 }
@@ -67,8 +68,8 @@ func newProducerRuntime(cfg scenario.Producer, index int, sc scenario.Scenario, 
 		customers: sc.Workload.Customers, skus: sc.Workload.Skus, rng: r, keys: sc.Workload.KeyDistribution}
 	partitions := sc.Topic.Partitions
 	p.maxAgeNs = msToNs(cfg.MetadataMaxAgeMs)
-	p.keyOf = map[string]uint8{scenario.KeyOrderID: KindOrder, scenario.KeyCustomerID: KindCustomer, scenario.KeySKU: KindSKU,
-		scenario.KeyCountry: KindCountry, scenario.KeySaltedCustomerID: KindSalted, scenario.KeyNull: KindNone}[cfg.Key]
+	p.keyOf = map[string]uint8{scenario.KeyOrderID: ordering.KindOrder, scenario.KeyCustomerID: ordering.KindCustomer, scenario.KeySKU: ordering.KindSKU,
+		scenario.KeyCountry: ordering.KindCountry, scenario.KeySaltedCustomerID: ordering.KindSalted, scenario.KeyNull: ordering.KindNone}[cfg.Key]
 	maxAge := msToNs(cfg.MetadataMaxAgeMs)
 	for range cfg.Instances {
 		// Each instance last refreshed its metadata at some unknown moment.
@@ -78,7 +79,7 @@ func newProducerRuntime(cfg scenario.Producer, index int, sc scenario.Scenario, 
 	if cfg.Salting != nil {
 		p.saltHot, p.buckets = cfg.Salting.HotCustomers, cfg.Salting.Buckets
 	}
-	for _, k := range []uint8{KindCustomer, KindSalted, KindSKU, KindCountry} {
+	for _, k := range []uint8{ordering.KindCustomer, ordering.KindSalted, ordering.KindSKU, ordering.KindCountry} {
 		p.cached[k] = p.keySpace(k) <= maxCachedKeys
 	}
 	if cfg.VIP != nil {
@@ -114,17 +115,17 @@ func (p *producerRuntime) routingSignature() string {
 // key is the key an order event gets from this producer.
 func (p *producerRuntime) key(o *order) (kind uint8, id int64) {
 	switch p.keyOf {
-	case KindOrder:
-		return KindOrder, o.id
-	case KindCustomer:
-		return KindCustomer, int64(o.customer)
-	case KindSKU:
-		return KindSKU, int64(o.sku)
-	case KindCountry:
-		return KindCountry, int64(o.country)
-	case KindSalted:
+	case ordering.KindOrder:
+		return ordering.KindOrder, o.id
+	case ordering.KindCustomer:
+		return ordering.KindCustomer, int64(o.customer)
+	case ordering.KindSKU:
+		return ordering.KindSKU, int64(o.sku)
+	case ordering.KindCountry:
+		return ordering.KindCountry, int64(o.country)
+	case ordering.KindSalted:
 		if int(o.customer) > p.saltHot {
-			return KindCustomer, int64(o.customer)
+			return ordering.KindCustomer, int64(o.customer)
 		}
 		var b int
 		if p.cfg.Salting.BucketSource == "random" {
@@ -133,22 +134,22 @@ func (p *producerRuntime) key(o *order) (kind uint8, id int64) {
 			p.buf = strconv.AppendInt(p.buf[:0], o.id, 10)
 			b = int(hashcore.FloorMod(hashcore.JavaStringHashCode(string(p.buf)), int32(p.buckets)))
 		}
-		return KindSalted, int64(o.customer-1)*int64(p.buckets) + int64(b)
+		return ordering.KindSalted, int64(o.customer-1)*int64(p.buckets) + int64(b)
 	}
-	return KindNone, 0
+	return ordering.KindNone, 0
 }
 
 // keyBytes serializes a key as the producer's serializer would.
 func (p *producerRuntime) keyBytes(kind uint8, id int64) []byte {
 	b := p.buf[:0]
 	switch kind {
-	case KindCustomer:
+	case ordering.KindCustomer:
 		if !p.long {
 			b = appendCustomerKey(b, id, p.keys)
 			break
 		}
 		b = binary.BigEndian.AppendUint64(b, uint64(id))
-	case KindOrder:
+	case ordering.KindOrder:
 		if p.long {
 			b = binary.BigEndian.AppendUint64(b, uint64(id))
 		} else {
@@ -165,17 +166,17 @@ func (p *producerRuntime) keyBytes(kind uint8, id int64) []byte {
 // customers' own keys (nil: their decimal ids).
 func appendKeyText(b []byte, kind uint8, id int64, buckets int, keys *scenario.KeyDistribution) []byte {
 	switch kind {
-	case KindOrder:
+	case ordering.KindOrder:
 		return strconv.AppendInt(b, id, 10)
-	case KindCustomer:
+	case ordering.KindCustomer:
 		return appendCustomerKey(b, id, keys)
-	case KindSalted:
+	case ordering.KindSalted:
 		b = appendCustomerKey(b, id/int64(buckets)+1, keys)
 		b = append(b, '#')
 		return strconv.AppendInt(b, id%int64(buckets), 10)
-	case KindSKU:
+	case ordering.KindSKU:
 		return strconv.AppendInt(append(b, "sku-"...), id, 10)
-	case KindCountry:
+	case ordering.KindCountry:
 		return append(b, countryCodes[id]...)
 	}
 	return append(b, "(null)"...)
@@ -222,11 +223,11 @@ func (p *producerRuntime) partitionOf(kind uint8, id int64, customer int32, n in
 
 func (p *producerRuntime) keySpace(kind uint8) int {
 	switch kind {
-	case KindSalted:
+	case ordering.KindSalted:
 		return p.saltHot * p.buckets
-	case KindCustomer:
+	case ordering.KindCustomer:
 		return p.customers + 1
-	case KindSKU:
+	case ordering.KindSKU:
 		return p.skus
 	}
 	return len(countryCodes)

@@ -5,6 +5,8 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"math"
+
+	"partitionlab/sim/ordering"
 )
 
 // Result is what a run shows: load per partition, lag and throughput over
@@ -261,19 +263,19 @@ func (s *Sim) seriesResult() Series {
 		se.Lag = append(se.Lag, lag)
 	}
 	total := s.checker.Violations()
-	per := [NumScopes][]int64{make([]int64, m.buckets), make([]int64, m.buckets), make([]int64, m.buckets)}
-	var before [NumScopes]int64
+	per := [ordering.NumScopes][]int64{make([]int64, m.buckets), make([]int64, m.buckets), make([]int64, m.buckets)}
+	var before [ordering.NumScopes]int64
 	for b := range m.buckets {
 		upto := total
 		if b < m.cur {
 			upto = m.violationsBefore[b]
 		}
-		for sc := range NumScopes {
+		for sc := range ordering.NumScopes {
 			per[sc][b] = upto[sc] - before[sc]
 		}
 		before = upto
 	}
-	se.Violations = ScopeSeries{Order: per[ScopeOrder], Customer: per[ScopeCustomer], Key: per[ScopeKey]}
+	se.Violations = ScopeSeries{Order: per[ordering.ScopeOrder], Customer: per[ordering.ScopeCustomer], Key: per[ordering.ScopeKey]}
 	return se
 }
 

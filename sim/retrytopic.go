@@ -1,5 +1,7 @@
 package sim
 
+import "partitionlab/sim/ordering"
+
 // retryTopic is the non-blocking retry pattern: a record whose processing
 // failed is sent to a retry topic and processed again after the retry delay
 // by the retry topic's own consumer, while its partition moves on.
@@ -18,7 +20,7 @@ type retryItem struct {
 }
 
 func (t *retryTopic) push(s *Sim, r record) {
-	s.checker.Entry(r.g).Flags |= FlagRetryTopic
+	s.checker.Entry(r.g).Flags |= ordering.FlagRetryTopic
 	t.queue = append(t.queue, retryItem{due: s.now + msToNs(s.sc.Consumer.RetryBackoffMs), rec: r})
 	if t.state == wIdle {
 		s.sched.set(t.actor, max(s.now, t.queue[t.head].due))

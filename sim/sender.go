@@ -1,6 +1,10 @@
 package sim
 
-import "math"
+import (
+	"math"
+
+	"partitionlab/sim/ordering"
+)
 
 // The sender is the actor that turns orders into records: it merges the
 // events of all orders in time order (event j of an order is due at its
@@ -51,7 +55,7 @@ func (s *Sim) send(st *stream, o *order, j int, t int64, mode streamMode) {
 	}
 	kind, id := p.key(o)
 	var part int32
-	if kind == KindNone {
+	if kind == ordering.KindNone {
 		part = s.keyless(p, inst, t)
 	} else {
 		if part = p.cachedPartition(kind, id, inst.viewN); part < 0 {
@@ -59,7 +63,7 @@ func (s *Sim) send(st *stream, o *order, j int, t int64, mode streamMode) {
 		}
 	}
 	rec := record{keyID: id, partition: part, keyKind: kind}
-	var d *Entry
+	var d *ordering.Entry
 	if mode != modeCount {
 		rec.g, d = s.checker.Reserve(o.id)
 		d.SentAt, d.KeyID, d.Customer, d.Partition, d.PartitionCount = t, id, o.customer, part, inst.viewN
@@ -115,7 +119,7 @@ func (s *Sim) keyless(p *producerRuntime, inst *producerInstance, t int64) int32
 // the consumer waiting for it. Forked (see stream.go), the front stream only
 // counts the record and the back one keeps it.
 func (s *Sim) append(r *record, t int64, mode streamMode) {
-	var d *Entry
+	var d *ordering.Entry
 	if mode != modeCount {
 		d = s.checker.Entry(r.g)
 	}
@@ -124,7 +128,7 @@ func (s *Sim) append(r *record, t int64, mode streamMode) {
 
 // appendRecord is append with the record's inflight entry d at hand (nil
 // when the stream counts only).
-func (s *Sim) appendRecord(r *record, t int64, mode streamMode, d *Entry) {
+func (s *Sim) appendRecord(r *record, t int64, mode streamMode, d *ordering.Entry) {
 	r.appended = t
 	l := &s.logs[r.partition]
 	if mode != modeReplay {

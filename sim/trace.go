@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"partitionlab/sim/ordering"
 )
 
 // TraceKey names one scope key whose events a run should record in full,
@@ -79,7 +81,7 @@ func newTracer(opts Options) (*tracer, error) {
 
 // note records the processing of r if one of its scope keys is traced.
 // d is r's inflight entry, or nil for a duplicate whose entry is gone.
-func (s *Sim) traceNote(r *record, d *Entry, thread int32, duplicate bool) {
+func (s *Sim) traceNote(r *record, d *ordering.Entry, thread int32, duplicate bool) {
 	t := s.tracer
 	if d == nil {
 		return // a duplicate long after: nothing left to describe it
@@ -101,7 +103,7 @@ func (s *Sim) traceNote(r *record, d *Entry, thread int32, duplicate bool) {
 	if name, ok := t.customers[d.Customer]; ok {
 		add("customer", name)
 	}
-	if d.KeyKind != KindNone && t.keys[key] {
+	if d.KeyKind != ordering.KindNone && t.keys[key] {
 		add("key", key)
 	}
 }

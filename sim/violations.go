@@ -3,6 +3,8 @@ package sim
 import (
 	"fmt"
 	"strconv"
+
+	"partitionlab/sim/ordering"
 )
 
 // Violation is one ordering violation with its evidence: the later-sent
@@ -40,7 +42,7 @@ func (s *Sim) orderingResult() Ordering {
 		*dst = ScopeResult{Violations: st.Violations, KeysAffected: st.KeysAffected, ByCause: []CauseCount{}}
 		for k, n := range st.ByCause {
 			if n > 0 {
-				dst.ByCause = append(dst.ByCause, CauseCount{Cause: Cause(k).String(), Violations: n})
+				dst.ByCause = append(dst.ByCause, CauseCount{Cause: ordering.Cause(k).String(), Violations: n})
 			}
 		}
 	}
@@ -51,14 +53,14 @@ func (s *Sim) orderingResult() Ordering {
 	return o
 }
 
-func (s *Sim) violation(e Example) Violation {
+func (s *Sim) violation(e ordering.Example) Violation {
 	later := s.evidence(&e.Later, &e.LaterCompletion, true)
 	earlier := s.evidence(&e.Earlier, &e.EarlierCompletion, e.EarlierCompleted)
-	v := Violation{Scope: ScopeName(e.Scope), Cause: e.Cause.String(), Later: later, Earlier: earlier}
+	v := Violation{Scope: ordering.ScopeName(e.Scope), Cause: e.Cause.String(), Later: later, Earlier: earlier}
 	switch e.Scope {
-	case ScopeOrder:
+	case ordering.ScopeOrder:
 		v.Key = "order-" + strconv.FormatInt(e.Later.Order, 10)
-	case ScopeCustomer:
+	case ordering.ScopeCustomer:
 		v.Key = "customer-" + strconv.Itoa(int(e.Later.Customer))
 	default:
 		v.Key = later.Key
@@ -73,7 +75,7 @@ func (s *Sim) violation(e Example) Violation {
 	return v
 }
 
-func (s *Sim) evidence(d *Entry, how *Completion, completed bool) Evidence {
+func (s *Sim) evidence(d *ordering.Entry, how *ordering.Completion, completed bool) Evidence {
 	p := s.producers[d.Producer]
 	ev := Evidence{
 		Event:          s.sc.Workload.EventsPerOrder[d.Event],
@@ -86,7 +88,7 @@ func (s *Sim) evidence(d *Entry, how *Completion, completed bool) Evidence {
 		PartitionCount: int(d.PartitionCount),
 		SentS:          nsToS(d.SentAt),
 	}
-	if d.Flags&FlagRetryTopic != 0 {
+	if d.Flags&ordering.FlagRetryTopic != 0 {
 		ev.Via = "retry topic"
 	}
 	if completed && !how.Lost {

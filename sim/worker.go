@@ -1,5 +1,7 @@
 package sim
 
+import "partitionlab/sim/ordering"
+
 // Worker states.
 const (
 	wIdle       uint8 = iota // nothing to do until woken
@@ -79,13 +81,13 @@ func (s *Sim) completeRecord(r *record, thread int32) {
 	d := c.Entry(r.g)
 	sent := d.SentAt
 	if s.tracer != nil {
-		var td *Entry
+		var td *ordering.Entry
 		if c.Tracked(r.g) {
 			td = d
 		}
-		s.traceNote(r, td, thread, td == nil || d.Flags&FlagDone != 0)
+		s.traceNote(r, td, thread, td == nil || d.Flags&ordering.FlagDone != 0)
 	}
-	if c.Completed(r.g, d, Completion{At: s.now, Thread: thread}) {
+	if c.Completed(r.g, d, ordering.Completion{At: s.now, Thread: thread}) {
 		s.duplicates++
 		return
 	}
@@ -100,7 +102,7 @@ func (s *Sim) completeRecord(r *record, thread int32) {
 
 // loseRecord marks a record that will never be processed.
 func (s *Sim) loseRecord(r *record) {
-	if s.checker.Completed(r.g, s.checker.Entry(r.g), Completion{At: s.now, Thread: -1, Lost: true}) {
+	if s.checker.Completed(r.g, s.checker.Entry(r.g), ordering.Completion{At: s.now, Thread: -1, Lost: true}) {
 		return
 	}
 	s.lost++

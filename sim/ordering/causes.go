@@ -1,4 +1,4 @@
-package sim
+package ordering
 
 // cause names why an event overtook an earlier one of the same scope.
 type Cause uint8

@@ -1,4 +1,4 @@
-package sim
+package ordering
 
 // examplesPerScope bounds the evidence kept: the first violations of each
 // scope, enough to see every cause without growing with the run.

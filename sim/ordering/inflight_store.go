@@ -1,4 +1,4 @@
-package sim
+package ordering
 
 // inflightStore holds the inflight entries of the events sent and not yet
 // all done, by g, in blocks of 4,096 that are recycled as the oldest events

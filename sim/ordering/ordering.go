@@ -1,6 +1,9 @@
-package sim
+package ordering
 
-import "partitionlab/sim/scenario"
+import (
+	"partitionlab/sim/internal/ring"
+	"partitionlab/sim/scenario"
+)
 
 // The ordering checker. A violation in a scope (order, customer, key) is an
 // event whose processing completes while an event of the same scope that was
@@ -165,7 +168,7 @@ func (c *Checker) Reserve(order int64) (int64, *Entry) {
 	if order >= c.oEnd {
 		for c.oEnd <= order {
 			if c.oEnd-c.oBase == int64(len(c.orders)) {
-				c.orders = regrow(c.orders, c.oBase, c.oEnd)
+				c.orders = ring.Grow(c.orders, c.oBase, c.oEnd)
 			}
 			*c.slot(c.oEnd) = orderSlot{}
 			c.oEnd++
@@ -323,13 +326,3 @@ func (c *Checker) Tracked(g int64) bool { return g >= c.dBase }
 
 // ScopeName is scope s's name in results: order, customer or key.
 func ScopeName(s int) string { return scopeNames[s] }
-
-// regrow doubles a ring holding indexes base..end-1.
-func regrow[T any](ring []T, base, end int64) []T {
-	n := int64(2 * len(ring))
-	out := make([]T, n)
-	for i := base; i < end; i++ {
-		out[i&(n-1)] = ring[i&int64(len(ring)-1)]
-	}
-	return out
-}

@@ -1,4 +1,4 @@
-package sim
+package ordering
 
 // A scope key's chain: the events of one order, customer or key in flight,
 // linked in send order from the earliest not yet processed (head) to the last
