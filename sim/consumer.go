@@ -51,8 +51,10 @@ func (m *member) wakeAt(s *Sim, t int64) {
 func (m *member) arrive(s *Sim, r *record, l *partitionLog, t int64) {
 	switch {
 	case m.prefilled && s.sched.when(m.actor) == t && len(m.batch) < s.sc.Consumer.MaxPollRecords:
-	case m.state == wIdle && m.up && m.exec == nil && t >= m.frozenTill && m.inGroup &&
-		!m.rejoin && !m.kicked && !m.stale && !m.hasPending && !m.stopping && !m.joined && !m.fenced:
+		// One more record for the poll it was handed records for.
+	case m.state == wIdle && m.exec == nil && m.up && t >= m.frozenTill && m.quiet():
+		// Waiting for records, running, and no group business: the poll at t
+		// will fetch exactly what is appended at t.
 		m.batch, m.bi, m.prefilled = m.batch[:0], 0, true
 		m.state = wPolling
 		m.quietUntil = 0
@@ -120,12 +122,12 @@ func (m *member) run(s *Sim) {
 			return // blocking retry: back off
 		}
 	case wBackoff:
-		m.start(s, &m.cur)
+		m.start(s, &m.cur, s.now)
 		return
 	}
 	if m.bi < len(m.batch) {
 		m.bi++
-		m.start(s, &m.batch[m.bi-1])
+		m.start(s, &m.batch[m.bi-1], s.now)
 		return
 	}
 	m.poll(s)
@@ -147,8 +149,8 @@ func (m *member) poll(s *Sim) {
 	m.lastPoll = s.now
 	if m.kicked {
 		// Out of the group since a time-out; its commit fails and it rejoins.
-		if s.commitDue(m) {
-			s.pollCommit(m)
+		if m.commitDue(s.now) {
+			s.pollCommit(m, s.now)
 		}
 		m.kicked, m.rejoin = false, true
 		if !m.inGroup {
@@ -160,8 +162,8 @@ func (m *member) poll(s *Sim) {
 	if m.stale {
 		// Back from a batch that outlasted a rebalance: its generation is
 		// old, so the commit fails; its new assignment is already in place.
-		if s.commitDue(m) {
-			s.pollCommit(m)
+		if m.commitDue(s.now) {
+			s.pollCommit(m, s.now)
 		}
 		m.stale = false
 	}
@@ -169,8 +171,8 @@ func (m *member) poll(s *Sim) {
 		s.applyPending(m)
 	}
 	// No periodic commit while the member takes part in a rebalance.
-	if m.inGroup && !m.joined && !m.hasPending && s.commitDue(m) {
-		s.pollCommit(m)
+	if m.inGroup && !m.joined && !m.hasPending && m.commitDue(s.now) {
+		s.pollCommit(m, s.now)
 	}
 	if m.rejoin {
 		var fetching bool
@@ -186,29 +188,31 @@ func (m *member) poll(s *Sim) {
 		}
 	}
 	g := &s.sc.Consumer.Group
+	now := s.now
 	if m.prefilled {
 		m.prefilled = false
 		m.bi = 1
-		m.start(s, &m.batch[0])
+		m.start(s, &m.batch[0], now)
 		return
 	}
-	ahead := int64(-1) // the clock to go back to after a poll made ahead
+	ahead := false // the poll continues as the one made at the next arrival
 	for {
-		next := m.fetch(s)
+		next := m.fetch(s, now)
 		if len(m.batch) == 0 {
 			// Nothing has arrived yet; the sender may already have appended
 			// records for later, so wait for the first of them.
 			m.state = wIdle
 			if next < never {
 				m.state = wPolling
-				if ahead < 0 && s.canPollAhead(m, next) {
+				if !ahead && s.canPollAhead(m, next) {
 					// Make now the poll the member would make at next. The
 					// group has no business with it then (canPollAhead), so
-					// of poll's work only the commit and the fetch remain.
-					ahead, s.now = s.now, next
-					m.lastPoll = next
-					if s.commitDue(m) {
-						s.pollCommit(m)
+					// of poll's work only the commit and the fetch remain,
+					// made at next; the clock stays where it is.
+					ahead, now = true, next
+					m.lastPoll = now
+					if m.commitDue(now) {
+						s.pollCommit(m, now)
 					}
 					continue
 				}
@@ -218,7 +222,7 @@ func (m *member) poll(s *Sim) {
 		}
 		if m.exec == nil {
 			m.bi = 1
-			m.start(s, &m.batch[0])
+			m.start(s, &m.batch[0], now)
 			break
 		}
 		// The listener hands every record to the executor and polls again
@@ -227,26 +231,22 @@ func (m *member) poll(s *Sim) {
 			m.exec.submit(s, r)
 		}
 		if g.CommitAfterBatch {
-			s.commit(m, m.parts, commitApp)
+			s.commit(m, m.parts, commitApp, now)
 		}
-	}
-	if ahead >= 0 {
-		s.now = ahead
 	}
 }
 
 // fetch fills m.batch with the records appended by now, from the positions
 // of the assigned partitions. It returns when the next record not yet
 // appended will be (never if none is in the log yet).
-func (m *member) fetch(s *Sim) (next int64) {
+func (m *member) fetch(s *Sim, now int64) (next int64) {
 	m.batch, m.bi = m.batch[:0], 0
-	if s.now < m.quietUntil {
+	if now < m.quietUntil {
 		return m.quietNext
 	}
 	next = never
 	full := false
 	limit := s.sc.Consumer.MaxPollRecords
-	now := s.now
 	n := len(m.parts)
 	for i, pi := 0, m.rr; i < n; i++ {
 		p := m.parts[pi]
@@ -318,13 +318,10 @@ func (m *member) fetch(s *Sim) (next int64) {
 // on their own schedule). Then the poll at t is a pure function of what is
 // already known, and making it now saves a step per record.
 func (s *Sim) canPollAhead(m *member, t int64) bool {
-	if m.exec != nil || !m.up || m.frozenTill > s.now || t >= s.sentUntil {
+	if m.exec != nil || !m.up || m.frozenTill > s.now || t >= s.sentUntil || !m.quiet() {
 		return false
 	}
 	if len(s.control.items) > 0 && s.control.items[0].at <= t {
-		return false
-	}
-	if m.rejoin || m.kicked || m.stale || m.hasPending || m.stopping || m.joined || m.fenced || !m.inGroup {
 		return false
 	}
 	g := &s.group

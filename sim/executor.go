@@ -101,7 +101,7 @@ func (e *executor) run(s *Sim, w *worker) {
 			e.release(identOf(&w.cur))
 		}
 	case wBackoff:
-		w.start(s, &w.cur)
+		w.start(s, &w.cur, s.now)
 		return
 	}
 	r, ok := e.take()
@@ -110,7 +110,7 @@ func (e *executor) run(s *Sim, w *worker) {
 		s.sched.set(w.actor, never)
 		return
 	}
-	w.start(s, &r)
+	w.start(s, &r, s.now)
 }
 
 func (e *executor) take() (record, bool) {

@@ -111,7 +111,7 @@ func (s *Sim) rebalanceStarted(cause string) {
 // will rejoin at its next poll, at once if it is waiting for records.
 func (s *Sim) discover(m *member) {
 	if m.replaced && m.up {
-		s.fence(m)
+		s.fence(m, s.now)
 		return
 	}
 	if !m.inGroup || m.joined || !m.alive(s.now) || s.group.classic.State() != groupcoord.PreparingRebalance {

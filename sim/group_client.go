@@ -49,7 +49,7 @@ func (s *Sim) joinGroup(m *member) bool {
 		return false
 	case groupcoord.FencedInstanceID:
 		m.replaced, m.replacedAt = true, s.now
-		s.fence(m)
+		s.fence(m, s.now)
 		return false
 	case groupcoord.UnknownMemberID:
 		// resetStateAndRejoin: it joins again as a new member.
@@ -138,7 +138,7 @@ func (s *Sim) onJoinPrepare(m *member) {
 	g := &s.group
 	k := &s.sc.Consumer
 	if k.EnableAutoCommit || (k.CommitOnRevoke && m.eager) {
-		s.commit(m, m.parts, commitOnJoin)
+		s.commit(m, m.parts, commitOnJoin, s.now)
 	}
 	if !m.eager || len(m.parts) == 0 {
 		return
@@ -202,14 +202,14 @@ func (s *Sim) replaced(m *member, r groupcoord.Response) {
 
 // fence is a replaced member's heartbeat or commit answered with
 // FENCED_INSTANCE_ID: poll() throws FencedInstanceIdException and the
-// application stops.
-func (s *Sim) fence(m *member) {
+// application stops. It learns it at now.
+func (s *Sim) fence(m *member, now int64) {
 	m.replaced, m.fenced = false, true
 	s.group.res.Fenced++
-	s.groupEvent(m.idx, "FencedInstanceIdException",
+	s.groupEventAt(now, m.idx, "FencedInstanceIdException",
 		fmt.Sprintf("another consumer joined with its group.instance.id %q at %.2f s; this one learns it now and must stop",
 			m.instanceID, nsToS(m.replacedAt)))
-	m.wakeAt(s, s.now)
+	m.wakeAt(s, now)
 }
 
 // admitted notes the member id a new member was given.
@@ -235,9 +235,9 @@ func (s *Sim) applyPending(m *member) {
 	}
 	if len(revoked) > 0 {
 		if k := &s.sc.Consumer; k.CommitOnRevoke {
-			s.commit(m, revoked, commitOnRevoke)
+			s.commit(m, revoked, commitOnRevoke, s.now)
 		} else if s.group.kip848 && k.EnableAutoCommit {
-			s.commit(m, revoked, commitOnJoin)
+			s.commit(m, revoked, commitOnJoin, s.now)
 		}
 		for _, p := range revoked {
 			s.revokedAt[p] = s.now

@@ -141,7 +141,7 @@ func (s *Sim) shutdownInstance(i int) {
 func (s *Sim) close(m *member) {
 	m.stopping = false
 	if k := &s.sc.Consumer; k.EnableAutoCommit || k.CommitAfterBatch || k.CommitOnRevoke {
-		s.commit(m, m.parts, commitClose)
+		s.commit(m, m.parts, commitClose, s.now)
 	}
 	m.up = false
 	m.state = wIdle

@@ -83,13 +83,16 @@ type GroupEvent struct {
 
 const maxGroupEvents = 200
 
-func (s *Sim) groupEvent(m int32, event, detail string) {
+func (s *Sim) groupEvent(m int32, event, detail string) { s.groupEventAt(s.now, m, event, detail) }
+
+// groupEventAt notes a group event at time t.
+func (s *Sim) groupEventAt(t int64, m int32, event, detail string) {
 	r := &s.group.res
 	if len(r.Events) >= maxGroupEvents {
 		r.eventsDropped++
 		return
 	}
-	e := GroupEvent{AtS: nsToS(s.now), Event: event, Detail: detail}
+	e := GroupEvent{AtS: nsToS(t), Event: event, Detail: detail}
 	if m >= 0 {
 		e.Member = s.threadNames[s.members[m].thread]
 	}

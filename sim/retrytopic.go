@@ -43,7 +43,7 @@ func (t *retryTopic) run(s *Sim) {
 		return
 	}
 	t.head++
-	t.start(s, &it.rec)
+	t.start(s, &it.rec, s.now)
 	if t.head > 1024 && 2*t.head > len(t.queue) {
 		t.queue = t.queue[:copy(t.queue, t.queue[t.head:])]
 		t.head = 0

@@ -25,13 +25,14 @@ type worker struct {
 	done    int64 // records completed by this thread
 }
 
-// start begins an attempt at r (which may be w.cur itself, for a retry).
-func (w *worker) start(s *Sim, r *record) {
+// start begins an attempt at r (which may be w.cur itself, for a retry)
+// at time now.
+func (w *worker) start(s *Sim, r *record, now int64) {
 	w.cur = *r
 	w.attempt = s.processingTime(w.rng)
 	w.fail = s.consumerFailureRate > 0 && w.rng.float64() < s.consumerFailureRate
 	w.state = wProcessing
-	s.sched.set(w.actor, s.now+w.attempt)
+	s.sched.set(w.actor, now+w.attempt)
 }
 
 // finish ends the current attempt. It reports whether the thread is free for
