@@ -143,14 +143,14 @@ func (m *member) poll(s *Sim) {
 		return
 	}
 	if m.stopping {
-		s.close(m)
+		m.close(s)
 		return
 	}
 	m.lastPoll = s.now
 	if m.kicked {
 		// Out of the group since a time-out; its commit fails and it rejoins.
 		if m.commitDue(s.now) {
-			s.pollCommit(m, s.now)
+			m.pollCommit(s, s.now)
 		}
 		m.kicked, m.rejoin = false, true
 		if !m.inGroup {
@@ -163,23 +163,23 @@ func (m *member) poll(s *Sim) {
 		// Back from a batch that outlasted a rebalance: its generation is
 		// old, so the commit fails; its new assignment is already in place.
 		if m.commitDue(s.now) {
-			s.pollCommit(m, s.now)
+			m.pollCommit(s, s.now)
 		}
 		m.stale = false
 	}
 	if m.hasPending {
-		s.applyPending(m)
+		m.applyPending(s)
 	}
 	// No periodic commit while the member takes part in a rebalance.
 	if m.inGroup && !m.joined && !m.hasPending && m.commitDue(s.now) {
-		s.pollCommit(m, s.now)
+		m.pollCommit(s, s.now)
 	}
 	if m.rejoin {
 		var fetching bool
 		if s.group.kip848 {
-			fetching = s.consumerJoin(m)
+			fetching = m.consumerJoin(s)
 		} else {
-			fetching = s.joinGroup(m)
+			fetching = m.joinGroup(s)
 		}
 		if !fetching {
 			m.state = wIdle
@@ -204,7 +204,7 @@ func (m *member) poll(s *Sim) {
 			m.state = wIdle
 			if next < never {
 				m.state = wPolling
-				if !ahead && s.canPollAhead(m, next) {
+				if !ahead && m.canPollAhead(s, next) {
 					// Make now the poll the member would make at next. The
 					// group has no business with it then (canPollAhead), so
 					// of poll's work only the commit and the fetch remain,
@@ -212,7 +212,7 @@ func (m *member) poll(s *Sim) {
 					ahead, now = true, next
 					m.lastPoll = now
 					if m.commitDue(now) {
-						s.pollCommit(m, now)
+						m.pollCommit(s, now)
 					}
 					continue
 				}
@@ -231,7 +231,7 @@ func (m *member) poll(s *Sim) {
 			m.exec.submit(s, r)
 		}
 		if g.CommitAfterBatch {
-			s.commit(m, m.parts, commitApp, now)
+			m.commit(s, m.parts, commitApp, now)
 		}
 	}
 }
@@ -317,7 +317,7 @@ func (m *member) fetch(s *Sim, now int64) (next int64) {
 // business with it, and it processes alone (an executor's threads finish
 // on their own schedule). Then the poll at t is a pure function of what is
 // already known, and making it now saves a step per record.
-func (s *Sim) canPollAhead(m *member, t int64) bool {
+func (m *member) canPollAhead(s *Sim, t int64) bool {
 	if m.exec != nil || !m.up || m.frozenTill > s.now || t >= s.sentUntil || !m.quiet() {
 		return false
 	}

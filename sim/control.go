@@ -70,19 +70,19 @@ func (s *Sim) runControl() {
 		case ctlDrained:
 			s.finishDrain()
 		case ctlDiscover:
-			s.discover(s.members[e.arg])
+			s.members[e.arg].discover(s)
 		case ctlPollCheck:
-			s.pollCheck(s.members[e.arg])
+			s.members[e.arg].pollCheck(s)
 		case ctlSessionCheck:
-			s.sessionCheck(s.members[e.arg])
+			s.members[e.arg].sessionCheck(s)
 		case ctlRebalanceDeadline:
 			s.rebalanceDeadline(e.arg)
 		case ctlJoinCheck:
 			s.maybeCompleteJoin()
 		case ctlUnfreeze:
-			s.unfreeze(s.members[e.arg])
+			s.members[e.arg].unfreeze(s)
 		case ctlHeartbeat:
-			s.heartbeat848(s.members[e.arg])
+			s.members[e.arg].heartbeat848(s)
 		case ctlStartInstance:
 			s.startInstance(e.arg)
 		case ctlStopInstance:

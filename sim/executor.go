@@ -211,7 +211,7 @@ func (q *recordQueue) filter(keep func(*record) bool) {
 // application does so in onPartitionsRevoked (on_revoke: drop_queued). If
 // their offsets were committed already — the trap of committing right after
 // handing records to an executor — nobody will ever process them.
-func (s *Sim) dropQueued(m *member, parts []int32) {
+func (m *member) dropQueued(s *Sim, parts []int32) {
 	if m.exec == nil || s.sc.Consumer.OnRevoke != "drop_queued" {
 		return
 	}

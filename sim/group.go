@@ -80,7 +80,7 @@ func (s *Sim) setUpConsumers() {
 				m.instanceID = name
 			}
 			m.hbPhase = int64(s.grng.float64() * float64(g.hbNs))
-			s.noteCommit(m, 0)
+			m.noteCommit(s, 0)
 			s.members = append(s.members, m)
 		}
 	}
@@ -162,7 +162,7 @@ func (s *Sim) startGroup() {
 	}
 	ids := g.classic.Start(s.now, joins)
 	for i, m := range up {
-		s.admitted(m, ids[i])
+		m.admitted(s, ids[i])
 		m.rejoin = false
 	}
 	g.rb = &rebalanceRun{quiet: true}
@@ -182,7 +182,7 @@ func (s *Sim) startInstance(i int) {
 		m.lastPoll = s.now
 		m.state = wPolling
 		s.sched.set(m.actor, s.now)
-		s.armPollCheck(m)
+		m.armPollCheck(s)
 	}
 }
 

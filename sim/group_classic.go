@@ -56,7 +56,7 @@ func (s *Sim) stepCoordinator(req groupcoord.Request) groupcoord.Response {
 			s.rebalanceCompleted(e)
 		case groupcoord.MemberRemoved:
 			if idx, ok := g.byID[e.MemberID]; ok {
-				s.memberRemoved(s.members[idx], e.MemberID, e.Reason)
+				s.members[idx].memberRemoved(s, e.MemberID, e.Reason)
 			}
 		case groupcoord.StaticMemberLate:
 			m := s.members[g.byID[e.MemberID]]
@@ -109,9 +109,9 @@ func (s *Sim) rebalanceStarted(cause string) {
 
 // discover is a member's heartbeat answered with REBALANCE_IN_PROGRESS: it
 // will rejoin at its next poll, at once if it is waiting for records.
-func (s *Sim) discover(m *member) {
+func (m *member) discover(s *Sim) {
 	if m.replaced && m.up {
-		s.fence(m, s.now)
+		m.fence(s, s.now)
 		return
 	}
 	if !m.inGroup || m.joined || !m.alive(s.now) || s.group.classic.State() != groupcoord.PreparingRebalance {
@@ -151,7 +151,7 @@ func (s *Sim) rebalanceCompleted(e groupcoord.Event) {
 	for _, cm := range g.classic.Members() {
 		m := s.members[g.byID[cm.ID]]
 		m.gen, m.joined = e.Generation, false
-		s.noteCommit(m, s.now) // the auto-commit timer restarts after a rebalance
+		m.noteCommit(s, s.now) // the auto-commit timer restarts after a rebalance
 		m.lastAssigned = slices.Clone(cm.Assignment)
 		if !m.eager {
 			for _, p := range m.parts {
@@ -172,21 +172,21 @@ func (s *Sim) rebalanceCompleted(e groupcoord.Event) {
 }
 
 // leaveGroup is a member's LeaveGroup.
-func (s *Sim) leaveGroup(m *member, why string) {
-	s.removeMember(m, why, groupcoord.LeaveGroup{MemberID: m.id, InstanceID: m.instanceID, Reason: s.threadNames[m.thread] + " " + why})
+func (m *member) leaveGroup(s *Sim, why string) {
+	m.removeMember(s, why, groupcoord.LeaveGroup{MemberID: m.id, InstanceID: m.instanceID, Reason: s.threadNames[m.thread] + " " + why})
 }
 
 // expireSession is the coordinator's session timer for a member firing.
-func (s *Sim) expireSession(m *member, why string) {
-	s.removeMember(m, why, groupcoord.SessionExpired{MemberID: m.id, Reason: s.threadNames[m.thread] + " " + why})
+func (m *member) expireSession(s *Sim, why string) {
+	m.removeMember(s, why, groupcoord.SessionExpired{MemberID: m.id, Reason: s.threadNames[m.thread] + " " + why})
 }
 
-func (s *Sim) removeMember(m *member, why string, req groupcoord.Request) {
+func (m *member) removeMember(s *Sim, why string, req groupcoord.Request) {
 	if !m.inGroup {
 		return
 	}
 	if s.group.kip848 {
-		s.leave848(m, why)
+		m.leave848(s, why)
 		return
 	}
 	s.stepCoordinator(req)
@@ -194,7 +194,7 @@ func (s *Sim) removeMember(m *member, why string, req groupcoord.Request) {
 
 // memberRemoved applies a member's removal: its partitions are free for the
 // next assignment.
-func (s *Sim) memberRemoved(m *member, id, why string) {
+func (m *member) memberRemoved(s *Sim, id, why string) {
 	g := &s.group
 	if m == nil || m.id != id || !m.inGroup {
 		return

@@ -29,11 +29,11 @@ const (
 // commit stores the member's positions of the given partitions as the
 // group's committed offsets, at time now. A member the group no longer
 // counts cannot commit, and nothing is stored.
-func (s *Sim) commit(m *member, parts []int32, kind commitKind, now int64) bool {
+func (m *member) commit(s *Sim, parts []int32, kind commitKind, now int64) bool {
 	if m.replaced {
 		// OffsetCommit answered FENCED_INSTANCE_ID.
 		s.group.res.FailedCommits++
-		s.fence(m, now)
+		m.fence(s, now)
 		return false
 	}
 	ok, detail := true, ""
@@ -64,7 +64,7 @@ func (s *Sim) commit(m *member, parts []int32, kind commitKind, now int64) bool 
 		s.groupEventAt(now, m.idx, event, detail)
 		return false
 	}
-	s.noteCommit(m, now)
+	m.noteCommit(s, now)
 	for _, p := range parts {
 		if s.owner[p] != m.idx {
 			continue
@@ -80,7 +80,7 @@ func (s *Sim) commit(m *member, parts []int32, kind commitKind, now int64) bool 
 func (m *member) commitDue(now int64) bool { return now >= m.commitAt }
 
 // noteCommit restarts m's commit timer at t.
-func (s *Sim) noteCommit(m *member, t int64) {
+func (m *member) noteCommit(s *Sim, t int64) {
 	k := &s.sc.Consumer
 	switch {
 	case k.CommitAfterBatch:
@@ -94,10 +94,10 @@ func (s *Sim) noteCommit(m *member, t int64) {
 
 // pollCommit is the commit poll() makes at now when one is due: the
 // application's commitSync after each batch, or the auto-commit.
-func (s *Sim) pollCommit(m *member, now int64) {
+func (m *member) pollCommit(s *Sim, now int64) {
 	kind := commitAuto
 	if s.sc.Consumer.CommitAfterBatch {
 		kind = commitApp
 	}
-	s.commit(m, m.parts, kind, now)
+	m.commit(s, m.parts, kind, now)
 }

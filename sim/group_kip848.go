@@ -32,7 +32,7 @@ func (s *Sim) startConsumerGroup() {
 	}
 	ids := g.consumer.Start(joins)
 	for i, m := range up {
-		s.admitted(m, ids[i])
+		m.admitted(s, ids[i])
 		m.rejoin = false
 	}
 	g.rb = &rebalanceRun{quiet: true}
@@ -47,15 +47,15 @@ func (s *Sim) startConsumerGroup() {
 // target is recomputed, and it keeps fetching whatever it holds. A static
 // member takes back its place if its previous holder left with epoch -2;
 // if that one has not (a crash), it is refused: UNRELEASED_INSTANCE_ID.
-func (s *Sim) consumerJoin(m *member) bool {
+func (m *member) consumerJoin(s *Sim) bool {
 	g := &s.group
 	m.rejoin = false
 	if m.inGroup && !m.needsNewID {
-		s.heartbeat848(m)
+		m.heartbeat848(s)
 		return true
 	}
 	if m.inGroup && m.instanceID == "" {
-		s.leaveGhost(m) // a restarted process: its old member id waits for its session to expire
+		m.leaveGhost(s) // a restarted process: its old member id waits for its session to expire
 	}
 	r := g.consumer.Step(groupcoord.ConsumerGroupHeartbeat{InstanceID: m.instanceID, ClientID: s.threadNames[m.thread],
 		MemberEpoch: groupcoord.JoinEpoch})
@@ -68,17 +68,17 @@ func (s *Sim) consumerJoin(m *member) bool {
 	}
 	if r.Replaced != "" {
 		delete(g.byID, r.Replaced)
-		s.admitted(m, r.MemberID)
+		m.admitted(s, r.MemberID)
 		m.parts = nil
 		m.setParts(s, r.Assignment) // a new process: positions from the committed offsets
 		s.groupEvent(m.idx, "static rejoin", "the same group.instance.id is back within the session time-out: same partitions, no new epoch")
 		return true
 	}
-	s.admitted(m, r.MemberID)
+	m.admitted(s, r.MemberID)
 	if r.Retargeted {
 		s.retargeted(s.threadNames[m.thread] + " joined")
 	}
-	s.applyHeartbeat(m, r)
+	m.applyHeartbeat(s, r)
 	return true
 }
 
@@ -109,15 +109,15 @@ func (s *Sim) retargeted(cause string) {
 
 // heartbeat848 is a member's heartbeat under the consumer protocol: it
 // reports what it owns; the response carries what it may hold now.
-func (s *Sim) heartbeat848(m *member) {
+func (m *member) heartbeat848(s *Sim) {
 	if !m.inGroup || !m.alive(s.now) {
 		return
 	}
 	r := s.group.consumer.Step(groupcoord.ConsumerGroupHeartbeat{MemberID: m.id, InstanceID: m.instanceID, MemberEpoch: m.gen, Owned: m.parts})
-	s.applyHeartbeat(m, r)
+	m.applyHeartbeat(s, r)
 }
 
-func (s *Sim) applyHeartbeat(m *member, r groupcoord.ConsumerResponse) {
+func (m *member) applyHeartbeat(s *Sim, r groupcoord.ConsumerResponse) {
 	g := &s.group
 	if r.Err != groupcoord.None {
 		return
@@ -134,16 +134,16 @@ func (s *Sim) applyHeartbeat(m *member, r groupcoord.ConsumerResponse) {
 
 // acknowledge is a member's heartbeat right after it reconciled: the
 // partitions it released are free for their new owners.
-func (s *Sim) acknowledge(m *member) {
+func (m *member) acknowledge(s *Sim) {
 	s.group.consumer.Step(groupcoord.ConsumerGroupHeartbeat{MemberID: m.id, InstanceID: m.instanceID, MemberEpoch: m.gen, Owned: m.parts})
 }
 
 // leave848 removes a member from the consumer group (LeaveGroup epoch -1,
 // or its session expiring).
-func (s *Sim) leave848(m *member, why string) {
+func (m *member) leave848(s *Sim, why string) {
 	g := &s.group
 	id := m.id
-	s.memberRemoved(m, id, s.threadNames[m.thread]+" "+why)
+	m.memberRemoved(s, id, s.threadNames[m.thread]+" "+why)
 	g.consumer.Expire(id, why)
 	s.retargeted(s.threadNames[m.thread] + " " + why)
 }
