@@ -39,14 +39,14 @@ func TestSameKeySamePartitionOffsetsIncrease(t *testing.T) {
 	}
 	last := map[int64]where{}
 	keys := 0
-	for p := range s.logs[:s.n] {
+	for p := range s.logs[:s.partitions] {
 		l := &s.logs[p]
 		if l.base != 0 {
 			t.Fatalf("p%d dropped records below offset %d although nothing was committed", p, l.base)
 		}
 		for o := l.base; o < l.end; o++ {
 			r := l.at(o)
-			if want := hashcore.PartitionForKey([]byte(string(appendKeyText(nil, r.keyKind, r.keyID, 0, nil))), int(s.n)); int(r.partition) != want {
+			if want := hashcore.PartitionForKey([]byte(string(appendKeyText(nil, r.keyKind, r.keyID, 0, nil))), int(s.partitions)); int(r.partition) != want {
 				t.Fatalf("customer %d on p%d, murmur2 says p%d", r.keyID, r.partition, want)
 			}
 			if w, seen := last[r.keyID]; seen && (w.partition != r.partition || w.offset >= o) {

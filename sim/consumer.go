@@ -5,14 +5,14 @@ package sim
 // modes its listener hands each record to an executor and polls again.
 type member struct {
 	worker
-	idx      int32
-	instance int
-	threadNo int
-	parts    []int32 // assigned partitions, ascending
-	rr       int     // where the next fetch starts, for fairness
-	batch    []record
-	bi       int
-	exec     *executor // nil in sequential mode
+	idx       int32
+	instance  int
+	threadNo  int
+	parts     []int32 // assigned partitions, ascending
+	fetchFrom int     // where the next fetch starts, for fairness
+	batch     []record
+	batchNext int
+	exec      *executor // nil in sequential mode
 
 	// commitAt is when poll() commits next: after the last commit by the
 	// auto-commit interval, at every poll when the application commits
@@ -55,7 +55,7 @@ func (m *member) arrive(s *Sim, r *record, l *partitionLog, t int64) {
 	case m.state == wIdle && m.exec == nil && m.up && t >= m.frozenTill && m.quiet():
 		// Waiting for records, running, and no group business: the poll at t
 		// will fetch exactly what is appended at t.
-		m.batch, m.bi, m.prefilled = m.batch[:0], 0, true
+		m.batch, m.batchNext, m.prefilled = m.batch[:0], 0, true
 		m.state = wPolling
 		m.quietUntil = 0
 		s.sched.set(m.actor, t)
@@ -64,14 +64,14 @@ func (m *member) arrive(s *Sim, r *record, l *partitionLog, t int64) {
 		return
 	}
 	m.batch = append(m.batch, *r)
-	m.bi = len(m.batch) // nothing to process before the poll that takes them
+	m.batchNext = len(m.batch) // nothing to process before the poll that takes them
 	s.logs[r.partition].position = r.offset + 1
 	s.metrics.noteLagIn(s.metrics.bucketOf(t), int(r.partition), r.offset+1-l.done)
 	for i, p := range m.parts {
 		if p == r.partition {
-			m.rr = i + 1 // as the fetch would have moved it
-			if m.rr == len(m.parts) {
-				m.rr = 0
+			m.fetchFrom = i + 1 // as the fetch would have moved it
+			if m.fetchFrom == len(m.parts) {
+				m.fetchFrom = 0
 			}
 		}
 	}
@@ -112,7 +112,7 @@ func (m *member) unfill(s *Sim) {
 	for i := len(m.batch) - 1; i >= 0; i-- {
 		s.logs[m.batch[i].partition].position = m.batch[i].offset
 	}
-	m.batch, m.bi, m.prefilled = m.batch[:0], 0, false
+	m.batch, m.batchNext, m.prefilled = m.batch[:0], 0, false
 }
 
 func (m *member) run(s *Sim) {
@@ -125,9 +125,9 @@ func (m *member) run(s *Sim) {
 		m.start(s, &m.cur, s.now)
 		return
 	}
-	if m.bi < len(m.batch) {
-		m.bi++
-		m.start(s, &m.batch[m.bi-1], s.now)
+	if m.batchNext < len(m.batch) {
+		m.batchNext++
+		m.start(s, &m.batch[m.batchNext-1], s.now)
 		return
 	}
 	m.poll(s)
@@ -191,7 +191,7 @@ func (m *member) poll(s *Sim) {
 	now := s.now
 	if m.prefilled {
 		m.prefilled = false
-		m.bi = 1
+		m.batchNext = 1
 		m.start(s, &m.batch[0], now)
 		return
 	}
@@ -221,7 +221,7 @@ func (m *member) poll(s *Sim) {
 			break
 		}
 		if m.exec == nil {
-			m.bi = 1
+			m.batchNext = 1
 			m.start(s, &m.batch[0], now)
 			break
 		}
@@ -240,7 +240,7 @@ func (m *member) poll(s *Sim) {
 // of the assigned partitions. It returns when the next record not yet
 // appended will be (never if none is in the log yet).
 func (m *member) fetch(s *Sim, now int64) (next int64) {
-	m.batch, m.bi = m.batch[:0], 0
+	m.batch, m.batchNext = m.batch[:0], 0
 	if now < m.quietUntil {
 		return m.quietNext
 	}
@@ -248,7 +248,7 @@ func (m *member) fetch(s *Sim, now int64) (next int64) {
 	full := false
 	limit := s.sc.Consumer.MaxPollRecords
 	n := len(m.parts)
-	for i, pi := 0, m.rr; i < n; i++ {
+	for i, pi := 0, m.fetchFrom; i < n; i++ {
 		p := m.parts[pi]
 		if pi++; pi == n {
 			pi = 0
@@ -281,7 +281,7 @@ func (m *member) fetch(s *Sim, now int64) (next int64) {
 			}
 			m.batch = m.batch[:len(m.batch)+1]
 			r := &m.batch[len(m.batch)-1]
-			r.g, r.appended, r.offset, r.keyID, r.partition, r.keyKind = e.g, e.appended, o, e.keyID, p, e.keyKind
+			r.seq, r.appended, r.offset, r.keyID, r.partition, r.keyKind = e.seq, e.appended, o, e.keyID, p, e.keyKind
 		}
 		if o > from {
 			if o == l.end {
@@ -294,7 +294,7 @@ func (m *member) fetch(s *Sim, now int64) (next int64) {
 			l.position = o
 			// Kafka's fetcher moves a partition it returned records from to the
 			// back of the line, so the next poll starts with the others.
-			m.rr = pi
+			m.fetchFrom = pi
 		}
 		if full {
 			break // what the other partitions hold does not matter to a full batch
@@ -325,5 +325,5 @@ func (m *member) canPollAhead(s *Sim, t int64) bool {
 		return false
 	}
 	g := &s.group
-	return !(g.kip848 && g.rb != nil) && (g.kip848 || g.stable())
+	return !(g.kip848 && g.rebalance != nil) && (g.kip848 || g.stable())
 }

@@ -121,8 +121,8 @@ func (s *Sim) mark(action, format string, args ...any) {
 // increasePartitions adds partitions. Producers see them at their next
 // metadata refresh; the group at its leader's.
 func (s *Sim) increasePartitions(n int32) {
-	s.mark(scenario.ActionSetPartitions, "partitions %d → %d", s.n, n)
-	s.n = n
+	s.mark(scenario.ActionSetPartitions, "partitions %d → %d", s.partitions, n)
+	s.partitions = n
 	s.history = append(s.history, partitionChange{s.now, n})
 	maxAge := msToNs(s.sc.Consumer.MetadataMaxAgeMs)
 	next := s.group.leaderSees
@@ -147,9 +147,9 @@ func (s *Sim) checkDrained() {
 // auto.offset.reset=latest, what they wrote to a new partition before the
 // group took it would be skipped.
 func (s *Sim) finishDrain() {
-	s.mark(scenario.ActionSetPartitions, "drained; partitions %d → %d", s.n, s.drainTarget)
-	s.n = s.drainTarget
-	s.history = append(s.history, partitionChange{s.now, s.n})
+	s.mark(scenario.ActionSetPartitions, "drained; partitions %d → %d", s.partitions, s.drainTarget)
+	s.partitions = s.drainTarget
+	s.history = append(s.history, partitionChange{s.now, s.partitions})
 	s.awaitingOwners = true
 	s.groupSeesPartitions()
 	s.maybeResume()
@@ -161,7 +161,7 @@ func (s *Sim) maybeResume() {
 	if !s.awaitingOwners {
 		return
 	}
-	for p := range s.n {
+	for p := range s.partitions {
 		if s.owner[p] < 0 {
 			return
 		}
@@ -169,6 +169,6 @@ func (s *Sim) maybeResume() {
 	s.awaitingOwners = false
 	s.restartProducers() // restarted: fresh metadata
 	s.paused = false
-	s.mark(scenario.ActionSetPartitions, "the group owns all %d partitions; producers resumed", s.n)
+	s.mark(scenario.ActionSetPartitions, "the group owns all %d partitions; producers resumed", s.partitions)
 	s.scheduleSender()
 }

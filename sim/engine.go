@@ -17,12 +17,12 @@ const (
 // Sim is one run of a scenario. Create it with New, drive it with Advance
 // (in chunks, so a browser stays responsive) or Run, then read Result.
 type Sim struct {
-	sc    scenario.Scenario
-	grng  *rng // the group's random stream
-	now   int64
-	end   int64
-	sched *schedule
-	steps int64
+	sc       scenario.Scenario
+	groupRNG *rng // the group's random stream
+	now      int64
+	end      int64
+	sched    *schedule
+	steps    int64
 
 	front          *stream // sends at the clock
 	back           *stream // forked: sends again what the logs did not keep (see stream.go)
@@ -37,17 +37,17 @@ type Sim struct {
 	paused         bool
 	sentUntil      int64 // every record appended before this is in the logs
 
-	logs      []partitionLog // one per partition the topic will ever have
-	n         int32          // partitions now
-	history   []partitionChange
-	owner     []int32 // member owning each partition, -1 if none
-	committed []int64
+	logs       []partitionLog // one per partition the topic will ever have
+	partitions int32          // partitions now
+	history    []partitionChange
+	owner      []int32 // member owning each partition, -1 if none
+	committed  []int64
 
 	members             []*member
 	instances           int              // instance slots: initial and added
 	nextInstance        int              // the next slot add_consumer starts
 	assignorsOf         map[int][]string // instances running with other assignors
-	group               coordinator
+	group               consumerGroup
 	revokedAt           []int64   // when each partition was last revoked, for pause times
 	pool                []*worker // executor threads of all members
 	poolOwner           []int32   // member of each executor thread
@@ -74,8 +74,8 @@ type Sim struct {
 }
 
 type partitionChange struct {
-	at int64
-	n  int32
+	at         int64
+	partitions int32
 }
 
 // New prepares a run. The scenario must be complete and valid (as
@@ -92,10 +92,10 @@ func NewWithOptions(sc scenario.Scenario, opts Options) (*Sim, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Sim{sc: sc, grng: newRNG(sc.Seed, streamGroup), end: int64(sc.DurationS * 1e9), forkAt: forkAt}
+	s := &Sim{sc: sc, groupRNG: newRNG(sc.Seed, streamGroup), end: int64(sc.DurationS * 1e9), forkAt: forkAt}
 	s.tracer = tr
-	s.n = int32(sc.Topic.Partitions)
-	s.history = []partitionChange{{0, s.n}}
+	s.partitions = int32(sc.Topic.Partitions)
+	s.history = []partitionChange{{0, s.partitions}}
 	slots := sc.Topic.Partitions
 	for _, a := range sc.Timeline {
 		if a.Action == scenario.ActionSetPartitions {
@@ -168,10 +168,10 @@ func (s *Sim) sameRouting() func(a, b uint8) bool {
 
 // partitionsAt is the partition count the topic had at time t.
 func (s *Sim) partitionsAt(t int64) int32 {
-	n := s.history[0].n
+	n := s.history[0].partitions
 	for _, c := range s.history {
 		if c.at <= t {
-			n = c.n
+			n = c.partitions
 		}
 	}
 	return n

@@ -30,7 +30,7 @@ type keyIdent struct {
 
 func identOf(r *record) keyIdent {
 	if r.keyKind == ordering.KindNone {
-		return keyIdent{ordering.KindNone, r.g} // keyless records have no order to keep
+		return keyIdent{ordering.KindNone, r.seq} // keyless records have no order to keep
 	}
 	return keyIdent{r.keyKind, r.keyID}
 }

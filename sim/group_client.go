@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	groupcoord "partitionlab/sim/coordinator"
+	"partitionlab/sim/coordinator"
 )
 
 // The client's side of the classic group protocol (ConsumerCoordinator):
@@ -22,7 +22,7 @@ func (m *member) joinGroup(s *Sim) bool {
 	g := &s.group
 	m.rejoin = false
 	fresh := !m.inGroup || m.needsNewID
-	req := groupcoord.JoinGroup{InstanceID: m.instanceID, ClientID: s.threadNames[m.thread],
+	req := coordinator.JoinGroup{InstanceID: m.instanceID, ClientID: s.threadNames[m.thread],
 		Protocols: m.assignors, OwnedGeneration: -1}
 	if !fresh {
 		req.MemberID = m.id
@@ -44,14 +44,14 @@ func (m *member) joinGroup(s *Sim) bool {
 	r := s.stepCoordinator(req)
 	m.revokedNow = nil
 	switch r.Err {
-	case groupcoord.InconsistentGroupProtocol:
+	case coordinator.InconsistentGroupProtocol:
 		m.refuse(s)
 		return false
-	case groupcoord.FencedInstanceID:
+	case coordinator.FencedInstanceID:
 		m.replaced, m.replacedAt = true, s.now
 		m.fence(s, s.now)
 		return false
-	case groupcoord.UnknownMemberID:
+	case coordinator.UnknownMemberID:
 		// resetStateAndRejoin: it joins again as a new member.
 		m.inGroup, m.rejoin = false, true
 		m.wakeAt(s, s.now)
@@ -64,16 +64,16 @@ func (m *member) joinGroup(s *Sim) bool {
 		}
 	} else if fresh {
 		m.admitted(s, r.MemberID)
-		if g.rb != nil {
-			if _, ok := g.rb.before[m.idx]; !ok {
-				g.rb.before[m.idx] = nil
+		if g.rebalance != nil {
+			if _, ok := g.rebalance.before[m.idx]; !ok {
+				g.rebalance.before[m.idx] = nil
 			}
 		}
 	}
 	if fresh {
 		m.onJoinPrepare(s)
 	}
-	m.joined = s.group.classic.State() != groupcoord.Stable
+	m.joined = s.group.classic.State() != coordinator.Stable
 	return !m.eager
 }
 
@@ -127,7 +127,7 @@ func (m *member) expireGhost(s *Sim) bool {
 		s.retargeted(s.threadNames[m.thread] + " " + why)
 		return true
 	}
-	s.stepCoordinator(groupcoord.SessionExpired{MemberID: gh.id, Reason: s.threadNames[m.thread] + " " + why})
+	s.stepCoordinator(coordinator.SessionExpired{MemberID: gh.id, Reason: s.threadNames[m.thread] + " " + why})
 	return true
 }
 
@@ -143,13 +143,13 @@ func (m *member) onJoinPrepare(s *Sim) {
 	if !m.eager || len(m.parts) == 0 {
 		return
 	}
-	if g.rb == nil {
+	if g.rebalance == nil {
 		g.left[m.idx] = slices.Clone(m.parts)
 		g.stoppedEarly[m.idx] = s.now
 	} else {
-		g.rb.stopped[m.idx] = s.now
-		if g.rb.firstStop == 0 {
-			g.rb.firstStop = s.now
+		g.rebalance.stopped[m.idx] = s.now
+		if g.rebalance.firstStop == 0 {
+			g.rebalance.firstStop = s.now
 		}
 	}
 	m.dropQueued(s, m.parts)
@@ -173,7 +173,7 @@ func (m *member) refuse(s *Sim) {
 // oldID. If that member is another process still running, it finds out
 // at its next heartbeat or commit (FENCED_INSTANCE_ID). A Stable group
 // hands back the current assignment at once.
-func (m *member) tookStaticPlace(s *Sim, r groupcoord.Response) {
+func (m *member) tookStaticPlace(s *Sim, r coordinator.Response) {
 	g := &s.group
 	old := s.members[g.byID[r.Replaced]]
 	delete(g.byID, r.Replaced)

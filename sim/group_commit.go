@@ -3,7 +3,7 @@ package sim
 import (
 	"math"
 
-	groupcoord "partitionlab/sim/coordinator"
+	"partitionlab/sim/coordinator"
 )
 
 // commitKind says who commits, which decides what a failure looks like.
@@ -46,7 +46,7 @@ func (m *member) commit(s *Sim, parts []int32, kind commitKind, now int64) bool 
 	case m.stale:
 		ok, detail = false, "ILLEGAL_GENERATION: the group has already rebalanced and assigned the partitions to another member"
 	case !s.group.kip848 && len(parts) > 0: // nothing to commit sends no request
-		if err := s.group.classic.Step(now, groupcoord.OffsetCommit{MemberID: m.id, InstanceID: m.instanceID, Generation: m.gen}).Err; err != groupcoord.None {
+		if err := s.group.classic.Step(now, coordinator.OffsetCommit{MemberID: m.id, InstanceID: m.instanceID, Generation: m.gen}).Err; err != coordinator.None {
 			ok, detail = false, err.String()+": the group has already rebalanced and assigned the partitions to another member"
 		}
 	}

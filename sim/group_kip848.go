@@ -3,7 +3,7 @@ package sim
 import (
 	"slices"
 
-	groupcoord "partitionlab/sim/coordinator"
+	"partitionlab/sim/coordinator"
 )
 
 // kip848HeartbeatNs is the broker's group.consumer.heartbeat.interval.ms:
@@ -22,11 +22,11 @@ const kip848HeartbeatNs = 5_000_000_000
 // startConsumerGroup is a KIP-848 group already running at the start.
 func (s *Sim) startConsumerGroup() {
 	g := &s.group
-	var joins []groupcoord.ConsumerGroupHeartbeat
+	var joins []coordinator.ConsumerGroupHeartbeat
 	var up []*member
 	for _, m := range s.members {
 		if m.up {
-			joins = append(joins, groupcoord.ConsumerGroupHeartbeat{InstanceID: m.instanceID, ClientID: s.threadNames[m.thread]})
+			joins = append(joins, coordinator.ConsumerGroupHeartbeat{InstanceID: m.instanceID, ClientID: s.threadNames[m.thread]})
 			up = append(up, m)
 		}
 	}
@@ -35,7 +35,7 @@ func (s *Sim) startConsumerGroup() {
 		m.admitted(s, ids[i])
 		m.rejoin = false
 	}
-	g.rb = &rebalanceRun{quiet: true}
+	g.rebalance = &rebalanceRun{quiet: true}
 	s.retargeted("the group was already running")
 	for _, m := range up {
 		m.setParts(s, g.consumer.Member(m.id).Target)
@@ -57,9 +57,9 @@ func (m *member) consumerJoin(s *Sim) bool {
 	if m.inGroup && m.instanceID == "" {
 		m.leaveGhost(s) // a restarted process: its old member id waits for its session to expire
 	}
-	r := g.consumer.Step(groupcoord.ConsumerGroupHeartbeat{InstanceID: m.instanceID, ClientID: s.threadNames[m.thread],
-		MemberEpoch: groupcoord.JoinEpoch})
-	if r.Err == groupcoord.UnreleasedInstanceID {
+	r := g.consumer.Step(coordinator.ConsumerGroupHeartbeat{InstanceID: m.instanceID, ClientID: s.threadNames[m.thread],
+		MemberEpoch: coordinator.JoinEpoch})
+	if r.Err == coordinator.UnreleasedInstanceID {
 		m.up = false
 		s.sched.set(m.actor, never)
 		g.res.Refused++
@@ -85,16 +85,16 @@ func (m *member) consumerJoin(s *Sim) bool {
 // retargeted applies a new target assignment: a new group epoch.
 func (s *Sim) retargeted(cause string) {
 	g := &s.group
-	if g.rb == nil {
-		g.rb = &rebalanceRun{start: s.now, before: map[int32][]int32{}}
+	if g.rebalance == nil {
+		g.rebalance = &rebalanceRun{start: s.now, before: map[int32][]int32{}}
 		for _, m := range s.members {
 			if len(m.parts) > 0 {
-				g.rb.before[m.idx] = slices.Clone(m.parts)
+				g.rebalance.before[m.idx] = slices.Clone(m.parts)
 			}
 		}
 	}
-	if !slices.Contains(g.rb.causes, cause) {
-		g.rb.causes = append(g.rb.causes, cause)
+	if !slices.Contains(g.rebalance.causes, cause) {
+		g.rebalance.causes = append(g.rebalance.causes, cause)
 	}
 	g.generation = g.consumer.Epoch()
 	g.lastAssign = g.consumer.Assignment()
@@ -113,13 +113,13 @@ func (m *member) heartbeat848(s *Sim) {
 	if !m.inGroup || !m.alive(s.now) {
 		return
 	}
-	r := s.group.consumer.Step(groupcoord.ConsumerGroupHeartbeat{MemberID: m.id, InstanceID: m.instanceID, MemberEpoch: m.gen, Owned: m.parts})
+	r := s.group.consumer.Step(coordinator.ConsumerGroupHeartbeat{MemberID: m.id, InstanceID: m.instanceID, MemberEpoch: m.gen, Owned: m.parts})
 	m.applyHeartbeat(s, r)
 }
 
-func (m *member) applyHeartbeat(s *Sim, r groupcoord.ConsumerResponse) {
+func (m *member) applyHeartbeat(s *Sim, r coordinator.ConsumerResponse) {
 	g := &s.group
-	if r.Err != groupcoord.None {
+	if r.Err != coordinator.None {
 		return
 	}
 	if !slices.Equal(r.Assignment, m.parts) {
@@ -135,7 +135,7 @@ func (m *member) applyHeartbeat(s *Sim, r groupcoord.ConsumerResponse) {
 // acknowledge is a member's heartbeat right after it reconciled: the
 // partitions it released are free for their new owners.
 func (m *member) acknowledge(s *Sim) {
-	s.group.consumer.Step(groupcoord.ConsumerGroupHeartbeat{MemberID: m.id, InstanceID: m.instanceID, MemberEpoch: m.gen, Owned: m.parts})
+	s.group.consumer.Step(coordinator.ConsumerGroupHeartbeat{MemberID: m.id, InstanceID: m.instanceID, MemberEpoch: m.gen, Owned: m.parts})
 }
 
 // leave848 removes a member from the consumer group (LeaveGroup epoch -1,
@@ -151,7 +151,7 @@ func (m *member) leave848(s *Sim, why string) {
 // maybeReconciled closes the epoch once every member holds its target.
 func (s *Sim) maybeReconciled() {
 	g := &s.group
-	if g.rb == nil {
+	if g.rebalance == nil {
 		return
 	}
 	for _, cm := range g.consumer.Members() {
@@ -159,8 +159,8 @@ func (s *Sim) maybeReconciled() {
 			return
 		}
 	}
-	s.recordRebalance(g.rb, g.lastAssign, "uniform")
-	g.rb = nil
+	s.recordRebalance(g.rebalance, g.lastAssign, "uniform")
+	g.rebalance = nil
 }
 
 // memberOf is the member a member id belongs to now; nil for an id whose

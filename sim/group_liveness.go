@@ -3,7 +3,7 @@ package sim
 import (
 	"fmt"
 
-	groupcoord "partitionlab/sim/coordinator"
+	"partitionlab/sim/coordinator"
 )
 
 // Liveness: heartbeats come from a background thread every
@@ -113,10 +113,10 @@ func (m *member) abandonWork(s *Sim) {
 	if m.state == wProcessing || m.state == wBackoff {
 		drop(&m.cur)
 	}
-	for i := m.bi; i < len(m.batch); i++ {
+	for i := m.batchNext; i < len(m.batch); i++ {
 		drop(&m.batch[i])
 	}
-	m.batch, m.bi = m.batch[:0], 0
+	m.batch, m.batchNext = m.batch[:0], 0
 	m.state = wIdle
 	s.sched.set(m.actor, never)
 	if m.exec != nil {
@@ -155,7 +155,7 @@ func (m *member) close(s *Sim) {
 	}
 	if s.group.kip848 {
 		// A static member leaves with epoch -2: its place waits for it.
-		s.group.consumer.Step(groupcoord.ConsumerGroupHeartbeat{MemberID: m.id, InstanceID: m.instanceID, MemberEpoch: groupcoord.StaticLeaveEpoch})
+		s.group.consumer.Step(coordinator.ConsumerGroupHeartbeat{MemberID: m.id, InstanceID: m.instanceID, MemberEpoch: coordinator.StaticLeaveEpoch})
 	}
 	s.groupEvent(m.idx, "shut down", "static member: no LeaveGroup; its partitions wait for it or for "+s.sessionSetting())
 	m.stopHeartbeats(s)
@@ -199,7 +199,7 @@ func (m *member) unfreeze(s *Sim) {
 		m.kicked = true
 		s.groupEvent(m.idx, "resumed", "after the pause it is no longer in the group (UNKNOWN_MEMBER_ID)")
 	}
-	if m.inGroup && !g.kip848 && g.classic.State() == groupcoord.PreparingRebalance && !m.joined {
+	if m.inGroup && !g.kip848 && g.classic.State() == coordinator.PreparingRebalance && !m.joined {
 		s.at(m.nextHeartbeat(s.now, g.hbNs), ctlDiscover, int(m.idx))
 	}
 	m.wakeAt(s, s.now)

@@ -107,7 +107,7 @@ func (m *member) setParts(s *Sim, parts []int32) {
 	}
 	m.parts = append(m.parts[:0], parts...)
 	slices.Sort(m.parts)
-	m.rr = 0
+	m.fetchFrom = 0
 	m.quietUntil = 0 // new partitions: look again
 	for _, p := range m.parts {
 		s.owner[p] = m.idx

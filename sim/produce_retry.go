@@ -75,7 +75,7 @@ func (s *Sim) produceWithRetries(st *stream, p *producerRuntime, instance int, r
 		return
 	}
 	if mode != modeCount {
-		s.checker.Entry(r.g).Flags |= ordering.FlagProducerRetried
+		s.checker.Entry(r.seq).Flags |= ordering.FlagProducerRetried
 	}
 	if mode != modeReplay {
 		p.retries++

@@ -47,18 +47,18 @@ const (
 )
 
 type cacheKey struct {
-	kind uint8
-	n    int32
+	kind       uint8
+	partitions int32
 }
 
 // producerInstance is one running copy of a producer service.
 type producerInstance struct {
-	viewN       int32 // partitions this instance's metadata shows
-	nextRefresh int64 // when it next refreshes its metadata
-	sticky      int32 // keyless: current sticky partition, -1 before the first
-	stickyBytes int   // keyless: bytes sent to it since the switch
-	batchOpened int64 // keyless KIP-480: when the current batch was opened
-	rr          int   // keyless round robin counter
+	knownPartitions int32 // partitions this instance's metadata shows
+	nextRefresh     int64 // when it next refreshes its metadata
+	sticky          int32 // keyless: current sticky partition, -1 before the first
+	stickyBytes     int   // keyless: bytes sent to it since the switch
+	batchOpened     int64 // keyless KIP-480: when the current batch was opened
+	roundRobin      int   // keyless round robin counter
 }
 
 func newProducerRuntime(cfg scenario.Producer, index int, sc scenario.Scenario, r *rng) *producerRuntime {
@@ -73,7 +73,7 @@ func newProducerRuntime(cfg scenario.Producer, index int, sc scenario.Scenario, 
 	maxAge := msToNs(cfg.MetadataMaxAgeMs)
 	for range cfg.Instances {
 		// Each instance last refreshed its metadata at some unknown moment.
-		p.instances = append(p.instances, producerInstance{viewN: int32(partitions), sticky: -1,
+		p.instances = append(p.instances, producerInstance{knownPartitions: int32(partitions), sticky: -1,
 			nextRefresh: int64(r.float64() * float64(maxAge))})
 	}
 	if cfg.Salting != nil {

@@ -164,8 +164,8 @@ func (s *Sim) Result() *Result {
 		r.Timeline = []Mark{}
 	}
 	m := s.metrics
-	produced, processed, maxLag := m.totals(int(s.n))
-	for p := range int(s.n) {
+	produced, processed, maxLag := m.totals(int(s.partitions))
+	for p := range int(s.partitions) {
 		r.Partitions = append(r.Partitions, PartitionResult{Partition: p, Produced: produced[p],
 			Processed: processed[p], MaxLag: maxLag[p], EndLag: s.logs[p].lagAt(s.now)})
 	}
@@ -253,7 +253,7 @@ func (s *Sim) producersResult() []ProducerResult {
 func (s *Sim) seriesResult() Series {
 	m := s.metrics
 	se := Series{BucketS: nsToS(m.bucketNs)}
-	for p := range int(s.n) {
+	for p := range int(s.partitions) {
 		prod, proc, lag := make([]int32, m.buckets), make([]int32, m.buckets), make([]int32, m.buckets)
 		for b := range m.buckets {
 			prod[b], proc[b], lag[b] = m.sProduced[b*m.parts+p], m.sProcessed[b*m.parts+p], m.sLag[b*m.parts+p]

@@ -20,7 +20,7 @@ type retryItem struct {
 }
 
 func (t *retryTopic) push(s *Sim, r record) {
-	s.checker.Entry(r.g).Flags |= ordering.FlagRetryTopic
+	s.checker.Entry(r.seq).Flags |= ordering.FlagRetryTopic
 	t.queue = append(t.queue, retryItem{due: s.now + msToNs(s.sc.Consumer.RetryBackoffMs), rec: r})
 	if t.state == wIdle {
 		s.sched.set(t.actor, max(s.now, t.queue[t.head].due))

@@ -50,7 +50,7 @@ func (s *Sim) send(st *stream, o *order, j int, t int64, mode streamMode) {
 	}
 	inst := &p.instances[ii]
 	for t >= inst.nextRefresh {
-		inst.viewN = s.partitionsAt(inst.nextRefresh)
+		inst.knownPartitions = s.partitionsAt(inst.nextRefresh)
 		inst.nextRefresh += p.maxAgeNs
 	}
 	kind, id := p.key(o)
@@ -58,17 +58,17 @@ func (s *Sim) send(st *stream, o *order, j int, t int64, mode streamMode) {
 	if kind == ordering.KindNone {
 		part = s.keyless(p, inst, t)
 	} else {
-		if part = p.cachedPartition(kind, id, inst.viewN); part < 0 {
-			part = p.partitionOf(kind, id, o.customer, inst.viewN)
+		if part = p.cachedPartition(kind, id, inst.knownPartitions); part < 0 {
+			part = p.partitionOf(kind, id, o.customer, inst.knownPartitions)
 		}
 	}
 	rec := record{keyID: id, partition: part, keyKind: kind}
 	var d *ordering.Entry
 	if mode != modeCount {
-		rec.g, d = s.checker.Reserve(o.id)
-		d.SentAt, d.KeyID, d.Customer, d.Partition, d.PartitionCount = t, id, o.customer, part, inst.viewN
+		rec.seq, d = s.checker.Reserve(o.id)
+		d.SentAt, d.KeyID, d.Customer, d.Partition, d.PartitionCount = t, id, o.customer, part, inst.knownPartitions
 		d.Instance, d.Event, d.Producer, d.KeyKind = uint16(ii), uint8(j), p.index, kind
-		s.checker.Sent(rec.g, d)
+		s.checker.Sent(rec.seq, d)
 	}
 	if mode != modeReplay {
 		p.sent++
@@ -82,12 +82,12 @@ func (s *Sim) send(st *stream, o *order, j int, t int64, mode streamMode) {
 
 // keyless picks the partition of a record without a key.
 func (s *Sim) keyless(p *producerRuntime, inst *producerInstance, t int64) int32 {
-	n := inst.viewN
+	n := inst.knownPartitions
 	size := s.sc.Topic.RecordBytes
 	switch p.cfg.Keyless {
 	case "round_robin":
-		q := int32(inst.rr % int(n))
-		inst.rr++
+		q := int32(inst.roundRobin % int(n))
+		inst.roundRobin++
 		return q
 	case "sticky":
 		// KIP-480: the partition changes when a new batch opens, because the
@@ -121,7 +121,7 @@ func (s *Sim) keyless(p *producerRuntime, inst *producerInstance, t int64) int32
 func (s *Sim) append(r *record, t int64, mode streamMode) {
 	var d *ordering.Entry
 	if mode != modeCount {
-		d = s.checker.Entry(r.g)
+		d = s.checker.Entry(r.seq)
 	}
 	s.appendRecord(r, t, mode, d)
 }

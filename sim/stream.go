@@ -44,9 +44,9 @@ const forkAt = 1 << 18
 // floor (so nothing due earlier is sent before it), or a restart gave every
 // producer instance the partition count n (n > 0).
 type replayMark struct {
-	pos   int64
-	floor int64
-	n     int32
+	pos        int64
+	floor      int64
+	partitions int32
 }
 
 func newStream(s *Sim) *stream {
@@ -163,16 +163,16 @@ func (s *Sim) noteSenderRun() {
 
 // restartProducers gives every producer instance fresh metadata.
 func (s *Sim) restartProducers() {
-	resetViews(s.front, s.n)
+	resetViews(s.front, s.partitions)
 	if s.back != nil {
-		s.replay = append(s.replay, replayMark{pos: s.front.pos, n: s.n})
+		s.replay = append(s.replay, replayMark{pos: s.front.pos, partitions: s.partitions})
 	}
 }
 
 func resetViews(st *stream, n int32) {
 	for _, p := range st.producers {
 		for i := range p.instances {
-			p.instances[i].viewN = n
+			p.instances[i].knownPartitions = n
 		}
 	}
 }
@@ -184,8 +184,8 @@ func (s *Sim) materialize(p int32, o int64) {
 	for l.mEnd <= o && s.back != nil {
 		b := s.back
 		for s.replayNext < len(s.replay) && s.replay[s.replayNext].pos <= b.pos {
-			if m := s.replay[s.replayNext]; m.n > 0 {
-				resetViews(b, m.n)
+			if m := s.replay[s.replayNext]; m.partitions > 0 {
+				resetViews(b, m.partitions)
 			} else {
 				s.backFloor = m.floor
 			}

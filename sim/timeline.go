@@ -14,7 +14,7 @@ func (s *Sim) runAction(i int) {
 			s.paused, s.draining = true, true
 			s.drainTarget = int32(a.Partitions)
 			s.scheduleSender()
-			s.mark(a.Action, "producers paused to drain before %d → %d partitions", s.n, a.Partitions)
+			s.mark(a.Action, "producers paused to drain before %d → %d partitions", s.partitions, a.Partitions)
 			s.checkDrained()
 			return
 		}

@@ -79,16 +79,16 @@ const (
 // lag and latency.
 func (s *Sim) completeRecord(r *record, thread int32) {
 	c := s.checker
-	d := c.Entry(r.g)
+	d := c.Entry(r.seq)
 	sent := d.SentAt
 	if s.tracer != nil {
 		var td *ordering.Entry
-		if c.Tracked(r.g) {
+		if c.Tracked(r.seq) {
 			td = d
 		}
 		s.traceNote(r, td, thread, td == nil || d.Flags&ordering.FlagDone != 0)
 	}
-	if c.Completed(r.g, d, ordering.Completion{At: s.now, Thread: thread}) {
+	if c.Completed(r.seq, d, ordering.Completion{At: s.now, Thread: thread}) {
 		s.duplicates++
 		return
 	}
@@ -103,7 +103,7 @@ func (s *Sim) completeRecord(r *record, thread int32) {
 
 // loseRecord marks a record that will never be processed.
 func (s *Sim) loseRecord(r *record) {
-	if s.checker.Completed(r.g, s.checker.Entry(r.g), ordering.Completion{At: s.now, Thread: -1, Lost: true}) {
+	if s.checker.Completed(r.seq, s.checker.Entry(r.seq), ordering.Completion{At: s.now, Thread: -1, Lost: true}) {
 		return
 	}
 	s.lost++

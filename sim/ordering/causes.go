@@ -28,6 +28,7 @@ var causeNames = [NumCauses]string{
 	"rebalance",
 }
 
+// String is the cause as results name it.
 func (c Cause) String() string { return causeNames[c] }
 
 // cause explains, at the moment the later event completes, why the earlier

@@ -4,7 +4,7 @@ package ordering
 // scope, enough to see every cause without growing with the run.
 const examplesPerScope = 20
 
-// example is one violation kept with its evidence. The earlier event may
+// Example is one violation kept with its evidence. The earlier event may
 // complete after the violation is found; its completion is filled in then.
 type Example struct {
 	Scope             int

@@ -24,7 +24,7 @@ const (
 
 var scopeNames = [NumScopes]string{"order", "customer", "key"}
 
-// Inflight flags.
+// Entry flags.
 const (
 	FlagDone            uint8 = 1 << iota // processed (or lost) at least once
 	FlagLost                              // never processed: skipped or dropped
@@ -33,7 +33,7 @@ const (
 	flagWatched                           // an example waits for it to complete
 )
 
-// inflight is what the engine knows about one sent event until it has been
+// Entry is what the engine knows about one sent event until it has been
 // processed.
 type Entry struct {
 	// next links the next event of the same order, customer and key: how
@@ -60,19 +60,22 @@ type orderSlot struct {
 	sent     uint8
 }
 
+// ScopeStats is one scope's violations: how many, on how many keys, and
+// how many of each cause.
 type ScopeStats struct {
 	Violations, KeysAffected int64
 	ByCause                  [NumCauses]int64
 }
 
+// Checker is the ordering checker of one run (see the package comment).
 type Checker struct {
-	descs inflightStore
-	dBase int64 // oldest g not yet done
-	dNext int64 // next g to hand out
+	entries    inflightStore
+	oldestOpen int64 // oldest g not yet done
+	nextSeq    int64 // next g to hand out
 
-	orders []orderSlot // ring indexed by order id & mask
-	oBase  int64       // oldest order with events in flight
-	oEnd   int64       // one past the newest order seen
+	orders      []orderSlot // ring indexed by order id & mask
+	oldestOrder int64       // oldest order with events in flight
+	ordersEnd   int64       // one past the newest order seen
 
 	eventsPerOrder int
 	customers      []keyState                  // customer scope, by customer id
@@ -91,15 +94,18 @@ type Checker struct {
 	far      map[farKey]int64 // next links too far for an entry (see farLink)
 }
 
+// NewChecker returns the checker of a run of sc: saltedKeys is how many
+// salted keys the producers can send, and sameRouting says whether two
+// producers (by index) send a key to the same partition.
 func NewChecker(sc scenario.Scenario, saltedKeys int, sameRouting func(p1, p2 uint8) bool) *Checker {
 	c := &Checker{
 		tracked:        NumScopes,
 		keyAlias:       keyScopeAlias(sc.Producers),
-		dBase:          1,
-		dNext:          1,
+		oldestOpen:     1,
+		nextSeq:        1,
 		orders:         make([]orderSlot, 256),
-		oBase:          1,
-		oEnd:           1,
+		oldestOrder:    1,
+		ordersEnd:      1,
 		eventsPerOrder: len(sc.Workload.EventsPerOrder),
 		customers:      make([]keyState, sc.Workload.Customers+1),
 		sameRouting:    sameRouting,
@@ -136,7 +142,9 @@ func keyScopeAlias(ps []scenario.Producer) int {
 	return alias
 }
 
-func (c *Checker) Entry(g int64) *Entry { return c.descs.at(g) }
+// Entry is event g's entry; once g is no longer Tracked, a stand-in that
+// reads as done.
+func (c *Checker) Entry(g int64) *Entry { return c.entries.at(g) }
 
 func (c *Checker) slot(order int64) *orderSlot {
 	return &c.orders[order&int64(len(c.orders)-1)]
@@ -160,28 +168,28 @@ func (c *Checker) state(scope int, d *Entry) *keyState {
 	return &c.keys[d.KeyKind][d.KeyID]
 }
 
-// alloc hands out the next g and its cleared inflight entry, which the
+// Reserve hands out the next g and its cleared Entry, which the
 // caller fills in place (building it elsewhere and copying it in would cost
-// a store-forwarding stall per event) before calling link.
+// a store-forwarding stall per event) before calling Sent.
 func (c *Checker) Reserve(order int64) (int64, *Entry) {
-	c.descs.hold(c.dNext)
-	if order >= c.oEnd {
-		for c.oEnd <= order {
-			if c.oEnd-c.oBase == int64(len(c.orders)) {
-				c.orders = ring.Grow(c.orders, c.oBase, c.oEnd)
+	c.entries.hold(c.nextSeq)
+	if order >= c.ordersEnd {
+		for c.ordersEnd <= order {
+			if c.ordersEnd-c.oldestOrder == int64(len(c.orders)) {
+				c.orders = ring.Grow(c.orders, c.oldestOrder, c.ordersEnd)
 			}
-			*c.slot(c.oEnd) = orderSlot{}
-			c.oEnd++
+			*c.slot(c.ordersEnd) = orderSlot{}
+			c.ordersEnd++
 		}
 	}
-	g := c.dNext
-	c.dNext++
+	g := c.nextSeq
+	c.nextSeq++
 	d := c.Entry(g)
 	*d = Entry{Order: order, Offset: -1}
 	return g, d
 }
 
-// link registers a sent event, filled in by the caller, in its scopes.
+// Sent registers a sent event, filled in by the caller, in its scopes.
 func (c *Checker) Sent(g int64, d *Entry) {
 	o := c.slot(d.Order)
 	o.sent++
@@ -198,18 +206,18 @@ func (c *Checker) Sent(g int64, d *Entry) {
 	}
 }
 
-// completion is who finished an event and when.
+// Completion is who finished an event and when.
 type Completion struct {
 	At     int64
 	Thread int32
 	Lost   bool
 }
 
-// complete records that event g, whose entry is d (desc(g)), finished
+// Completed records that event g, whose entry is d (Entry(g)), finished
 // processing (or was lost). It reports whether g had already been
 // processed: a duplicate.
 func (c *Checker) Completed(g int64, d *Entry, how Completion) (duplicate bool) {
-	if g < c.dBase || d.Flags&FlagDone != 0 {
+	if g < c.oldestOpen || d.Flags&FlagDone != 0 {
 		return true
 	}
 	d.Flags |= FlagDone
@@ -236,15 +244,15 @@ func (c *Checker) Completed(g int64, d *Entry, how Completion) (duplicate bool) 
 	if d.Flags&flagWatched != 0 {
 		c.examples.earlierDone(g, d, how)
 	}
-	if c.oBase == d.Order {
+	if c.oldestOrder == d.Order {
 		c.forgetOrders()
 	}
-	if c.dBase == g {
-		c.dBase = g + 1
-		if c.dBase < c.dNext && c.Entry(c.dBase).Flags&FlagDone != 0 {
-			c.dBase = c.descs.firstNotDone(c.dBase, c.dNext)
+	if c.oldestOpen == g {
+		c.oldestOpen = g + 1
+		if c.oldestOpen < c.nextSeq && c.Entry(c.oldestOpen).Flags&FlagDone != 0 {
+			c.oldestOpen = c.entries.firstNotDone(c.oldestOpen, c.nextSeq)
 		}
-		c.descs.release(c.dBase)
+		c.entries.release(c.oldestOpen)
 	}
 	return false
 }
@@ -278,12 +286,12 @@ func (c *Checker) completeIn(s int, ks *keyState, g int64, d *Entry, how Complet
 // forgetOrders lets go of the oldest orders whose events were all sent and
 // processed.
 func (c *Checker) forgetOrders() {
-	for c.oBase < c.oEnd {
-		o := c.slot(c.oBase)
+	for c.oldestOrder < c.ordersEnd {
+		o := c.slot(c.oldestOrder)
 		if int(o.sent) < c.eventsPerOrder || o.ord.head != 0 {
 			break
 		}
-		c.oBase++
+		c.oldestOrder++
 	}
 }
 
@@ -322,7 +330,7 @@ func (c *Checker) Examples() []Example { return c.examples.list }
 
 // Tracked reports whether event g still has its own entry: false once g
 // and every event before it have completed (Entry then returns a stand-in).
-func (c *Checker) Tracked(g int64) bool { return g >= c.dBase }
+func (c *Checker) Tracked(g int64) bool { return g >= c.oldestOpen }
 
 // ScopeName is scope s's name in results: order, customer or key.
 func ScopeName(s int) string { return scopeNames[s] }

@@ -58,7 +58,7 @@ func (k *keyState) markAffected(s int) bool {
 const farLink = 1<<32 - 1
 
 type farKey struct {
-	g     int64
+	seq   int64
 	scope int
 }
 
