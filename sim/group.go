@@ -121,8 +121,8 @@ func (g *consumerGroup) stable() bool { return g.classic.State() == coordinator.
 // newMemberID is what the coordinator hands a member joining without one:
 // its client id (or group.instance.id) and a unique suffix, as Kafka's
 // "<client.id>-<UUID>".
-func (s *Sim) newMemberID(base string) string {
-	return base + "-" + strconv.FormatUint(s.groupRNG.uint64()>>32|1<<31, 16)
+func (c *consumers) newMemberID(base string) string {
+	return base + "-" + strconv.FormatUint(c.groupRNG.uint64()>>32|1<<31, 16)
 }
 
 // startGroup starts the first Instances instances. By default the group

@@ -165,17 +165,17 @@ func (s *Sim) maybeReconciled() {
 
 // memberOf is the member a member id belongs to now; nil for an id whose
 // process is gone (a ghost) or that is unknown.
-func (s *Sim) memberOf(id string) *member {
-	idx, ok := s.group.byID[id]
-	if !ok || s.members[idx].id != id {
+func (c *consumers) memberOf(id string) *member {
+	idx, ok := c.group.byID[id]
+	if !ok || c.members[idx].id != id {
 		return nil
 	}
-	return s.members[idx]
+	return c.members[idx]
 }
 
 // sessionSetting names the setting whose time-out removes a silent member.
-func (s *Sim) sessionSetting() string {
-	if s.group.kip848 {
+func (c *consumers) sessionSetting() string {
+	if c.group.kip848 {
 		return "group.consumer.session.timeout.ms"
 	}
 	return "session.timeout.ms"

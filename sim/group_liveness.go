@@ -182,9 +182,9 @@ func (s *Sim) freezeInstance(i int, d int64) {
 }
 
 // shift delays a thread's next step by d (a frozen process makes no progress).
-func (s *Sim) shift(w *worker, d int64) {
-	if t := s.sched.when(w.actor); t != never {
-		s.sched.set(w.actor, t+d)
+func (c *clock) shift(w *worker, d int64) {
+	if t := c.sched.when(w.actor); t != never {
+		c.sched.set(w.actor, t+d)
 	}
 }
 

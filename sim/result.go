@@ -242,9 +242,9 @@ func (s *Sim) consumersResult() Consumers {
 	return c
 }
 
-func (s *Sim) producersResult() []ProducerResult {
-	out := make([]ProducerResult, len(s.producers))
-	for i, p := range s.producers {
+func (t *topic) producersResult() []ProducerResult {
+	out := make([]ProducerResult, len(t.producers))
+	for i, p := range t.producers {
 		out[i] = ProducerResult{Name: p.cfg.Name, Sent: p.sent, Retries: p.retries}
 	}
 	return out

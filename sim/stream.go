@@ -119,8 +119,8 @@ func (s *Sim) sendSteps(st *stream, floor, horizon int64, mode streamMode, n int
 }
 
 // frontMode is how the front stream treats its records now.
-func (s *Sim) frontMode() streamMode {
-	if s.back != nil {
+func (t *topic) frontMode() streamMode {
+	if t.back != nil {
 		return modeCount
 	}
 	return modeFull
@@ -162,10 +162,10 @@ func (s *Sim) noteSenderRun() {
 }
 
 // restartProducers gives every producer instance fresh metadata.
-func (s *Sim) restartProducers() {
-	resetViews(s.front, s.partitions)
-	if s.back != nil {
-		s.replay = append(s.replay, replayMark{pos: s.front.pos, partitions: s.partitions})
+func (t *topic) restartProducers() {
+	resetViews(t.front, t.partitions)
+	if t.back != nil {
+		t.replay = append(t.replay, replayMark{pos: t.front.pos, partitions: t.partitions})
 	}
 }
 
@@ -206,11 +206,11 @@ func (s *Sim) materialize(p int32, o int64) {
 // join ends a fork: the back stream has sent everything the front has. The
 // two are the same but for the retried records waiting, which only the back
 // one has registered with the ordering checker.
-func (s *Sim) join() {
-	s.front.deferred = s.back.deferred
-	s.back = nil
-	for p := range s.logs {
-		s.logs[p].recent = nil // everything is kept again
+func (t *topic) join() {
+	t.front.deferred = t.back.deferred
+	t.back = nil
+	for p := range t.logs {
+		t.logs[p].recent = nil // everything is kept again
 	}
-	s.replay = s.replay[:0]
+	t.replay = t.replay[:0]
 }

@@ -57,9 +57,9 @@ func (w *worker) finish(s *Sim) (free bool) {
 }
 
 // processingTime draws how long one attempt takes.
-func (s *Sim) processingTime(r *rng) int64 {
-	mean := s.procMeanNs
-	switch s.procDist {
+func (c *consumers) processingTime(r *rng) int64 {
+	mean := c.procMeanNs
+	switch c.procDist {
 	case distExponential:
 		return int64(r.exp(mean))
 	case distUniform:
