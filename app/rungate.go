@@ -13,7 +13,7 @@ import (
 )
 
 // A run waits for a click when it would take more than gateSeconds here,
-// by the engine's estimate of its work (sim.EstimateWork) and this
+// by the engine's estimate of its work (scenario.EstimateWork) and this
 // browser's measured speed, or when it stopped the engine (or the page)
 // the last time.
 const (
@@ -194,7 +194,7 @@ func learnSpeed(ctx app.Context, events int64, engineMs float64) {
 }
 
 // estimateText is the estimate as a person reads it in c's language:
-// "about 54 M events, about 20 s here" (sim.Work.Summary's words).
+// "about 54 M events, about 20 s here" (scenario.Work.Summary's words).
 func (g *runGate) estimateText(c *i18n.Catalog) string {
 	l, w := c.Lang(), g.work
 	var time string

@@ -9,7 +9,7 @@ import (
 )
 
 // The long run's estimate reads in English as the engine's own summary
-// (sim.Work.Summary) for every size of run, so the two never drift; in
+// (scenario.Work.Summary) for every size of run, so the two never drift; in
 // Portuguese and Korean it says the same numbers the language's way.
 func TestGateEstimateInEveryLanguage(t *testing.T) {
 	l := scenario.BrowserLimits()

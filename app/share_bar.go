@@ -67,7 +67,7 @@ func (p *simulatePage) onCopyLink(ctx app.Context, _ app.Event) {
 	})
 }
 
-// importLimit says sim.MaxDocumentBytes, the bound of a link's scenario,
+// importLimit says scenario.MaxDocumentBytes, the bound of a link's scenario,
 // which files and pastes share: 1 MB.
 func importLimit(c *i18n.Catalog) string {
 	return c.Lang().Float(float64(scenario.MaxDocumentBytes)/1e6, 0) + " MB"

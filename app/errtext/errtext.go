@@ -1,6 +1,6 @@
 // Package errtext says the engine's messages about a scenario in the
-// page's language: a sim.FieldError carries a stable code and named
-// arguments (see sim.Messages), and the catalog's "errors.<code>" is its
+// page's language: a scenario.FieldError carries a stable code and named
+// arguments (see scenario.Messages), and the catalog's "errors.<code>" is its
 // text in each language. Values, field paths and Kafka's names stay as
 // written; numbers are written the language's way (1.000.000 in
 // Portuguese, 1 000 000 in French), except in English, whose text is the

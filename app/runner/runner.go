@@ -47,7 +47,7 @@ type Job struct {
 	noTrace bool
 }
 
-// Start prepares a run. The scenario must be valid (see sim.ParseScenario);
+// Start prepares a run. The scenario must be valid (see scenario.ParseScenario);
 // the engine's FieldErrors are returned otherwise.
 func Start(sc scenario.Scenario) (*Job, error) {
 	s, err := sim.New(sc)

@@ -42,7 +42,7 @@ const (
 type Request struct {
 	Kind string `json:"kind"`
 	ID   int    `json:"id"`
-	// Scenario is a complete scenario document (sim.MarshalScenario).
+	// Scenario is a complete scenario document (scenario.MarshalScenario).
 	Scenario json.RawMessage `json:"scenario,omitempty"`
 	// Traced asks for the second, traced run after the result.
 	Traced bool `json:"traced,omitempty"`
@@ -78,7 +78,7 @@ type Timing struct {
 	// Received is when the request reached the worker's engine.
 	Received float64 `json:"received"`
 	// StartMs is how long the worker took to read the request and prepare
-	// the run (sim.ParseScenarioWithin and sim.New), before the first slice.
+	// the run (scenario.ParseScenarioWithin and sim.New), before the first slice.
 	StartMs float64 `json:"start_ms"`
 	// Result is when the result was ready, before it is encoded and sent.
 	Result float64 `json:"result"`

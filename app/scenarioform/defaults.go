@@ -11,8 +11,8 @@ import (
 
 // withDefaults lays a document over the complete default one, as the engine
 // does when it reads a scenario: objects merge field by field, arrays and
-// values replace, each producer starts from sim.DefaultProducer and its
-// salting from sim.DefaultSalting. The engine does this too, but only for a
+// values replace, each producer starts from scenario.DefaultProducer and its
+// salting from scenario.DefaultSalting. The engine does this too, but only for a
 // valid document; the editor needs it for any document.
 func withDefaults(m map[string]any) map[string]any {
 	out := merge(tree(scenario.MarshalScenario(scenario.DefaultScenario())), m).(map[string]any)

@@ -53,8 +53,8 @@ func (d *Doc) JSON() []byte {
 }
 
 // Scenario asks the engine to read the document: the scenario to run, or
-// sim.FieldErrors naming each field that is wrong. The editor runs in the
-// browser, so the work budget is the browser's (sim.BrowserLimits): a
+// scenario.FieldErrors naming each field that is wrong. The editor runs in the
+// browser, so the work budget is the browser's (scenario.BrowserLimits): a
 // scenario with too much work names the browser's limit, not the command
 // line's.
 func (d *Doc) Scenario() (scenario.Scenario, error) {

@@ -11,7 +11,7 @@ import (
 )
 
 // Minimal is sc as a document that says only what differs from the
-// defaults, the way a person would write it: sim.ParseScenario fills the
+// defaults, the way a person would write it: scenario.ParseScenario fills the
 // rest back in, so the document means exactly sc. Links stay short, and an
 // exported file reads as the design, not as a list of Kafka's defaults.
 func Minimal(sc scenario.Scenario) []byte {
@@ -29,8 +29,8 @@ func Minimal(sc scenario.Scenario) []byte {
 }
 
 // minimalProducers writes each producer as its differences from
-// sim.DefaultProducer (which is what ParseScenario starts each one from),
-// and its salting from sim.DefaultSalting.
+// scenario.DefaultProducer (which is what ParseScenario starts each one from),
+// and its salting from scenario.DefaultSalting.
 func minimalProducers(ps []any) []any {
 	base := tree(scenario.DefaultProducer())
 	salting := tree(scenario.DefaultSalting())
@@ -100,7 +100,7 @@ func tree(v any) map[string]any {
 }
 
 // marshalOrdered writes a document with its top-level fields in the order
-// of sim.Scenario (version, name, … timeline), which reads better than
+// of scenario.Scenario (version, name, … timeline), which reads better than
 // encoding/json's alphabetical map order; nested objects stay sorted.
 func marshalOrdered(m map[string]any) []byte {
 	order := []string{"version", "name", "description", "seed", "duration_s", "topic", "workload", "producers", "consumer", "timeline"}
