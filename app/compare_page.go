@@ -10,7 +10,7 @@ import (
 	"partitionlab/app/changes"
 	"partitionlab/app/i18n"
 	"partitionlab/app/share"
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // Link parameters of the Compare page besides the two scenarios.
@@ -34,16 +34,16 @@ const defaultChange = "partitions-x2"
 type comparePage struct {
 	app.Compo
 
-	sides    [2]*editor
-	views    [2]*resultView
-	review   *reviewView // the differences and charts of the last two runs
-	running  int         // the side the loop is running
-	loop     runLoop
-	sameSeed bool
-	nviews   int
-	wait     debouncer
-	links    [2]string // what was pasted into each side's link input
-	message  string
+	sides     [2]*editor
+	views     [2]*resultView
+	review    *reviewView // the differences and charts of the last two runs
+	running   int         // the side the loop is running
+	loop      runLoop
+	sameSeed  bool
+	viewCount int
+	wait      debouncer
+	links     [2]string // what was pasted into each side's link input
+	message   string
 	// change makes B from A (a changes.Change ID); "" when B is a scenario
 	// of its own (a preset, a link or edited).
 	change, field string
@@ -51,7 +51,7 @@ type comparePage struct {
 }
 
 func newComparePage() *comparePage {
-	a, _ := sim.Preset(defaultPreset)
+	a, _ := scenario.Preset(defaultPreset)
 	return &comparePage{sides: [2]*editor{newEditor("a-", a), newEditor("b-", a)}, sameSeed: true}
 }
 
@@ -128,7 +128,7 @@ func (p *comparePage) deriveB() {
 		p.changeErr = fieldErrorsText(t, err) // the engine's words, in the page's language
 		return
 	}
-	p.sides[1].loadJSON(sim.MarshalScenario(b))
+	p.sides[1].loadJSON(scenario.MarshalScenario(b))
 }
 
 func (p *comparePage) onEdited(ctx app.Context, a app.Action) {
@@ -148,7 +148,7 @@ func (p *comparePage) onEdited(ctx app.Context, a app.Action) {
 }
 
 // scenario is what side i runs: B takes A's seed when the seeds are shared.
-func (p *comparePage) scenario(i int) sim.Scenario {
+func (p *comparePage) scenario(i int) scenario.Scenario {
 	sc := p.sides[i].sc
 	if i == 1 && p.sameSeed {
 		sc.Seed = p.sides[0].sc.Seed
@@ -170,8 +170,8 @@ func (p *comparePage) runSide(ctx app.Context, i int) {
 	p.running = i
 	p.loop.start(ctx, sc, false, runHooks{
 		result: func(ctx app.Context, j *runOutcome) {
-			p.nviews++
-			p.views[i] = newResultView(sc, j.Result(), p.nviews)
+			p.viewCount++
+			p.views[i] = newResultView(sc, j.Result(), p.viewCount)
 		},
 		done: func(ctx app.Context, j *runOutcome) {
 			if i == 0 && p.sides[1].valid {

@@ -8,14 +8,14 @@ import (
 
 	"partitionlab/app/errtext"
 	"partitionlab/app/i18n"
-	"partitionlab/sim"
 	"partitionlab/sim/lessons"
+	"partitionlab/sim/scenario"
 )
 
 // renderOutput is what the step ran: the Simulate page's results panel
 // for a simulation, the engine's refusal, or a calculator's table.
 func (p *learnPage) renderOutput() app.UI {
-	r, c := p.shown, p.cat
+	r, c := p.shown, p.catalog
 	switch {
 	case r == nil:
 		return app.P().Class("card").ID("learn-waiting").Text(c.T("learn.waiting"))
@@ -39,9 +39,9 @@ func (p *learnPage) renderOutput() app.UI {
 // refuse the change it describes, with each field named and the reason in
 // the page's language.
 func renderRejection(c *i18n.Catalog, err error) app.UI {
-	fe, _ := err.(sim.FieldErrors)
+	fe, _ := err.(scenario.FieldErrors)
 	if fe == nil {
-		fe = sim.FieldErrors{{Message: fieldErrorsText(c, err)}}
+		fe = scenario.FieldErrors{{Message: fieldErrorsText(c, err)}}
 	}
 	return app.Section().Class("card").ID("learn-error").Aria("labelledby", "learn-error-title").Body(
 		app.H2().ID("learn-error-title").Text(c.T("learn.refused.title")),
