@@ -53,9 +53,3 @@ replace codeberg.org/go-fonts/liberation => ./app/plots/fonts
 // declares the names gonum/plot refers to and typesets nothing (see
 // app/plots/nolatex/README.md).
 replace codeberg.org/go-latex/latex => ./app/plots/nolatex
-
-// go-app builds its server's side (Handler, with net/http) into app.wasm
-// too, and net/http brings TLS and x509 with it: 0.33 MB of app.wasm after
-// brotli. The copy here builds that side natively only (see
-// app/goapp/PATCH.md).
-replace github.com/maxence-charriere/go-app/v9 => ./app/goapp

@@ -1,6 +1,0 @@
-package app
-
-const (
-	// The default template used to generate app-worker.js.
-	DefaultAppWorkerJS = ""
-)
