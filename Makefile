@@ -96,7 +96,7 @@ node:
 # The browser tests build app.wasm and the binary themselves and fail,
 # rather than skip, when chromium is missing.
 e2e:
-	$(GO) test -count=1 -v ./e2e/
+	$(GO) test -count=1 -timeout 40m -v ./e2e/
 
 # Every fuzz target, as package:Name:Execs. Each one's corpus is committed
 # under the package's testdata/fuzz/Name, which plain go test runs as cases.
