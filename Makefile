@@ -88,10 +88,10 @@ vet:
 	$(GO) vet ./...
 
 unit:
-	$(GO) test $$($(GO) list ./... | grep -v '^partitionlab/e2e')
+	$(GO) test -timeout 30m $$($(GO) list ./... | grep -v '^partitionlab/e2e')
 
 node:
-	PATH="$$PATH:$(WASM_EXEC)" GOOS=js GOARCH=wasm $(GO) test $(NODE_PKGS)
+	PATH="$$PATH:$(WASM_EXEC)" GOOS=js GOARCH=wasm $(GO) test -timeout 30m $(NODE_PKGS)
 
 # The browser tests build app.wasm and the binary themselves and fail,
 # rather than skip, when chromium is missing.
