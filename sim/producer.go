@@ -29,7 +29,8 @@ type producerRuntime struct {
 	customers int
 	skus      int
 	buf       []byte
-	sent      int64
+	sent      int64 // records sent, each once (a forked stream's replay not counted)
+	appended  int64 // of them, appended to a partition
 	retries   int64
 	rng       *rng                           // keyless choices, random salts, produce failures
 	keyOf     uint8                          // the key strategy as a kind (kindSalted: salted customer id)
