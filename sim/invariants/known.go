@@ -6,9 +6,6 @@ package invariants
 // same kind (Failure.Signature) without failing. Remove an entry when its
 // bug is fixed: the file then guards against its return.
 var KnownOpen = map[string]string{
-	"run.completes-8990f5db00.json": "the engine panics (assignment to entry in nil map, sim.(*Sim).joinGroup, " +
-		"group_client.go:69): a classic group's member admitted while g.rb is a rebalance whose before map " +
-		"was never made (add_consumer at 0.001 s, initial_rebalance_delay_ms 0)",
 	"group.ownership-ee74f956da.json": "KIP-848: after a gc_pause a member applies an assignment target it " +
 		"received before the pause, with no new epoch and no rebalance, while another member still holds the " +
 		"partition: two running members own p0 at once (a stale pending target applied without checking " +
