@@ -195,7 +195,7 @@ func (s *Sim) setUpProducers() {
 func (t *topic) saltedKeys() int {
 	n := 0
 	for _, p := range t.producers {
-		n = max(n, p.saltHot*p.buckets)
+		n = max(n, p.saltHot*p.stride)
 	}
 	return n
 }

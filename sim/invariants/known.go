@@ -10,10 +10,6 @@ var KnownOpen = map[string]string{
 		"received before the pause, with no new epoch and no rebalance, while another member still holds the " +
 		"partition: two running members own p0 at once (a stale pending target applied without checking " +
 		"the member epoch)",
-	"ordering.evidence-4fb5caebb0.json": "the key scope confuses two salted keys: a salted key's id is hot " +
-		"index × buckets + bucket with each producer's own bucket count, so producers salting with different " +
-		"buckets map different keys (3#0 with 2 buckets, 2#0 with 4) to one id; the checker reports " +
-		"violations between different Kafka keys, with a wrong cause (client mismatch)",
 	"series.lag-8fe1077fd8.json": "a bucket's lag is above what was appended by its end minus what was " +
 		"processed before it: member.arrive notes the lag at the arrival time t of a record the sender " +
 		"appends ahead of the clock, counting it against l.done as of now, before the processing up to t",
