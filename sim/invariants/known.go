@@ -13,10 +13,6 @@ var KnownOpen = map[string]string{
 	"series.lag-8fe1077fd8.json": "a bucket's lag is above what was appended by its end minus what was " +
 		"processed before it: member.arrive notes the lag at the arrival time t of a record the sender " +
 		"appends ahead of the clock, counting it against l.done as of now, before the processing up to t",
-	"offsets.trace-71e5ed354b.json": "a member's assignment history keeps only the last change at one " +
-		"instant: consumer-2-1 is assigned p0 at 73.018 s, processes offset 0 (processing_ms 0) and revokes " +
-		"it in the same instant for the next rebalance, so the trace shows it processing p0 that its " +
-		"assignments never show (AssignmentChange entries at one at_s overwrite each other in setParts)",
 	"conservation.partitions-b9a1b2a540.json": "with the record stream forked (more than 262,144 records " +
 		"kept: 310,096 sent, none processed yet, a new group still waiting its initial delay) the partitions' " +
 		"end_lag misses 263 records: produced - processed - end_lag is 263 with nothing lost. Below the fork " +
