@@ -146,10 +146,20 @@ func (s *Sim) checkDrained() {
 // producers resume only when every partition has an owner: otherwise, with
 // auto.offset.reset=latest, what they wrote to a new partition before the
 // group took it would be skipped.
+//
+// A later increase may have raised the count past the target while the
+// drain waited. A topic's partition count never goes down (the controller
+// rejects CreatePartitions with a count not above the current one:
+// InvalidPartitionsException, see ZkAdminManager / ReplicationControlManager
+// .createPartitions), so then the count stays and only the producers resume.
 func (s *Sim) finishDrain() {
-	s.mark(scenario.ActionSetPartitions, "drained; partitions %d → %d", s.partitions, s.drainTarget)
-	s.partitions = s.drainTarget
-	s.history = append(s.history, partitionChange{s.now, s.partitions})
+	if s.drainTarget <= s.partitions {
+		s.mark(scenario.ActionSetPartitions, "drained; partitions stay %d (not above them: %d)", s.partitions, s.drainTarget)
+	} else {
+		s.mark(scenario.ActionSetPartitions, "drained; partitions %d → %d", s.partitions, s.drainTarget)
+		s.partitions = s.drainTarget
+		s.history = append(s.history, partitionChange{s.now, s.partitions})
+	}
 	s.awaitingOwners = true
 	s.groupSeesPartitions()
 	s.maybeResume()

@@ -195,7 +195,7 @@ func (s *Sim) setUpProducers() {
 func (t *topic) saltedKeys() int {
 	n := 0
 	for _, p := range t.producers {
-		n = max(n, p.saltHot*p.buckets)
+		n = max(n, p.saltHot*p.stride)
 	}
 	return n
 }
@@ -230,6 +230,7 @@ func (s *Sim) Advance(maxSteps int) bool {
 		if t > s.end {
 			s.now = s.end
 			s.finished = true
+			s.closeMetrics()
 			return true
 		}
 		s.now = t
@@ -241,6 +242,19 @@ func (s *Sim) Advance(maxSteps int) bool {
 		s.dispatch(id)
 	}
 	return s.finished
+}
+
+// closeMetrics rolls the series to the end of the run, whether or not an
+// event was dispatched in its last buckets, and notes the lag at the end:
+// the records still waiting when the run ends are a moment's lag too.
+func (s *Sim) closeMetrics() {
+	m := s.metrics
+	if s.now >= m.bucketEnd {
+		m.roll(s.now, s.logs, s.checker.Violations())
+	}
+	for p := range int(s.partitions) {
+		m.noteLag(p, s.logs[p].lagAt(s.now))
+	}
 }
 
 // dispatch runs actor id's step. Consumer threads come first: theirs are

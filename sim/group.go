@@ -165,7 +165,7 @@ func (s *Sim) startGroup() {
 		m.admitted(s, ids[i])
 		m.rejoin = false
 	}
-	g.rebalance = &rebalanceRun{quiet: true}
+	g.rebalance = quietRebalance()
 	s.stepCoordinator(coordinator.SyncGroup{Generation: g.classic.Generation()})
 }
 

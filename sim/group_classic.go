@@ -25,6 +25,13 @@ type rebalanceRun struct {
 	quiet     bool              // the start of a group that was already running: not reported
 }
 
+// quietRebalance opens the unreported record of a group that was already
+// running. A member may join (or leave) before it ends, so its maps are made
+// like any rebalance's.
+func quietRebalance() *rebalanceRun {
+	return &rebalanceRun{quiet: true, stopped: map[int32]int64{}, before: map[int32][]int32{}}
+}
+
 // syncNs is the JoinGroup response, the leader's assignment and the
 // SyncGroup round trip after the last member has rejoined.
 const syncNs = 5_000_000

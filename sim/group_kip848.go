@@ -35,7 +35,7 @@ func (s *Sim) startConsumerGroup() {
 		m.admitted(s, ids[i])
 		m.rejoin = false
 	}
-	g.rebalance = &rebalanceRun{quiet: true}
+	g.rebalance = quietRebalance()
 	s.retargeted("the group was already running")
 	for _, m := range up {
 		m.setParts(s, g.consumer.Member(m.id).Target)

@@ -32,10 +32,14 @@ func (m *member) pollCheck(s *Sim) {
 	if !m.up || !m.inGroup {
 		return
 	}
-	if m.joined && m.state == wIdle && m.alive(s.now) {
-		// Waiting for its JoinGroup to complete, the application is inside
-		// poll(), which returns empty and is called again: the poll timer
-		// keeps being reset (ConsumerCoordinator.poll).
+	waiting := m.state == wIdle || m.state == wPolling
+	if m.alive(s.now) && ((m.joined && m.state == wIdle) || (m.exec == nil && waiting)) {
+		// Waiting for its JoinGroup to complete, or with no record to
+		// process, the application is inside poll(), which returns empty
+		// and is called again: every call resets the poll timer
+		// (KafkaConsumer.poll -> ConsumerCoordinator.poll ->
+		// AbstractCoordinator.pollHeartbeat -> Heartbeat.poll), so an idle
+		// consumer never exceeds max.poll.interval.ms.
 		m.lastPoll = s.now
 	}
 	if s.now < m.lastPoll+g.pollNs || !m.alive(s.now) {

@@ -95,6 +95,20 @@ func (m *member) lastHeartbeat(t, interval int64) int64 {
 	return m.hbPhase + (t-m.hbPhase)/interval*interval
 }
 
+// subsetOf reports whether every partition of a (sorted) is in b (sorted).
+func subsetOf(a, b []int) bool {
+	j := 0
+	for _, p := range a {
+		for j < len(b) && b[j] < p {
+			j++
+		}
+		if j == len(b) || b[j] != p {
+			return false
+		}
+	}
+	return true
+}
+
 // setParts replaces the member's partitions and notes the change. A
 // partition it did not own before starts from the committed offset.
 func (m *member) setParts(s *Sim, parts []int32) {
@@ -119,7 +133,10 @@ func (m *member) setParts(s *Sim, parts []int32) {
 	for i, p := range m.parts {
 		ch.Partitions[i] = int(p)
 	}
-	if n := len(m.history); n > 0 && m.history[n-1].AtS == ch.AtS {
+	// Two changes at one instant keep one entry, unless the first gave the
+	// member a partition the second takes away: in that instant it may have
+	// processed a record of it (processing_ms 0), which the history must show.
+	if n := len(m.history); n > 0 && m.history[n-1].AtS == ch.AtS && subsetOf(m.history[n-1].Partitions, ch.Partitions) {
 		m.history[n-1] = ch
 	} else {
 		m.history = append(m.history, ch)

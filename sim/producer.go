@@ -24,12 +24,14 @@ type producerRuntime struct {
 	lastKey   cacheKey
 	saltHot   int
 	buckets   int
+	stride    int     // salted key ids: hot index × stride + bucket, the same for every producer
 	vip       []bool  // by customer id
 	vipParts  []int32 // reserved partitions, ascending
 	customers int
 	skus      int
 	buf       []byte
-	sent      int64
+	sent      int64 // records sent, each once (a forked stream's replay not counted)
+	appended  int64 // of them, appended to a partition
 	retries   int64
 	rng       *rng                           // keyless choices, random salts, produce failures
 	keyOf     uint8                          // the key strategy as a kind (kindSalted: salted customer id)
@@ -79,6 +81,7 @@ func newProducerRuntime(cfg scenario.Producer, index int, sc scenario.Scenario, 
 	if cfg.Salting != nil {
 		p.saltHot, p.buckets = cfg.Salting.HotCustomers, cfg.Salting.Buckets
 	}
+	p.stride = saltStride(sc)
 	for _, k := range []uint8{ordering.KindCustomer, ordering.KindSalted, ordering.KindSKU, ordering.KindCountry} {
 		p.cached[k] = p.keySpace(k) <= maxCachedKeys
 	}
@@ -134,9 +137,23 @@ func (p *producerRuntime) key(o *order) (kind uint8, id int64) {
 			p.buf = strconv.AppendInt(p.buf[:0], o.id, 10)
 			b = int(hashcore.FloorMod(hashcore.JavaStringHashCode(string(p.buf)), int32(p.buckets)))
 		}
-		return ordering.KindSalted, int64(o.customer-1)*int64(p.buckets) + int64(b)
+		return ordering.KindSalted, int64(o.customer-1)*int64(p.stride) + int64(b)
 	}
 	return ordering.KindNone, 0
+}
+
+// saltStride is the stride of salted key ids: the most buckets any producer
+// salts with. With each producer's own bucket count, producers salting with
+// different counts would give different keys (3#0 with 2 buckets, 2#0 with
+// 4) one id, and the ordering checker would take them for one key.
+func saltStride(sc scenario.Scenario) int {
+	n := 1
+	for _, p := range sc.Producers {
+		if p.Salting != nil && p.Key == scenario.KeySaltedCustomerID {
+			n = max(n, p.Salting.Buckets)
+		}
+	}
+	return n
 }
 
 // keyBytes serializes a key as the producer's serializer would.
@@ -156,7 +173,7 @@ func (p *producerRuntime) keyBytes(kind uint8, id int64) []byte {
 			b = strconv.AppendInt(b, id, 10)
 		}
 	default:
-		b = appendKeyText(b, kind, id, p.buckets, p.keys)
+		b = appendKeyText(b, kind, id, p.stride, p.keys)
 	}
 	p.buf = b
 	return b
@@ -224,7 +241,7 @@ func (p *producerRuntime) partitionOf(kind uint8, id int64, customer int32, n in
 func (p *producerRuntime) keySpace(kind uint8) int {
 	switch kind {
 	case ordering.KindSalted:
-		return p.saltHot * p.buckets
+		return p.saltHot * p.stride
 	case ordering.KindCustomer:
 		return p.customers + 1
 	case ordering.KindSKU:

@@ -128,11 +128,21 @@ type Latency struct {
 	Max float64 `json:"max"`
 }
 
-// ProducerResult is one producer service.
+// ProducerResult is one producer service and where every record it sent
+// went: Sent = Appended + InFlightAtEnd + Failed.
 type ProducerResult struct {
-	Name    string `json:"name"`
-	Sent    int64  `json:"sent"`
-	Retries int64  `json:"retries"`
+	Name     string `json:"name"`
+	Sent     int64  `json:"sent"`
+	Appended int64  `json:"appended"`
+	// InFlightAtEnd is what the producer still holds when the run ends: a
+	// record in a batch, in flight or waiting for a retry (retry.backoff.ms).
+	InFlightAtEnd int64 `json:"in_flight_at_end"`
+	// Failed is what the producer gave up on, for FailedReason. The engine
+	// retries a failed request until it succeeds (retries is Integer.MAX_VALUE
+	// by default and delivery.timeout.ms is not modelled), so it is 0.
+	Failed       int64  `json:"failed"`
+	FailedReason string `json:"failed_reason,omitempty"`
+	Retries      int64  `json:"retries"`
 }
 
 // Series are per-partition counts in equal time buckets: records produced
@@ -245,7 +255,11 @@ func (s *Sim) consumersResult() Consumers {
 func (t *topic) producersResult() []ProducerResult {
 	out := make([]ProducerResult, len(t.producers))
 	for i, p := range t.producers {
-		out[i] = ProducerResult{Name: p.cfg.Name, Sent: p.sent, Retries: p.retries}
+		out[i] = ProducerResult{Name: p.cfg.Name, Sent: p.sent, Appended: p.appended, Retries: p.retries}
+	}
+	// The front stream's retried records still waiting are in the producers.
+	for _, d := range t.front.deferred.items {
+		out[d.rec.producer].InFlightAtEnd++
 	}
 	return out
 }

@@ -62,7 +62,7 @@ func (s *Sim) send(st *stream, o *order, j int, t int64, mode streamMode) {
 			part = p.partitionOf(kind, id, o.customer, inst.knownPartitions)
 		}
 	}
-	rec := record{keyID: id, partition: part, keyKind: kind}
+	rec := record{keyID: id, partition: part, keyKind: kind, producer: p.index}
 	var d *ordering.Entry
 	if mode != modeCount {
 		rec.seq, d = s.checker.Reserve(o.id)
@@ -138,6 +138,7 @@ func (s *Sim) appendRecord(r *record, t int64, mode streamMode, d *ordering.Entr
 			l.noteAppendTime(t, s.lagFloor)
 		}
 		s.metrics.onProduce(r.partition, t)
+		s.producers[r.producer].appended++
 	}
 	if mode != modeCount {
 		l.keep(r)

@@ -10,6 +10,7 @@ type record struct {
 	keyID     int64
 	partition int32
 	keyKind   uint8
+	producer  uint8 // the producer that sent it (index in the scenario)
 }
 
 // entry is a record as its partition stores it: the partition and the

@@ -87,7 +87,7 @@ func (s *Sim) traceNote(r *record, d *ordering.Entry, thread int32, duplicate bo
 		return // a duplicate long after: nothing left to describe it
 	}
 	p := s.producers[d.Producer]
-	key := string(appendKeyText(nil, d.KeyKind, d.KeyID, p.buckets, p.keys))
+	key := string(appendKeyText(nil, d.KeyKind, d.KeyID, p.stride, p.keys))
 	add := func(scope, name string) {
 		if len(t.events) >= t.limit {
 			t.dropped++

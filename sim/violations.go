@@ -81,7 +81,7 @@ func (s *Sim) evidence(d *ordering.Entry, how *ordering.Completion, completed bo
 		Event:          s.sc.Workload.EventsPerOrder[d.Event],
 		Order:          d.Order,
 		Customer:       int(d.Customer),
-		Key:            string(appendKeyText(nil, d.KeyKind, d.KeyID, p.buckets, p.keys)),
+		Key:            string(appendKeyText(nil, d.KeyKind, d.KeyID, p.stride, p.keys)),
 		Producer:       p.cfg.Name,
 		Partition:      int(d.Partition),
 		Offset:         d.Offset,

@@ -89,9 +89,23 @@ func CardsIn(c *i18n.Catalog, r *sim.Result) []Card {
 			Detail: c.T("results.card.pause.detail", i18n.S("rebalances", c.T("results.rebalances", i18n.Count(g.Rebalances))),
 				i18n.S("paused", SecondsIn(l, g.PartitionPauseS))), Better: Lower},
 		Card{ID: "records", Label: c.T("results.card.records"), Value: CountIn(l, r.EventsProduced), Raw: float64(r.EventsProduced),
-			Detail: c.T("results.card.records.detail", i18n.S("processed", CountIn(l, r.EventsProcessed))), Better: Neither},
+			Detail: c.T("results.card.records.detail", i18n.S("processed", CountIn(l, r.EventsProcessed))) + heldBack(c, l, r),
+			Better: Neither},
 	)
 	return cards
+}
+
+// heldBack says, after "; ", how many records sent are in no partition: still
+// in the producers at the end, or given up. Nothing when there are none.
+func heldBack(c *i18n.Catalog, l i18n.Lang, r *sim.Result) string {
+	var held, failed int64
+	for _, p := range r.Producers {
+		held, failed = held+p.InFlightAtEnd, failed+p.Failed
+	}
+	if held == 0 && failed == 0 {
+		return ""
+	}
+	return c.T("results.card.records.held", i18n.S("held", CountIn(l, held)), i18n.S("failed", CountIn(l, failed)))
 }
 
 // slowP99Ms is the p99 latency flagged as worth a look: a second from send

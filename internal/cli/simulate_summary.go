@@ -12,6 +12,20 @@ import (
 // examplesShown is how many violations the text summary explains.
 const examplesShown = 5
 
+// writeProducerAccounting says where the records sent but in no partition
+// are, when there are any: so the partitions' produced column adds up.
+func writeProducerAccounting(w io.Writer, r *sim.Result) {
+	var appended, inFlight, failed int64
+	for _, p := range r.Producers {
+		appended, inFlight, failed = appended+p.Appended, inFlight+p.InFlightAtEnd, failed+p.Failed
+	}
+	if inFlight == 0 && failed == 0 {
+		return
+	}
+	fmt.Fprintf(w, "producers   %d appended to the partitions, %d still in the producers at the end (waiting for a retry), %d failed\n",
+		appended, inFlight, failed)
+}
+
 // writeSummary prints a result for a person at a terminal.
 func writeSummary(w io.Writer, sc scenario.Scenario, r *sim.Result) {
 	name := sc.Name
@@ -24,6 +38,7 @@ func writeSummary(w io.Writer, sc scenario.Scenario, r *sim.Result) {
 	o := r.Ordering.Scopes
 	fmt.Fprintf(w, "ordering    violations per order %d (%d orders), per customer %d (%d customers), per key %d (%d keys)\n",
 		o.Order.Violations, o.Order.KeysAffected, o.Customer.Violations, o.Customer.KeysAffected, o.Key.Violations, o.Key.KeysAffected)
+	writeProducerAccounting(w, r)
 	fmt.Fprintf(w, "latency     p50 %.1f ms, p99 %.1f ms, max %.1f ms\n", r.LatencyMs.P50, r.LatencyMs.P99, r.LatencyMs.Max)
 	fmt.Fprintf(w, "consumers   %d threads, %d idle; %d duplicates, %d lost\n", r.Consumers.Threads, r.Consumers.IdleThreads, r.Duplicates, r.Lost)
 	g := r.Group.Totals
