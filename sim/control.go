@@ -26,6 +26,8 @@ const (
 	ctlStopInstance                         // arg: instance; clean shutdown
 	ctlSlowEnd                              // slow processing ends
 	ctlSync                                 // arg: rebalance; SyncGroup completes
+	ctlShareHeartbeat                       // arg: member; a share group heartbeat
+	ctlShareSession                         // arg: member; has its share session expired?
 )
 
 type controlEvent struct {
@@ -89,6 +91,10 @@ func (s *Sim) runControl() {
 			s.shutdownInstance(e.arg)
 		case ctlSync:
 			s.sync(e.arg)
+		case ctlShareHeartbeat:
+			s.shareHeartbeat(s.members[e.arg])
+		case ctlShareSession:
+			s.shareSessionCheck(s.members[e.arg])
 		case ctlSlowEnd:
 			s.procMeanNs = s.sc.Consumer.ProcessingMs * 1e6
 			s.mark(scenario.ActionSlowProcessing, "processing back to %s ms", scenario.FormatFloat(s.sc.Consumer.ProcessingMs))

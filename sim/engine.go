@@ -88,6 +88,7 @@ type consumers struct {
 	autoCommitNs        int64
 	consumerFailureRate float64
 	threadNames         []string
+	share               *shareGroup // a share group (share_group.go); nil for a consumer group
 }
 
 // timeline is the planned changes and the group's timed events, and what
@@ -162,6 +163,9 @@ func NewWithOptions(sc scenario.Scenario, opts Options) (*Sim, error) {
 	s.setUpProducers()
 	s.checker = ordering.NewChecker(sc, s.saltedKeys(), s.sameRouting())
 	s.setUpConsumers()
+	if sc.Consumer.IsShare() {
+		s.setUpShare()
+	}
 	s.sched = newSchedule(int(firstMember) + len(s.members) + len(s.pool))
 	s.scheduleSender()
 	s.scheduleTimeline()
@@ -261,6 +265,10 @@ func (s *Sim) closeMetrics() {
 // nearly all the steps, and one unsigned comparison finds them.
 func (s *Sim) dispatch(id int32) {
 	if k := uint32(id - firstMember); k < uint32(len(s.members)) {
+		if s.share != nil {
+			s.shareRun(s.members[k])
+			return
+		}
 		s.members[k].run(s)
 		return
 	}

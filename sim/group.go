@@ -130,6 +130,10 @@ func (c *consumers) newMemberID(base string) string {
 // committed at the start of the run. With new_group the members join an
 // empty group, which waits group.initial.rebalance.delay.ms first.
 func (s *Sim) startGroup() {
+	if s.share != nil {
+		s.startShare()
+		return
+	}
 	g := &s.group
 	g.knownPartitions = s.partitions
 	for p := range s.committed {
@@ -172,6 +176,12 @@ func (s *Sim) startGroup() {
 // startInstance starts (or restarts) an instance: its members poll at once
 // and join the group.
 func (s *Sim) startInstance(i int) {
+	if s.share != nil {
+		for _, m := range s.instanceMembers(i) {
+			s.shareStart(m)
+		}
+		return
+	}
 	for _, m := range s.instanceMembers(i) {
 		m.up, m.stopping, m.fenced = true, false, false
 		m.assignors = s.instanceAssignors(i)
@@ -227,6 +237,10 @@ func (s *Sim) resume(p int32) {
 // groupSeesPartitions is the group leader's metadata refresh noticing a new
 // partition count: it rejoins, and the group rebalances.
 func (s *Sim) groupSeesPartitions() {
+	if s.share != nil {
+		s.shareSetPartitions()
+		return
+	}
 	g := &s.group
 	if g.knownPartitions == s.partitions {
 		return

@@ -96,6 +96,10 @@ func (s *Sim) crashInstance(i int) {
 		if !m.up {
 			continue
 		}
+		if s.share != nil {
+			s.shareCrash(m)
+			continue
+		}
 		s.groupEvent(m.idx, "crashed", "the process died: no LeaveGroup, no commit")
 		m.up = false
 		m.abandonWork(s)
@@ -178,7 +182,7 @@ func (s *Sim) freezeInstance(i int, d int64) {
 				s.shift(w, d)
 			}
 		}
-		if m.inGroup {
+		if m.inGroup && s.share == nil {
 			m.stopHeartbeats(s)
 		}
 		s.at(m.frozenTill, ctlUnfreeze, int(m.idx))
@@ -196,7 +200,7 @@ func (c *clock) shift(w *worker, d int64) {
 // it finds out at its next heartbeat and rejoins at its next poll.
 func (m *member) unfreeze(s *Sim) {
 	g := &s.group
-	if !m.up || s.now < m.frozenTill {
+	if !m.up || s.now < m.frozenTill || s.share != nil {
 		return
 	}
 	if !m.inGroup && !m.kicked && m.joins > 0 {

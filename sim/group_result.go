@@ -70,6 +70,9 @@ type GroupTotals struct {
 	FailedCommits   int     `json:"failed_commits"`
 	Fenced          int     `json:"fenced"`
 	Refused         int     `json:"refused"`
+	// Share is a share group's record totals (KIP-932); nil for a
+	// consumer group.
+	Share *ShareTotals `json:"share,omitempty"`
 }
 
 // GroupEvent is a notable moment in the group's life: a member removed, a
@@ -188,6 +191,9 @@ func (s *Sim) groupResult() GroupResult {
 	r.Totals = GroupTotals{Rebalances: len(r.Rebalances), StopTheWorldS: nsToS(r.stopTheWorldNs),
 		MemberPauseS: nsToS(r.pausedMemberNs), PartitionPauseS: nsToS(r.pausedPartitionNs),
 		KickedOut: r.KickedOut, FailedCommits: r.FailedCommits, Fenced: r.Fenced, Refused: r.Refused}
+	if s.share != nil {
+		s.shareResult(&r)
+	}
 	return r
 }
 

@@ -43,6 +43,9 @@ func writeSummary(w io.Writer, sc scenario.Scenario, r *sim.Result) {
 	fmt.Fprintf(w, "consumers   %d threads, %d idle; %d duplicates, %d lost\n", r.Consumers.Threads, r.Consumers.IdleThreads, r.Duplicates, r.Lost)
 	g := r.Group.Totals
 	fmt.Fprintf(w, "group       %s, %s: %s\n", r.Group.Protocol, r.Group.Assignor, g.Summary())
+	if g.Share != nil {
+		fmt.Fprintf(w, "share       %s\n", g.Share.Summary())
+	}
 	fmt.Fprintf(w, "digest      %s\n\n", r.Digest)
 
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)

@@ -4,15 +4,18 @@ package ordering
 type Cause uint8
 
 const (
-	causeConcurrent     Cause = iota // same partition, processed in parallel
-	causeRetryTopic                  // the earlier event went through the retry topic
-	causeProducerRetry               // the earlier event was appended after the later one
-	causePartitionCount              // same key, another partition count, another partition
-	causeClientMismatch              // same key, producers that hash it differently
-	causeSalting                     // salted keys of one customer on different partitions
-	causeNoKey                       // a keyless record: no partition affinity at all
-	causeKeyScope                    // the key is finer than the scope (e.g. order_id for a customer)
-	causeRebalance                   // the partition changed hands while the earlier event was in flight
+	causeConcurrent      Cause = iota // same partition, processed in parallel
+	causeRetryTopic                   // the earlier event went through the retry topic
+	causeProducerRetry                // the earlier event was appended after the later one
+	causePartitionCount               // same key, another partition count, another partition
+	causeClientMismatch               // same key, producers that hash it differently
+	causeSalting                      // salted keys of one customer on different partitions
+	causeNoKey                        // a keyless record: no partition affinity at all
+	causeKeyScope                     // the key is finer than the scope (e.g. order_id for a customer)
+	causeRebalance                    // the partition changed hands while the earlier event was in flight
+	causeSharedPartition              // share group: two consumers process records of one partition at once
+	causeRedelivery                   // share group: the earlier record came back after a release or lock expiry
+	causeGivenUp                      // share group: the earlier record was on its last delivery
 	NumCauses
 )
 
@@ -26,6 +29,9 @@ var causeNames = [NumCauses]string{
 	"no key",
 	"key does not cover the scope",
 	"rebalance",
+	"shared partition",
+	"redelivery",
+	"given up",
 }
 
 // String is the cause as results name it.
@@ -35,6 +41,12 @@ func (c Cause) String() string { return causeNames[c] }
 // one of the same scope has not.
 func (c *Checker) causeOf(earlier, later *Entry) Cause {
 	switch {
+	case earlier.Flags&FlagLastDelivery != 0:
+		return causeGivenUp
+	case earlier.Flags&FlagRedelivered != 0:
+		return causeRedelivery
+	case c.share && earlier.Partition == later.Partition:
+		return causeSharedPartition
 	case earlier.Flags&FlagRetryTopic != 0:
 		return causeRetryTopic
 	case earlier.Flags&FlagProducerRetried != 0 && (earlier.Offset < 0 ||
@@ -53,4 +65,21 @@ func (c *Checker) causeOf(earlier, later *Entry) Cause {
 		return causeSalting
 	}
 	return causeKeyScope
+}
+
+// Redelivered notes that a share group made event g available again after
+// a delivery that did not finish, or delivered it for the last time: a
+// later event of its key that completes first is explained by that.
+func (c *Checker) Redelivered(g int64, last bool) {
+	if g < c.oldestOpen {
+		return
+	}
+	d := c.Entry(g)
+	if d.Flags&FlagDone != 0 {
+		return
+	}
+	d.Flags |= FlagRedelivered
+	if last {
+		d.Flags |= FlagLastDelivery
+	}
 }

@@ -31,6 +31,12 @@ const (
 	FlagRetryTopic                        // failed and went to the retry topic
 	FlagProducerRetried                   // a produce attempt failed and was retried
 	flagWatched                           // an example waits for it to complete
+	// FlagRedelivered: a share group made it available again (released, its
+	// lock expired, its member left) after a delivery that did not finish.
+	FlagRedelivered
+	// FlagLastDelivery: a share group delivered it for the last time
+	// (share.delivery.count.limit); if this attempt fails it is given up.
+	FlagLastDelivery
 )
 
 // Entry is what the engine knows about one sent event until it has been
@@ -82,6 +88,7 @@ type Checker struct {
 	keys           [KindCountry + 1][]keyState // key scope for customer, salted, sku, country keys
 
 	sameRouting func(p1, p2 uint8) bool // do two producers route a key alike?
+	share       bool                    // the consumers form a share group (KIP-932)
 
 	// When every record is keyed by customer id (or every one by order id),
 	// the key scope's chains are exactly the customer's (or the order's): it
@@ -109,6 +116,7 @@ func NewChecker(sc scenario.Scenario, saltedKeys int, sameRouting func(p1, p2 ui
 		eventsPerOrder: len(sc.Workload.EventsPerOrder),
 		customers:      make([]keyState, sc.Workload.Customers+1),
 		sameRouting:    sameRouting,
+		share:          sc.Consumer.IsShare(),
 	}
 	if c.keyAlias >= 0 {
 		c.tracked = NumScopes - 1

@@ -71,6 +71,8 @@ func DefaultConsumer() Consumer {
 		MaxPollRecords: 500,
 		Retry:          "blocking",
 		RetryBackoffMs: 1000,
+		GroupType:      GroupTypeConsumer,
+		Share:          DefaultShare(),
 		Group: Group{
 			Assignors:               []string{"range", "cooperative-sticky"},
 			GroupProtocol:           "classic",

@@ -137,6 +137,12 @@ type Consumer struct {
 	// RetryBackoffMs is the wait before a blocking retry, or the delay of
 	// the retry topic.
 	RetryBackoffMs float64 `json:"retry_backoff_ms"`
+	// GroupType is consumer (a consumer group: each partition has one
+	// owner) or share (a share group, KIP-932: members share partitions and
+	// acknowledge each record; see Share).
+	GroupType string `json:"group_type"`
+	// Share holds the share group's settings, used with group_type share.
+	Share Share `json:"share"`
 
 	Group
 }

@@ -202,6 +202,7 @@ func validateConsumer(c *checker, k Consumer) {
 	c.oneOf("consumer.retry", k.Retry, "blocking", "retry_topic")
 	c.floatIn("consumer.retry_backoff_ms", k.RetryBackoffMs, 0, 3600_000)
 	validateGroup(c, k.Group)
+	validateShare(c, k)
 }
 
 func validateTimeline(c *checker, sc Scenario) {
@@ -217,5 +218,8 @@ func validateTimeline(c *checker, sc Scenario) {
 			c.add(f("at_s"), "timeline.order", argFloat("value", a.AtS), argFloat("previous", sc.Timeline[i-1].AtS))
 		}
 		validateAction(c, f, a, sc, &partitions)
+		if sc.Consumer.IsShare() {
+			validateShareAction(c, f, a)
+		}
 	}
 }

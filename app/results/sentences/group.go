@@ -30,6 +30,11 @@ var details = family{
 	"evidence.detail.unreleased", "evidence.detail.pollStatic", "evidence.detail.crashed",
 	"evidence.detail.staticShutdown", "evidence.detail.resumed", "evidence.detail.asyncCommit",
 	"evidence.detail.syncCommit", "evidence.detail.removed", "evidence.detail.commitFailed",
+	// a share group's (sim/share_group.go, sim/share_member.go)
+	"evidence.detail.shareOffsetReset", "evidence.detail.shareHeartbeatRefused", "evidence.detail.shareAssignment",
+	"evidence.detail.shareCrashed", "evidence.detail.shareLeft", "evidence.detail.shareExpired",
+	"evidence.detail.shareTarget", "evidence.detail.shareAckRefused", "evidence.detail.shareLockExpired",
+	"evidence.detail.shareGivenUp", "evidence.detail.shareJoined",
 }
 
 // reasons are why a commit failed.
@@ -64,6 +69,10 @@ var events = map[string]string{
 	"static takeover": "evidence.event.staticTakeover", "static rejoin": "evidence.event.staticRejoin",
 	"auto-commit failed": "evidence.event.autoCommitFailed", "poll timeout": "evidence.event.pollTimeout",
 	"crashed": "evidence.event.crashed", "shut down": "evidence.event.shutDown", "resumed": "evidence.event.resumed",
+	"joined": "evidence.event.shareJoined", "left": "evidence.event.shareLeft", "target assignment": "evidence.event.shareTarget",
+	"assignment": "evidence.event.shareAssignment", "heartbeat refused": "evidence.event.shareHeartbeatRefused",
+	"lock expired": "evidence.event.shareLockExpired", "given up": "evidence.event.shareGivenUp",
+	"share partition": "evidence.event.sharePartition",
 }
 
 // Event is a group event's name in c's language.

@@ -19,6 +19,9 @@ var causes = map[string]string{
 	"no key":                       "evidence.cause.noKey",
 	"key does not cover the scope": "evidence.cause.keyScope",
 	"rebalance":                    "evidence.cause.rebalance",
+	"shared partition":             "evidence.cause.sharedPartition",
+	"redelivery":                   "evidence.cause.redelivery",
+	"given up":                     "evidence.cause.givenUp",
 }
 
 // Cause is a violation's cause in c's language.
