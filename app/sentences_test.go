@@ -114,7 +114,7 @@ func TestNoSentenceBypassesTheCatalog(t *testing.T) {
 // (scenarioform), and the others whose words reach a page (changes,
 // errors, imports, keys, links, the worker). Only the catalog (i18n) is
 // left out. TestEverySubpackageIsScanned keeps the list whole.
-var wordPackages = []string{"plots", "report", "results", "flow", "scenarioform", "presetwords", "changes", "errtext", "importconfig", "keymap", "runner", "share", "engineworker"}
+var wordPackages = []string{"plots", "report", "results", "flow", "scenarioform", "presetwords", "changes", "errtext", "importconfig", "keymap", "runner", "share", "engineworker", "embedlink"}
 
 // englishSources are files of those packages whose sentences are the
 // English a catalog is checked against, or words no page shows.
