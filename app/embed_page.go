@@ -47,6 +47,7 @@ type embedPage struct {
 	shown   *embedRun
 	views   int
 	height  embedHeight
+	mounted bool
 }
 
 // embedRun is a finished run and what is drawn of it.
@@ -62,7 +63,13 @@ type embedRun struct {
 
 func newEmbedPage() *embedPage { return &embedPage{} }
 
-func (p *embedPage) OnMount(ctx app.Context) { p.height.start(ctx) }
+// OnMount runs in the browser only: data-app-mounted then tells tests the
+// embed is live, not its pre-rendered HTML.
+func (p *embedPage) OnMount(ctx app.Context) {
+	p.mounted = true
+	setHTMLLang()
+	p.height.start(ctx)
+}
 
 func (p *embedPage) OnDismount() { p.height.stop() }
 
@@ -93,6 +100,7 @@ func (p *embedPage) OnNav(ctx app.Context) {
 	}
 	sc, err := sim.ParseScenarioWithin(p.doc, nil, sim.BrowserLimits())
 	p.name = sc.Name
+	ctx.Page().SetTitle(c.T("embed.title", i18n.S("scenario", scenarioTitle(c, p.name))))
 	p.first = make([]string, len(p.opts.Controls))
 	if err == nil {
 		full := sim.MarshalScenario(sc)

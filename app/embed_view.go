@@ -21,7 +21,11 @@ func (p *embedPage) Render() app.UI {
 			app.A().ID("embed-open").Href(s.open).Target("_blank").Rel("noopener").Text(c.T("embed.open")),
 		)
 	}
-	return app.Main().ID("embed").Class("embed").Body(app.FilterUIElems(
+	root := app.Main().ID("embed").Class("embed")
+	if p.mounted {
+		root = root.DataSet("app-mounted", "true")
+	}
+	return root.Body(app.FilterUIElems(
 		app.Div().Class("embed-head").Body(
 			app.H1().Text(c.T("embed.title", i18n.S("scenario", scenarioTitle(c, p.name)))),
 			p.renderStatus(c),
