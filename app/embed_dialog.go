@@ -10,6 +10,8 @@ import (
 
 	"partitionlab/app/embedlink"
 	"partitionlab/app/i18n"
+	"partitionlab/app/share"
+	"partitionlab/sim/lessons"
 )
 
 // embedSettings are the settings an author may let readers change, each
@@ -36,8 +38,10 @@ var previewWidths = []int{320, 600, 900}
 type embedDialog struct {
 	app.Compo
 
-	// Iparam and Ivalue are the scenario's link parameter; Iname its name.
-	Iparam, Ivalue, Iname string
+	// Ilink is the scenario's part of the embed's fragment (a Simulate
+	// link's, or a Compare link's with Icompare); Iname names it.
+	Ilink, Iname string
+	Icompare     bool
 	// Icontrols are the settings offered first (a lesson step's).
 	Icontrols []embedlink.Control
 
@@ -49,7 +53,13 @@ type embedDialog struct {
 }
 
 func newEmbedDialog(param, value, name string, controls []embedlink.Control) *embedDialog {
-	return &embedDialog{Iparam: param, Ivalue: value, Iname: name, Icontrols: controls}
+	return &embedDialog{Ilink: url.Values{param: {value}}.Encode(), Iname: name, Icontrols: controls}
+}
+
+// newCompareEmbedDialog is the dialog of a comparison: its link names
+// both scenarios, and the embed shows their differences.
+func newCompareEmbedDialog(link, name string) *embedDialog {
+	return &embedDialog{Ilink: link, Iname: name, Icompare: true}
 }
 
 func (d *embedDialog) onOpen(ctx app.Context, _ app.Event) {
@@ -57,6 +67,9 @@ func (d *embedDialog) onOpen(ctx app.Context, _ app.Event) {
 	if d.open && !d.started {
 		d.started, d.opts, d.width = true, embedlink.Default(), 600
 		d.opts.Controls = slices.Clone(d.Icontrols)
+		if d.Icompare {
+			d.opts.Charts = nil // a comparison shows its differences
+		}
 	}
 	d.message = ""
 	if d.open {
@@ -71,11 +84,13 @@ func (d *embedDialog) onOpen(ctx app.Context, _ app.Event) {
 // src is the embed's address: this site's, in the page's language, with
 // the scenario and the options in its fragment.
 func (d *embedDialog) src() string {
-	v := d.opts.Values()
-	v.Set(d.Iparam, d.Ivalue)
+	frag := d.Ilink
+	if v := d.opts.Values().Encode(); v != "" {
+		frag += "&" + v
+	}
 	loc := app.Window().Get("location")
 	u := url.URL{Path: strings.TrimSuffix(app.Getenv("GOAPP_ROOT_PREFIX"), "/") + EmbedSnippetPath, RawQuery: langQuery()}
-	return loc.Get("origin").String() + u.String() + "#" + v.Encode()
+	return loc.Get("origin").String() + u.String() + "#" + frag
 }
 
 // title is the iframe's title, which a screen reader says.
@@ -99,9 +114,11 @@ func (d *embedDialog) Render() app.UI {
 			app.P().Class("help").Text(c.T("embed.dialog.intro")),
 			d.renderChecks(c, "cards", c.T("embed.dialog.cards"), embedlink.Cards, d.opts.Cards, embedlink.MaxCards,
 				func(id string) string { return c.T("results.card." + strings.TrimPrefix(id, "violations-")) }),
-			d.renderChecks(c, "charts", c.T("embed.dialog.charts"), embedlink.Charts, d.opts.Charts, embedlink.MaxCharts,
-				func(id string) string { return chartName(c, id) }),
-			d.renderParts(c),
+			app.If(!d.Icompare,
+				d.renderChecks(c, "charts", c.T("embed.dialog.charts"), embedlink.Charts, d.opts.Charts, embedlink.MaxCharts,
+					func(id string) string { return chartName(c, id) }),
+				d.renderParts(c),
+			),
 			d.renderControls(c),
 			app.H3().Text(c.T("embed.dialog.preview")),
 			app.Label().For("embed-width").Text(c.T("embed.dialog.width")),
@@ -109,7 +126,7 @@ func (d *embedDialog) Render() app.UI {
 				d.width, _ = strconv.Atoi(ctx.JSSrc().Get("value").String())
 			}).Body(app.Range(previewWidths).Slice(func(i int) app.UI {
 				w := strconv.Itoa(previewWidths[i])
-				return app.Option().Value(w).Selected(previewWidths[i] == d.width).Text(w + " px")
+				return app.Option().Value(w).Selected(previewWidths[i] == d.width).Text(c.T("embed.dialog.px", i18n.S("n", w)))
 			})),
 			app.IFrame().ID("embed-preview").Class("embed-preview").Src(src).Title(d.title(c)).
 				Width(d.width).Height(d.opts.Height()),
@@ -249,4 +266,32 @@ func (d *embedDialog) pick(i int, path string) {
 		}
 	}
 	d.opts.Controls = ctls
+}
+
+// stepEmbed is the Embed dialog of a lesson step's run with the learner's
+// values, offering the step's controls to the reader; nil when the step
+// runs no scenario the engine takes.
+func stepEmbed(s lessons.Step, sets []string) *embedDialog {
+	sc, err := s.Scenario(sets...)
+	if err != nil {
+		return nil
+	}
+	var ctls []embedlink.Control
+	for _, c := range s.Controls {
+		e := embedlink.Control{Path: c.Path, Step: 1}
+		for _, v := range c.Values {
+			e.Choices = append(e.Choices, valueText(v))
+		}
+		if c.Min != nil && c.Max != nil {
+			e.Min, e.Max = *c.Min, *c.Max
+			if c.Step != nil {
+				e.Step = *c.Step
+			}
+		}
+		if _, err := embedlink.ParseControl(e.String()); err == nil && len(ctls) < embedlink.MaxControls {
+			ctls = append(ctls, e)
+		}
+	}
+	name, value := share.Param(sc)
+	return newEmbedDialog(name, value, sc.Name, ctls)
 }

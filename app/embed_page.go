@@ -45,9 +45,13 @@ type embedPage struct {
 	wait    debouncer
 	refused string // the reader's values refused before the run
 	shown   *embedRun
-	views   int
-	height  embedHeight
-	mounted bool
+	// docB is B's scenario when the embed shows a comparison (A is doc).
+	docB     []byte
+	nameB    string
+	compared *embedComparison
+	views    int
+	height   embedHeight
+	mounted  bool
 }
 
 // embedRun is a finished run and what is drawn of it.
@@ -81,6 +85,10 @@ func (p *embedPage) OnNav(ctx app.Context) {
 	c := tr()
 	u := ctx.Page().URL().String()
 	p.notice = ""
+	if p.readComparison(u) {
+		p.readOptions(ctx, u)
+		return
+	}
 	l, err := share.Parse(u, "")
 	if errors.Is(err, share.ErrNoScenario) {
 		l, err = share.Link{Preset: embedPreset}, nil
@@ -93,6 +101,14 @@ func (p *embedPage) OnNav(ctx app.Context) {
 		l.Document, _ = sim.PresetJSON(embedPreset)
 	}
 	p.doc = l.Document
+	p.readOptions(ctx, u)
+}
+
+// readOptions reads the embed's options from the address, with the
+// reader's first values, and runs.
+func (p *embedPage) readOptions(ctx app.Context, u string) {
+	c := tr()
+	var err error
 	p.opts, err = embedlink.Parse(u)
 	if err != nil {
 		p.notice = embedOptionError(c, err)
@@ -100,7 +116,7 @@ func (p *embedPage) OnNav(ctx app.Context) {
 	}
 	sc, err := sim.ParseScenarioWithin(p.doc, nil, sim.BrowserLimits())
 	p.name = sc.Name
-	ctx.Page().SetTitle(c.T("embed.title", i18n.S("scenario", scenarioTitle(c, p.name))))
+	ctx.Page().SetTitle(p.title(c))
 	p.first = make([]string, len(p.opts.Controls))
 	if err == nil {
 		full := sim.MarshalScenario(sc)
@@ -137,6 +153,10 @@ func (p *embedPage) sets() []string {
 // refuses (a value out of range, too much work for the browser) leaves
 // the last result on screen with the reason above it.
 func (p *embedPage) run(ctx app.Context) {
+	if p.docB != nil {
+		p.runComparison(ctx)
+		return
+	}
 	sc, err := sim.ParseScenarioWithin(p.doc, p.sets(), sim.BrowserLimits())
 	p.refused = ""
 	if err != nil {

@@ -14,11 +14,18 @@ import (
 
 func (p *embedPage) Render() app.UI {
 	c := tr()
-	var run, open app.UI
-	if s := p.shown; s != nil {
-		run = p.renderRun(c, s)
+	var run app.UI
+	openHref := ""
+	switch {
+	case p.docB != nil && p.compared != nil:
+		run, openHref = p.renderComparison(c, p.compared), p.compared.open
+	case p.docB == nil && p.shown != nil:
+		run, openHref = p.renderRun(c, p.shown), p.shown.open
+	}
+	var open app.UI
+	if openHref != "" {
 		open = app.P().Class("embed-open").Body(
-			app.A().ID("embed-open").Href(s.open).Target("_blank").Rel("noopener").Text(c.T("embed.open")),
+			app.A().ID("embed-open").Href(openHref).Target("_blank").Rel("noopener").Text(c.T("embed.open")),
 		)
 	}
 	root := app.Main().ID("embed").Class("embed")
@@ -27,7 +34,7 @@ func (p *embedPage) Render() app.UI {
 	}
 	return root.Body(app.FilterUIElems(
 		app.Div().Class("embed-head").Body(
-			app.H1().Text(c.T("embed.title", i18n.S("scenario", scenarioTitle(c, p.name)))),
+			app.H1().Text(p.title(c)),
 			p.renderStatus(c),
 		),
 		app.If(p.notice != "", app.P().ID("embed-notice").Class("error").Text(p.notice)),
@@ -56,7 +63,11 @@ func (p *embedPage) renderStatus(c *i18n.Catalog) app.UI {
 		state = "invalid"
 	}
 	digest := ""
-	if p.shown != nil && !l.running {
+	switch {
+	case l.running || l.gate != nil:
+	case p.docB != nil && p.compared != nil:
+		digest = p.compared.b.Result.Digest
+	case p.docB == nil && p.shown != nil:
 		digest = p.shown.r.Digest
 	}
 	return app.P().ID("embed-status").Class("embed-status").DataSet("state", state).DataSet("digest", digest).

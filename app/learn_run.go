@@ -110,13 +110,14 @@ func (p *learnPage) showStep(ctx app.Context) {
 	step := p.step()
 	sets := p.state.sets(step, p.si)
 	p.want = runKey(p.si, sets)
-	p.try, p.tryErr = "", ""
+	p.try, p.tryErr, p.embed = "", "", nil
 	if step.Kind() == lessons.KindSimulate {
 		if h, err := tryHref(step, sets); err != nil {
 			p.tryErr = fieldErrorsText(tr(), err)
 		} else {
 			p.try = h
 		}
+		p.embed = stepEmbed(step, sets)
 	}
 	if p.shown != nil && p.shown.si != p.si {
 		p.shown = nil // another step's result must not stand for this one

@@ -142,8 +142,11 @@ func dialogSnippet(t *testing.T, ctx context.Context, site string) string {
 	waitFor(t, ctx, `document.getElementById("embed-control-pick-0") !== null`)
 	setField(t, ctx, "embed-control-pick-0", "topic.partitions", "change")
 	waitFor(t, ctx, `document.getElementById("embed-snippet").value.includes("ctl=topic.partitions")`)
-	// The preview is the embed at its size, running.
-	waitFor(t, ctx, `document.getElementById("embed-preview").contentDocument.querySelector("#embed-status") !== null`)
+	// The preview is the embed at its size, with its run done (leaving a
+	// run in flight would mark it as one that stopped the engine).
+	waitFor(t, ctx, `document.getElementById("run-status").dataset.state === "done"`)
+	waitFor(t, ctx, `(() => { const s = document.getElementById("embed-preview").contentDocument.getElementById("embed-status");
+		return s !== null && s.dataset.digest !== "" && s.dataset.state === "done"; })()`)
 	return eval[string](t, ctx, `document.getElementById("embed-snippet").value`)
 }
 
