@@ -57,14 +57,14 @@ func (p *embedPage) renderStatus(c *i18n.Catalog) app.UI {
 		state, text = "waiting", c.T("results.status.waiting")
 	case l.crashed != "":
 		state, text = "crashed", c.T("results.status.crashed")
-	case l.running:
+	case l.client.Running():
 		state, text = "running", c.T("results.status.simulating")
 	case p.refused != "":
 		state = "invalid"
 	}
 	digest := ""
 	switch {
-	case l.running || l.gate != nil:
+	case l.client.Running() || l.gate != nil:
 	case p.docB != nil && p.compared != nil:
 		digest = p.compared.b.Result.Digest
 	case p.docB == nil && p.shown != nil:
@@ -72,7 +72,7 @@ func (p *embedPage) renderStatus(c *i18n.Catalog) app.UI {
 	}
 	return app.P().ID("embed-status").Class("embed-status").DataSet("state", state).DataSet("digest", digest).
 		Aria("live", "polite").Body(
-		app.If(l.running, newRunProgress(l, text)).Else(app.Text(text)),
+		app.If(l.client.Running(), newRunProgress(l, text)).Else(app.Text(text)),
 		app.If(l.gate != nil, l.renderNotice()),
 	)
 }

@@ -23,7 +23,7 @@ var classList = regexp.MustCompile(`^[a-z0-9 ]*[a-z0-9]-[a-z0-9-]+[a-z0-9 -]*$`)
 var notShownSentences = map[string]string{
 	"nothing to import as %q":                "a kind the panel never offers (a programming error)",
 	"the review could not be written: %v":    "the console's log, for developers",
-	"the empty key":                          "the key's label for keymap.Serialize; keyError names it from the catalog",
+	"the empty key":                          "the key's label for keyplacement.Serialize; keyError names it from the catalog",
 	"the page stopped before this run ended": "kept in storage; crashWords says it from the catalog",
 	"the engine's worker failed":             "web/engine.js's words, matched; crashWords says them from the catalog",
 	"(prefers-reduced-motion: reduce)":       "a CSS media query",
@@ -114,7 +114,7 @@ func TestNoSentenceBypassesTheCatalog(t *testing.T) {
 // (scenarioform), and the others whose words reach a page (changes,
 // errors, imports, keys, links, the worker). Only the catalog (i18n) is
 // left out. TestEverySubpackageIsScanned keeps the list whole.
-var wordPackages = []string{"plots", "report", "results", "flow", "scenarioform", "presetwords", "changes", "errtext", "importconfig", "keymap", "runner", "share", "engineworker", "embedlink"}
+var wordPackages = []string{"plots", "report", "results", "flow", "scenarioform", "presetwords", "changes", "errtext", "importconfig", "keyplacement", "runner", "share", "engineworker", "embedlink"}
 
 // englishSources are files of those packages whose sentences are the
 // English a catalog is checked against, or words no page shows.

@@ -79,6 +79,13 @@ func mdEscape(s string) string {
 	return strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "`", "\\`", "[", `\[`, "]", `\]`, "<", "&lt;").Replace(s)
 }
 
+// MarkdownText is text written so Markdown reads none of it as emphasis,
+// code or links, for other reviews (the sweep's) written in Markdown.
+func MarkdownText(s string) string { return mdEscape(s) }
+
+// MarkdownCell is MarkdownText for a table cell: no pipes, no line breaks.
+func MarkdownCell(s string) string { return mdCell(s) }
+
 // mdCell is mdEscape for a table cell: no pipes, no line breaks.
 func mdCell(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(mdEscape(s), "|", `\|`), "\n", " ")

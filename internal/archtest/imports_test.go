@@ -57,6 +57,8 @@ var rules = []rule{
 	{pkg: "partitionlab/internal/cluster", allow: []string{sim, franzGo}, forbid: []string{app, goApp, "partitionlab/internal/cli", "partitionlab/internal/site"},
 		why: "reading a live cluster turns into a scenario and nothing else"},
 	{pkg: "partitionlab/internal/archtest", why: "archtest holds tests only"},
+	{pkg: "partitionlab/internal/soak", allow: []string{sim},
+		why: "the soak runs the engine's random worlds for as long as asked; it is a developer's command, not part of the engine"},
 	{pkg: "partitionlab/crosscheck", why: "the cross-checks' Kafka clients are test imports only"},
 	{pkg: "partitionlab/e2e/...", allow: []string{brotli}, why: "the browser tests' tools measure and compress app.wasm"},
 }

@@ -32,7 +32,7 @@ type command struct {
 // commands lists every sub-command in the order the usage text shows them.
 // The first one runs when no command is named.
 func commands() []command {
-	return []command{serveCommand(), staticCommand(), partitionCommand(), simulateCommand(), compareCommand(), importCommand()}
+	return []command{serveCommand(), staticCommand(), partitionCommand(), simulateCommand(), compareCommand(), sweepCommand(), importCommand()}
 }
 
 // usageError is bad input from the person running the command: it exits

@@ -1,0 +1,135 @@
+package sweepreport
+
+import (
+	"fmt"
+	"strings"
+
+	"partitionlab/app/i18n"
+	"partitionlab/app/plots"
+	"partitionlab/app/report"
+	"partitionlab/sim/sweep"
+)
+
+// charts draws the sweep's charts: the trade-off first; then, for one
+// setting, each headline measure that is not zero everywhere against it,
+// and for two, grids of balance and of violations.
+func charts(s *sweep.Sweep) ([]report.Chart, error) {
+	en := i18n.For(i18n.English)
+	var out []report.Chart
+	add := func(name, title string, ch plots.Chart, err error) error {
+		if err != nil {
+			return fmt.Errorf("sweep review: chart %s: %w", name, err)
+		}
+		out = append(out, report.Chart{Name: name + ".svg", Title: title, SVG: plots.Standalone(ch)})
+		return nil
+	}
+	scope := scopeMeasure(s)
+	var points []plots.FrontierPoint
+	for _, pt := range s.Points {
+		if pt.Pending {
+			continue
+		}
+		points = append(points, plots.FrontierPoint{Label: pointLabel(s, pt), Load: pt.Spread["load.max_over_mean"].Median,
+			Violations: pt.Spread[scope.Name].Median, OnFrontier: pt.OnFrontier,
+			Recommended: s.Recommended != nil && s.Recommended.Index == pt.Index})
+	}
+	title := fmt.Sprintf("The trade-off: balance against %s", scope.Label)
+	ch, err := plots.SweepFrontier(en, plots.SweepWords{Title: title, XLabel: "load (busiest ÷ mean partition, median)",
+		YLabel: scope.Label + " (median)", Label: title + "; the points on the frontier are filled and joined"}, points)
+	if err := add("frontier", title, ch, err); err != nil {
+		return nil, err
+	}
+	if len(s.Vary) == 2 {
+		for _, m := range []sweep.Measure{mustMeasure("load"), scope} {
+			title := fmt.Sprintf("%s by %s and %s (median)", capital(m.Label), s.Vary[0].Path, s.Vary[1].Path)
+			rows, cols, values, texts := grid(s, m)
+			ch, err := plots.SweepGrid(en, plots.SweepWords{Title: title, XLabel: s.Vary[1].Path, YLabel: s.Vary[0].Path, Label: title}, rows, cols, values, texts)
+			if err := add("grid-"+m.Word, title, ch, err); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	}
+	ticks := valueTexts(s.Vary[0])
+	for _, m := range sweep.Measures() {
+		series := sweepSeries(s, m)
+		if m.Name != "load.max_over_mean" && m.Name != scope.Name && allZero(series) {
+			continue
+		}
+		title := fmt.Sprintf("%s against %s", capital(m.Label), s.Vary[0].Path)
+		label := title
+		if s.Seeds > 1 {
+			label += fmt.Sprintf(": the median of %d seeds, with a bar from the least to the most", s.Seeds)
+		}
+		ch, err := plots.SweepMeasure(en, plots.SweepWords{Title: title, XLabel: s.Vary[0].Path, YLabel: m.Label, Label: label}, ticks, []plots.SweepSeries{series})
+		if err := add("measure-"+strings.ReplaceAll(m.Word, ".", "-"), title, ch, err); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// sweepSeries is a measure's spread at each point of a one-setting sweep
+// (a pending point shows as 0).
+func sweepSeries(s *sweep.Sweep, m sweep.Measure) plots.SweepSeries {
+	var out plots.SweepSeries
+	for _, pt := range s.Points {
+		sp := pt.Spread[m.Name]
+		out.Median, out.Min, out.Max = append(out.Median, sp.Median), append(out.Min, sp.Min), append(out.Max, sp.Max)
+	}
+	return out
+}
+
+func allZero(s plots.SweepSeries) bool {
+	for _, v := range s.Max {
+		if v != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// grid lays a two-setting sweep's medians of m out by row (first setting)
+// and column (second).
+func grid(s *sweep.Sweep, m sweep.Measure) (rows, cols []string, values [][]float64, texts [][]string) {
+	rows, cols = valueTexts(s.Vary[0]), valueTexts(s.Vary[1])
+	values, texts = make([][]float64, len(rows)), make([][]string, len(rows))
+	for _, pt := range s.Points {
+		i := pt.Index / len(cols)
+		v := pt.Spread[m.Name].Median
+		values[i] = append(values[i], v)
+		texts[i] = append(texts[i], m.Format(v))
+	}
+	return rows, cols, values, texts
+}
+
+func valueTexts(a sweep.Axis) []string {
+	out := make([]string, len(a.Values))
+	for i, v := range a.Values {
+		out[i] = string(v)
+	}
+	return out
+}
+
+// pointLabel is a point's values without the paths: "8", "12 × 4".
+func pointLabel(s *sweep.Sweep, pt sweep.Point) string {
+	parts := make([]string, len(pt.Values))
+	for i, v := range pt.Values {
+		parts[i] = string(v.Value)
+	}
+	return strings.Join(parts, " × ")
+}
+
+func scopeMeasure(s *sweep.Sweep) sweep.Measure { return mustMeasure("violations." + s.Scope) }
+
+func mustMeasure(word string) sweep.Measure {
+	m, _ := sweep.MeasureNamed(word)
+	return m
+}
+
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

@@ -1,0 +1,99 @@
+package invariants
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"reflect"
+	"strconv"
+
+	"partitionlab/sim"
+)
+
+func determinismInvariants() []Invariant {
+	return []Invariant{
+		{Name: "determinism.digest", check: digestIsCanonical,
+			Why: "The digest is the SHA-256 of the result's canonical JSON with the digest left empty, so anyone " +
+				"can recompute it from the JSON they were given."},
+		{Name: "determinism.rerun", check: rerunGivesSameDigest,
+			Why: "The same scenario and seed give the same result, bit for bit: a second run has the same digest."},
+		{Name: "determinism.slices", check: slicesGiveSameDigest,
+			Why: "Advance in slices of any size (the browser's progress steps) runs the same simulation as Run: " +
+				"stopping between steps changes nothing."},
+		{Name: "determinism.fork", check: forkGivesSameDigest,
+			Why: "Forking the record stream (keeping few records and sending the rest again when a consumer " +
+				"reaches them, to bound memory) changes nothing a person sees: the same digest with the fork " +
+				"forced early. Measurable once sim.Options has a field named " + forkOption + "."},
+	}
+}
+
+// digestOf is the SHA-256 of a result's JSON with its digest left empty,
+// as the engine computes it.
+func digestOf(res sim.Result) string {
+	res.Digest = ""
+	b, err := json.Marshal(&res)
+	if err != nil {
+		return "unmarshalable: " + err.Error()
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+func digestIsCanonical(r *Run) Verdict {
+	if got := digestOf(*r.Result); got != r.Result.Digest {
+		return broken("digest %s, its JSON hashes to %s", r.Result.Digest, got)
+	}
+	return held()
+}
+
+func rerunGivesSameDigest(r *Run) Verdict {
+	again, err := sim.Run(r.Scenario)
+	if err != nil {
+		return broken("the second run failed: %v", err)
+	}
+	if again.Digest != r.Result.Digest {
+		return broken("digest %s, then %s", r.Result.Digest, again.Digest)
+	}
+	return held()
+}
+
+func slicesGiveSameDigest(r *Run) Verdict {
+	return advanceInSlices(r, sim.Options{})
+}
+
+// advanceInSlices runs the scenario again with opts, advancing by slices
+// that grow from one step, and compares the digests.
+func advanceInSlices(r *Run, opts sim.Options) Verdict {
+	s, err := sim.NewWithOptions(r.Scenario, opts)
+	if err != nil {
+		return broken("the run in slices does not start: %v", err)
+	}
+	step := 1
+	for !s.Advance(step) {
+		step = step*3/2 + 1
+	}
+	if got := s.Result().Digest; got != r.Result.Digest {
+		return broken("digest %s run at once, %s advanced in slices", r.Result.Digest, got)
+	}
+	return held()
+}
+
+// forkOption is the sim.Options field (an integer: records the logs keep
+// before the stream forks) this check sets, when the engine has it.
+const forkOption = "ForkAfterRecords"
+
+func forkGivesSameDigest(r *Run) Verdict {
+	var opts sim.Options
+	f := reflect.ValueOf(&opts).Elem().FieldByName(forkOption)
+	if !f.IsValid() || !f.CanInt() {
+		return notMeasurable("sim.Options has no integer field " + forkOption + ": the fork cannot be forced from outside the engine")
+	}
+	for _, keep := range []int64{1, 100} {
+		f.SetInt(keep)
+		if v := advanceInSlices(r, opts); v.Outcome != Held {
+			v.Detail = "forked after " + strconv.FormatInt(keep, 10) + " records: " + v.Detail
+			return v
+		}
+	}
+	return held()
+}
