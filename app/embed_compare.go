@@ -48,7 +48,10 @@ func (p *embedPage) readComparison(u string) bool {
 
 // title is the page's title and heading.
 func (p *embedPage) title(c *i18n.Catalog) string {
-	if p.docB != nil {
+	switch {
+	case p.doc == nil:
+		return "Partition Lab" // pre-rendered: the scenario is in the fragment, which only the browser reads
+	case p.docB != nil:
 		return c.T("embed.title.compare", i18n.S("a", scenarioTitle(c, p.name)), i18n.S("b", scenarioTitle(c, p.nameB)))
 	}
 	return c.T("embed.title", i18n.S("scenario", scenarioTitle(c, p.name)))

@@ -105,8 +105,11 @@ func waitInFrame(t testing.TB, ctx context.Context, cond, describe string) {
 }
 
 // frameDigest is the condition that the embed shows the run of digest.
+// A run the loaded machine makes long waits for a click, as everywhere:
+// the reader clicks it.
 func frameDigest(digest string) string {
-	return `document.getElementById("embed-status").dataset.digest === ` + js(digest)
+	return `(() => { const go = document.getElementById("run-confirm"); if (go) { go.click(); }
+		return document.getElementById("embed-status").dataset.digest === ` + js(digest) + `; })()`
 }
 
 const frameShows = `(document.getElementById("embed") || {innerText: "no embed"}).innerText.slice(0, 400) + " | " + JSON.stringify((document.getElementById("embed-status") || {dataset: {}}).dataset)`
@@ -284,4 +287,28 @@ func TestEmbedAxeAtItsWidths(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestEmbedOfAComparison: Compare's Embed writes a snippet whose embed,
+// framed by another site, runs the same two scenarios (the same digests
+// as the Compare page) and shows their differences.
+func TestEmbedOfAComparison(t *testing.T) {
+	ctx := newTab(t, chromedp.WithNewBrowserContext())
+	open(t, ctx, env.baseURL+"compare#a.preset=thread-pool&b.preset=per-key-queues")
+	waitFor(t, ctx, `document.getElementById("digest-b") !== null && document.getElementById("embed-button") !== null`)
+	a := eval[string](t, ctx, `document.getElementById("digest-a").textContent`)
+	b := eval[string](t, ctx, `document.getElementById("digest-b").textContent`)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("embed-button"))); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, `document.getElementById("embed-snippet") !== null && document.getElementById("embed-charts") === null`)
+	waitFor(t, ctx, `(() => { const s = document.getElementById("embed-preview").contentDocument.getElementById("embed-status");
+		return s !== null && s.dataset.digest !== "" && s.dataset.state === "done"; })()`)
+	snippet := eval[string](t, ctx, `document.getElementById("embed-snippet").value`)
+	if err := chromedp.Do(ctx, chromedp.Navigate(articleHost(t, snippet))); err != nil {
+		t.Fatal(err)
+	}
+	waitInFrame(t, ctx, frameDigest(b), frameShows)
+	waitInFrame(t, ctx, `document.getElementById("embed-diff").dataset.digestA === `+js(a)+
+		` && document.querySelectorAll("#diff-table tbody tr").length === 4`, frameShows)
 }
