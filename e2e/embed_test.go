@@ -104,6 +104,13 @@ func waitInFrame(t testing.TB, ctx context.Context, cond, describe string) {
 	}
 }
 
+// previewDone is the condition that the dialog's preview shows its run
+// (clicking it on when the loaded machine makes it wait for a click).
+const previewDone = `(() => { const d = document.getElementById("embed-preview").contentDocument;
+	const go = d.getElementById("run-confirm"); if (go) { go.click(); }
+	const s = d.getElementById("embed-status");
+	return s !== null && s.dataset.digest !== "" && s.dataset.state === "done"; })()`
+
 // frameDigest is the condition that the embed shows the run of digest.
 // A run the loaded machine makes long waits for a click, as everywhere:
 // the reader clicks it.
@@ -147,9 +154,9 @@ func dialogSnippet(t *testing.T, ctx context.Context, site string) string {
 	waitFor(t, ctx, `document.getElementById("embed-snippet").value.includes("ctl=topic.partitions")`)
 	// The preview is the embed at its size, with its run done (leaving a
 	// run in flight would mark it as one that stopped the engine).
-	waitFor(t, ctx, `document.getElementById("run-status").dataset.state === "done"`)
-	waitFor(t, ctx, `(() => { const s = document.getElementById("embed-preview").contentDocument.getElementById("embed-status");
-		return s !== null && s.dataset.digest !== "" && s.dataset.state === "done"; })()`)
+	waitFor(t, ctx, `(() => { const go = document.getElementById("run-confirm"); if (go) { go.click(); }
+		return document.getElementById("run-status").dataset.state === "done"; })()`)
+	waitFor(t, ctx, previewDone)
 	return eval[string](t, ctx, `document.getElementById("embed-snippet").value`)
 }
 
@@ -198,6 +205,10 @@ func TestEmbedInAnotherSite(t *testing.T) {
 				}
 			}
 			waitFor(t, ctx, `Number(document.querySelector("iframe").height) === window.got[window.got.length - 1].data.height`)
+			t.Logf("the embed says it is %v px high at %v px wide (the snippet's height: %s)",
+				eval[float64](t, ctx, `window.got[window.got.length - 1].data.height`),
+				eval[float64](t, ctx, `document.querySelector("iframe").clientWidth`),
+				eval[string](t, ctx, `document.querySelector("iframe").getAttribute("style") && (/height="(\d+)"/.exec(`+js(snippet)+`) || [])[1]`))
 
 			// A reader's change: the command line's digest for it.
 			if _, err := inFrame[bool](t, ctx, `(() => { const el = document.getElementById("embed-control-0");
@@ -302,8 +313,7 @@ func TestEmbedOfAComparison(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, ctx, `document.getElementById("embed-snippet") !== null && document.getElementById("embed-charts") === null`)
-	waitFor(t, ctx, `(() => { const s = document.getElementById("embed-preview").contentDocument.getElementById("embed-status");
-		return s !== null && s.dataset.digest !== "" && s.dataset.state === "done"; })()`)
+	waitFor(t, ctx, previewDone)
 	snippet := eval[string](t, ctx, `document.getElementById("embed-snippet").value`)
 	if err := chromedp.Do(ctx, chromedp.Navigate(articleHost(t, snippet))); err != nil {
 		t.Fatal(err)
