@@ -9,6 +9,7 @@ import (
 	"partitionlab/app/results"
 	"partitionlab/app/share"
 	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // An embed of a comparison: its address names two scenarios as the
@@ -33,14 +34,14 @@ func (p *embedPage) readComparison(u string) bool {
 			return false
 		}
 		if l.Preset != "" {
-			if l.Document, err = sim.PresetJSON(l.Preset); err != nil {
+			if l.Document, err = scenario.PresetJSON(l.Preset); err != nil {
 				return false
 			}
 		}
 		docs[i] = l.Document
 	}
 	p.doc, p.docB = docs[0], docs[1]
-	if sc, err := sim.ParseScenarioWithin(p.docB, nil, sim.BrowserLimits()); err == nil {
+	if sc, err := scenario.ParseScenarioWithin(p.docB, nil, scenario.BrowserLimits()); err == nil {
 		p.nameB = sc.Name
 	}
 	return true
@@ -60,10 +61,10 @@ func (p *embedPage) title(c *i18n.Catalog) string {
 // runComparison runs A, then B, with the reader's values.
 func (p *embedPage) runComparison(ctx app.Context) {
 	sets := p.sets()
-	var scs [2]sim.Scenario
+	var scs [2]scenario.Scenario
 	p.refused = ""
 	for i, doc := range [][]byte{p.doc, p.docB} {
-		sc, err := sim.ParseScenarioWithin(doc, sets, sim.BrowserLimits())
+		sc, err := scenario.ParseScenarioWithin(doc, sets, scenario.BrowserLimits())
 		if err != nil {
 			p.loop.cancel()
 			p.refused = tr().T("core.labelled", i18n.S("label", sideName(i))) + " " + fieldErrorsText(tr(), err)
@@ -103,7 +104,7 @@ func (p *embedPage) showComparison(a, b results.Run) {
 // comparisonLink is the fragment of the Compare page, and of an embed,
 // that names both scenarios exactly: B keeps its own seed, which its
 // document states.
-func comparisonLink(a, b sim.Scenario) string {
+func comparisonLink(a, b scenario.Scenario) string {
 	na, va := share.Param(a)
 	nb, vb := share.Param(b)
 	return url.Values{"a." + na: {va}, "b." + nb: {vb}, seedParam: {ownSeed}}.Encode()

@@ -16,6 +16,7 @@ import (
 	"partitionlab/app/results"
 	"partitionlab/app/share"
 	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // embedPath is the embed's page: a compact view of one run that other
@@ -56,7 +57,7 @@ type embedPage struct {
 
 // embedRun is a finished run and what is drawn of it.
 type embedRun struct {
-	sc     sim.Scenario
+	sc     scenario.Scenario
 	r      *sim.Result
 	cards  []results.Card
 	charts []namedChart
@@ -94,11 +95,11 @@ func (p *embedPage) OnNav(ctx app.Context) {
 		l, err = share.Link{Preset: embedPreset}, nil
 	}
 	if err == nil && l.Preset != "" {
-		l.Document, err = sim.PresetJSON(l.Preset)
+		l.Document, err = scenario.PresetJSON(l.Preset)
 	}
 	if err != nil {
 		p.notice = c.T("results.link.unreadable", i18n.S("error", fieldErrorsText(c, err)))
-		l.Document, _ = sim.PresetJSON(embedPreset)
+		l.Document, _ = scenario.PresetJSON(embedPreset)
 	}
 	p.doc = l.Document
 	p.readOptions(ctx, u)
@@ -114,12 +115,12 @@ func (p *embedPage) readOptions(ctx app.Context, u string) {
 		p.notice = embedOptionError(c, err)
 		p.opts = embedlink.Default()
 	}
-	sc, err := sim.ParseScenarioWithin(p.doc, nil, sim.BrowserLimits())
+	sc, err := scenario.ParseScenarioWithin(p.doc, nil, scenario.BrowserLimits())
 	p.name = sc.Name
 	ctx.Page().SetTitle(p.title(c))
 	p.first = make([]string, len(p.opts.Controls))
 	if err == nil {
-		full := sim.MarshalScenario(sc)
+		full := scenario.MarshalScenario(sc)
 		for i, ctl := range p.opts.Controls {
 			p.first[i] = valueAtPath(full, ctl.Path)
 		}
@@ -157,7 +158,7 @@ func (p *embedPage) run(ctx app.Context) {
 		p.runComparison(ctx)
 		return
 	}
-	sc, err := sim.ParseScenarioWithin(p.doc, p.sets(), sim.BrowserLimits())
+	sc, err := scenario.ParseScenarioWithin(p.doc, p.sets(), scenario.BrowserLimits())
 	p.refused = ""
 	if err != nil {
 		p.loop.cancel()
@@ -180,7 +181,7 @@ func (p *embedPage) run(ctx app.Context) {
 
 // show draws what the options ask for of a result, and no more: an
 // embed with one chart draws one chart.
-func (p *embedPage) show(sc sim.Scenario, r *sim.Result) {
+func (p *embedPage) show(sc scenario.Scenario, r *sim.Result) {
 	c := tr()
 	p.views++
 	s := &embedRun{sc: sc, r: r, ver: p.views * 1000}

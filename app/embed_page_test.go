@@ -4,30 +4,30 @@ import (
 	"testing"
 
 	"partitionlab/app/embedlink"
-	"partitionlab/sim"
 	"partitionlab/sim/lessons"
+	"partitionlab/sim/scenario"
 )
 
 // A reader's control starts at the scenario's own value, read at the
 // path --set writes, so an untouched control changes nothing.
 func TestEmbedControlsStartAtTheScenariosValues(t *testing.T) {
-	doc, err := sim.PresetJSON("hot-customer")
+	doc, err := scenario.PresetJSON("hot-customer")
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc, err := sim.ParseScenario(doc)
+	sc, err := scenario.ParseScenario(doc)
 	if err != nil {
 		t.Fatal(err)
 	}
-	full := sim.MarshalScenario(sc)
+	full := scenario.MarshalScenario(sc)
 	for _, ctl := range embedSettings {
 		v := valueAtPath(full, ctl.Path)
 		if v == "" {
 			t.Errorf("%s: no value in hot-customer", ctl.Path)
 			continue
 		}
-		again, err := sim.ParseScenarioWithSets(doc, []string{ctl.Set(v)})
-		if err != nil || string(sim.MarshalScenario(again)) != string(full) {
+		again, err := scenario.ParseScenarioWithSets(doc, []string{ctl.Set(v)})
+		if err != nil || string(scenario.MarshalScenario(again)) != string(full) {
 			t.Errorf("%s=%s changes the scenario (%v)", ctl.Path, v, err)
 		}
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // Workers share a sweep as the browser's Web Workers do: each builds its
@@ -92,7 +92,7 @@ func TestImportsOnlySimAndTheStandardLibrary(t *testing.T) {
 func TestWorkerPlanBuildsOnlyItsPoints(t *testing.T) {
 	def := saltingSweep(t, 2)
 	page := mustPlan(t, def)
-	w, err := NewWorkerPlan(def, sim.CommandLineLimits())
+	w, err := NewWorkerPlan(def, scenario.CommandLineLimits())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +110,7 @@ func TestWorkerPlanBuildsOnlyItsPoints(t *testing.T) {
 			t.Errorf("point %d built: %v", k+1, built)
 		}
 	}
-	if _, err := NewWorkerPlan(Definition{Scenario: def.Scenario, Vary: def.Vary}, sim.BrowserLimits()); err == nil {
+	if _, err := NewWorkerPlan(Definition{Scenario: def.Scenario, Vary: def.Vary}, scenario.BrowserLimits()); err == nil {
 		t.Errorf("a worker plan without seeds")
 	}
 }
