@@ -38,7 +38,7 @@ var notShownSentences = map[string]string{
 var errorTexts = map[string]bool{
 	"fieldErrorsText": true, "csvProblem": true, "keyError": true, "Error": true,
 	"hear": true, // a reply the page cannot read: Go's JSON error as the catalog message's detail
-	"send": true, // the same, said by the runner.Client's Unreadable hook that send sets up
+	"bind": true, // the same, said by the runner.Client's Unreadable hook that bind sets up
 }
 
 // No error's English text reaches the page but through errorTexts: a
