@@ -160,9 +160,9 @@ bench-instr: native
 	@d=$$(mktemp -d); trap 'rm -rf '"$$d" EXIT; \
 		GODEBUG=cpu.rdtscp=off valgrind --tool=cachegrind --cache-sim=no --trace-children=yes \
 			--cachegrind-out-file=$$d/cg.%p ./$(BIN) $(INSTR_RUN) >/dev/null 2>$$d/log || { cat $$d/log; exit 1; }; \
-		ir=$$(cat $$d/cg.* | awk '/^summary:/ { s += $$2 } END { printf "%d", s }'); \
+		ir=$$(cat $$d/cg.* | awk '/^summary:/ { s += $$2 } END { printf "%.0f", s }'); \
 		ev=$$(./$(BIN) $(INSTR_RUN) --json | $(GO) run ./e2e/jsonfield events_produced); \
-		awk -v ir=$$ir -v ev=$$ev 'BEGIN { printf "%d instructions for %d events: %.0f instructions per event\n", ir, ev, ir / ev }'
+		awk -v ir=$$ir -v ev=$$ev 'BEGIN { printf "%.0f instructions for %d events: %.0f instructions per event\n", ir, ev, ir / ev }'
 
 bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./...

@@ -83,6 +83,50 @@ func BenchmarkBacklogMemory(b *testing.B) {
 	}
 }
 
+// BenchmarkBacklogHeap reports the peak live heap of the two backlogs at
+// 100, 300, 900 and 2,700 s of simulated time: the uniform one (20,000
+// orders/s that six threads cannot keep up with, every partition behind)
+// and the hot-partition one (a customer with 30 % of 3,000 orders/s on 8
+// partitions and 8 threads at 0.8 ms: its partition falls behind while the
+// others keep up). Memory must not grow with either backlog. The long ones
+// take minutes: pick with -bench, e.g. 'BacklogHeap/hot/duration=300s'.
+func BenchmarkBacklogHeap(b *testing.B) {
+	for _, kind := range []string{"uniform", "hot"} {
+		for _, d := range []float64{100, 300, 900, 2700} {
+			b.Run(fmt.Sprintf("%s/duration=%.0fs", kind, d), func(b *testing.B) {
+				sc := backlogScenario(b, kind, d)
+				var peak uint64
+				var waiting int64
+				for b.Loop() {
+					p, r := peakHeap(b, sc)
+					peak, waiting = p, r.EventsProduced-r.EventsProcessed
+				}
+				b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MiB")
+				b.ReportMetric(float64(waiting)/1e6, "M-records-waiting")
+			})
+		}
+	}
+}
+
+// backlogScenario is BenchmarkBacklogHeap's scenario of kind uniform or hot
+// for d simulated seconds.
+func backlogScenario(b *testing.B, kind string, d float64) scenario.Scenario {
+	if kind == "uniform" {
+		sc, err := scenario.ParseScenario([]byte(fmt.Sprintf(`{"duration_s":%g,"workload":{"orders_per_s":20000}}`, d)))
+		if err != nil {
+			b.Fatal(err)
+		}
+		return sc
+	}
+	sc, err := scenario.Preset("hot-customer")
+	if err != nil {
+		b.Fatal(err)
+	}
+	sc.DurationS, sc.Workload.OrdersPerS, sc.Workload.CustomerSkew.HotShare = d, 3000, 0.3
+	sc.Topic.Partitions, sc.Consumer.Concurrency, sc.Consumer.ProcessingMs = 8, 8, 0.8
+	return sc
+}
+
 // peakHeap runs a scenario and returns the most live heap it used (sampled
 // between chunks of steps, each time after a collection, so garbage not yet
 // collected, such as a ring just replaced by a bigger one, does not count)

@@ -3,7 +3,6 @@ package sweep
 import (
 	"bytes"
 	"encoding/json"
-	"go/build"
 	"strings"
 	"testing"
 
@@ -69,21 +68,6 @@ func TestWorkersShareTheRunsInAnyOrder(t *testing.T) {
 	runs[0], runs[1] = runs[1], runs[0]
 	if _, err := page.Assemble(runs); err == nil || !strings.Contains(err.Error(), "run 0 has seed 2, want 1") {
 		t.Errorf("runs out of place: %v", err)
-	}
-}
-
-// sweep imports sim and the standard library only: never go-app,
-// gonum/plot or net/http.
-func TestImportsOnlySimAndTheStandardLibrary(t *testing.T) {
-	pkg, err := build.ImportDir(".", 0)
-	if err != nil {
-		t.Skipf("cannot read the package here: %v", err)
-	}
-	for _, imp := range pkg.Imports {
-		first, _, _ := strings.Cut(imp, "/")
-		if imp != "partitionlab/sim" && (strings.Contains(first, ".") || first == "partitionlab" || imp == "net/http") {
-			t.Errorf("sweep imports %s", imp)
-		}
 	}
 }
 
