@@ -16,11 +16,13 @@ type reviewView struct {
 	titles [2]string
 	deltas []results.Delta
 	charts []namedChart
+	// embed is the two scenarios as an embed's link names them.
+	embed string
 }
 
 // newReviewView compares two runs, titles naming them as the page does.
 func newReviewView(c *i18n.Catalog, a, b *resultView, titles [2]string) *reviewView {
-	rv := &reviewView{a: a, b: b, titles: titles, deltas: results.CompareIn(c, a.run(), b.run())}
+	rv := &reviewView{a: a, b: b, titles: titles, deltas: results.CompareIn(c, a.run(), b.run()), embed: comparisonLink(a.sc, b.sc)}
 	sa, sb := rv.input(c).Sides()
 	key := a.result.Digest + b.result.Digest
 	for _, s := range report.ComparisonCharts(c) {

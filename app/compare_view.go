@@ -96,6 +96,7 @@ func (p *comparePage) renderDiff(c *i18n.Catalog) app.UI {
 				OnClick(p.onReport(false), a.result.Digest, b.result.Digest),
 			app.Button().Type("button").ID("report-markdown").Text(c.T("compare.report.markdown")).
 				OnClick(p.onReport(true), a.result.Digest, b.result.Digest),
+			newCompareEmbedDialog(rv.embed, a.sc.Name),
 		),
 	)
 }

@@ -51,6 +51,8 @@ type learnPage struct {
 	// try is the "Try it yourself" address of the step with those values.
 	try    string
 	tryErr string
+	// embed is the Embed dialog of the step with those values.
+	embed *embedDialog
 	// wait holds back a run while the learner is typing a number.
 	wait debouncer
 	navs int

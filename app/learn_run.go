@@ -111,13 +111,14 @@ func (p *learnPage) showStep(ctx app.Context) {
 	step := p.step()
 	sets := p.state.sets(step, p.stepIndex)
 	p.want = runKey(p.stepIndex, sets)
-	p.try, p.tryErr = "", ""
+	p.try, p.tryErr, p.embed = "", "", nil
 	if step.Kind() == lessons.KindSimulate {
 		if h, err := tryHref(step, sets); err != nil {
 			p.tryErr = fieldErrorsText(tr(), err)
 		} else {
 			p.try = h
 		}
+		p.embed = stepEmbed(step, sets)
 	}
 	if p.shown != nil && p.shown.stepIndex != p.stepIndex {
 		p.shown = nil // another step's result must not stand for this one

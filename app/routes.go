@@ -38,16 +38,30 @@ func Routes() {
 			app.RouteFunc(alias, p.make)
 		}
 	}
+	// The embed is a page without the navigation: other sites frame it.
+	for _, alias := range staticAliases(embedPath) {
+		app.RouteFunc(alias, func() app.Composer { return newEmbedPage() })
+	}
 }
 
-// PagePaths lists the path of every page, as links name them.
+// PagePaths lists the path of every page, as links name them, the embed's
+// last.
 func PagePaths() []string {
 	var paths []string
 	for _, p := range pages() {
 		paths = append(paths, p.path)
 	}
-	return paths
+	return append(paths, embedPath)
 }
+
+// EmbedSnippetPath is the embed's address in the snippets the Embed
+// dialog writes: the directory form, which every static host answers with
+// the same file (embed/index.html) and the service worker precaches.
+const EmbedSnippetPath = embedPath + "/"
+
+// EmbedPaths are the addresses of the embed page, the only page other
+// sites may frame.
+func EmbedPaths() []string { return staticAliases(embedPath) }
 
 // staticAliases are the addresses of a page: its path, then the files a
 // static site holds it in.

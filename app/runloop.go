@@ -70,6 +70,7 @@ func (l *runLoop) start(ctx app.Context, sc scenario.Scenario, traced bool, h ru
 		l.err = fieldErrorsText(tr(), err)
 		return
 	}
+	l.bind(ctx)
 	if g := newRunGate(ctx, sc, traced, h); g != nil {
 		l.gate = g
 		return
@@ -84,23 +85,33 @@ func (l *runLoop) send(ctx app.Context, sc scenario.Scenario, traced bool, h run
 		l.err = tr().T("engine.notLoaded")
 		return
 	}
-	if l.listener == nil {
-		l.client.Unreadable = func(err error) string {
-			return tr().T("engine.unreadableReply", i18n.S("error", err.Error()))
-		}
-		l.listener = app.FuncOf(func(_ app.Value, args []app.Value) any {
-			data := args[0].String()
-			if runner.IsResult(data) {
-				perfMark(markHeard, 0)
-			}
-			ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Next, Source: ctx.Src(), Function: func(ctx app.Context) { l.hear(ctx, data) }})
-			return nil
-		})
-	}
+	l.bind(ctx)
 	e.Call("listen", l.listener)
 	id := e.Call("newID").Int()
 	l.hooks, l.out = h, &runOutcome{}
 	l.apply(ctx, l.client.Start(id, runKeyOf(sc), sc, traced, time.Now()))
+}
+
+// bind makes the listener that hears the worker, once, in ctx: replies
+// are handled in ctx's element, and go-app drops them once that element
+// is gone. start binds it in its caller's context (the view's), before a
+// run may wait for a click: a run sent from the click's button would
+// otherwise bind it to the button, which goes with the click.
+func (l *runLoop) bind(ctx app.Context) {
+	if l.listener != nil {
+		return
+	}
+	l.client.Unreadable = func(err error) string {
+		return tr().T("engine.unreadableReply", i18n.S("error", err.Error()))
+	}
+	l.listener = app.FuncOf(func(_ app.Value, args []app.Value) any {
+		data := args[0].String()
+		if runner.IsResult(data) {
+			perfMark(markHeard, 0)
+		}
+		ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Next, Source: ctx.Src(), Function: func(ctx app.Context) { l.hear(ctx, data) }})
+		return nil
+	})
 }
 
 // warmEngine asks the worker to warm the engine up while it is idle (see

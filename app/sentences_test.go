@@ -38,7 +38,7 @@ var notShownSentences = map[string]string{
 var errorTexts = map[string]bool{
 	"fieldErrorsText": true, "csvProblem": true, "keyError": true, "Error": true,
 	"hear": true, // a reply the page cannot read: Go's JSON error as the catalog message's detail
-	"send": true, // the same, said by the runner.Client's Unreadable hook that send sets up
+	"bind": true, // the same, said by the runner.Client's Unreadable hook that bind sets up
 }
 
 // No error's English text reaches the page but through errorTexts: a
@@ -115,7 +115,7 @@ func TestNoSentenceBypassesTheCatalog(t *testing.T) {
 // (scenarioform), and the others whose words reach a page (changes,
 // errors, imports, keys, links, the worker). Only the catalog (i18n) is
 // left out. TestEverySubpackageIsScanned keeps the list whole.
-var wordPackages = []string{"plots", "report", "results", "flow", "scenarioform", "presetwords", "changes", "errtext", "importconfig", "keyplacement", "runner", "share", "engineworker", "sweepreport"}
+var wordPackages = []string{"plots", "report", "results", "flow", "scenarioform", "presetwords", "changes", "errtext", "importconfig", "keyplacement", "runner", "share", "engineworker", "sweepreport", "embedlink"}
 
 // englishSources are files of those packages whose sentences are the
 // English a catalog is checked against, or words no page shows.

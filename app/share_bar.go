@@ -18,6 +18,8 @@ type shareState struct {
 	// compare is the Compare page's address with the scenario as both A
 	// and B, kept with the run rather than built on every render.
 	compare string
+	// param and value are the scenario's link parameter, for the embed.
+	param, value string
 }
 
 // compareHref is the Compare page with the scenario of link parameter
@@ -52,6 +54,7 @@ func (p *simulatePage) renderShareBar() app.UI {
 			),
 		),
 		app.A().ID("compare-link").Href(href(p.share.compare)).Text(c.T("results.share.compare")),
+		app.If(p.share.param != "", newEmbedDialog(p.share.param, p.share.value, e.sc.Name, nil)),
 		app.Span().ID("share-message").Class("share-message").Aria("live", "polite").Text(p.share.message),
 	)
 }

@@ -207,6 +207,7 @@ func (p *simulatePage) remember(ctx app.Context, sc scenario.Scenario) {
 	p.link = url.Values{name: {value}}.Encode()
 	p.writeURL()
 	p.share.compare = compareHref(name, value)
+	p.share.param, p.share.value = name, value
 	ctx.LocalStorage().Set(storedScenario, string(share.Minimal(sc)))
 	ctx.Dispatch(func(app.Context) {}) // draw the new Compare link
 }

@@ -79,7 +79,12 @@ type chartSpec struct {
 // drawCharts draws the charts of a result in c's language, in the order
 // shown; a chart in drawn is taken from there.
 func drawCharts(c *i18n.Catalog, r *sim.Result, m plots.TimeMarks, drawn map[string]plots.Chart) []namedChart {
-	specs := chartSpecs(c, r, m)
+	return drawSpecs(c, r, chartSpecs(c, r, m), drawn)
+}
+
+// drawSpecs draws the charts specs name, in c's language; a chart in
+// drawn is taken from there.
+func drawSpecs(c *i18n.Catalog, r *sim.Result, specs []chartSpec, drawn map[string]plots.Chart) []namedChart {
 	out := make([]namedChart, len(specs))
 	for i, s := range specs {
 		ch, err := drawOnce(drawn, s.id, s.draw)

@@ -5,8 +5,11 @@ import (
 	"encoding/base64"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
+
+	"partitionlab/app"
 )
 
 // contentSecurityPolicy allows what the app needs and nothing else: its own
@@ -15,7 +18,7 @@ import (
 // ('wasm-unsafe-eval', not 'unsafe-eval'), inline style attributes (the
 // charts and the key colours set them), images drawn as data: and blob:
 // URLs (chart downloads), its workers and manifest, and no framing by other
-// sites.
+// sites. The embed's page (embedPolicy) differs only in who may frame it.
 func contentSecurityPolicy() string {
 	scripts := []string{"'self'", "'wasm-unsafe-eval'"}
 	for _, raw := range (site{base: "/"}).handler().RawHeaders {
@@ -37,6 +40,18 @@ func contentSecurityPolicy() string {
 		"form-action 'self'",
 		"frame-ancestors 'none'",
 	}, "; ")
+}
+
+// embedPolicy is the embed page's policy: any site may frame it (that is
+// what it is for), and it keeps every other rule of the app's.
+func embedPolicy(csp string) string {
+	return strings.Replace(csp, "frame-ancestors 'none'", "frame-ancestors *", 1)
+}
+
+// isEmbed reports whether a request is for the embed page, at any of the
+// addresses it answers (app.EmbedPaths), with or without a query.
+func isEmbed(r *http.Request) bool {
+	return slices.Contains(app.EmbedPaths(), r.URL.Path)
 }
 
 var inlineScript = regexp.MustCompile(`(?s)<script>(.*?)</script>`)
@@ -71,15 +86,21 @@ func onlyGetAndHead(next http.Handler) http.Handler {
 
 // securityHeaders sets the headers that keep a browser from reading a
 // response as another type, from sending the page's address (a shared
-// link's scenario is in it) to other sites, and from framing the app.
+// link's scenario is in it) to other sites, and from framing the app: the
+// embed's page alone may be framed, by any site.
 func securityHeaders(next http.Handler) http.Handler {
 	csp := contentSecurityPolicy()
+	embed := embedPolicy(csp)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("Content-Security-Policy", csp)
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "no-referrer")
-		h.Set("X-Frame-Options", "DENY") // frame-ancestors for older browsers
+		if isEmbed(r) {
+			h.Set("Content-Security-Policy", embed)
+		} else {
+			h.Set("Content-Security-Policy", csp)
+			h.Set("X-Frame-Options", "DENY") // frame-ancestors for older browsers
+		}
 		next.ServeHTTP(w, r)
 	})
 }

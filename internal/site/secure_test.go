@@ -252,3 +252,25 @@ func TestServeAnswersAConditionalRequestFromItsCache(t *testing.T) {
 		t.Errorf("/nowhere: %d", res.StatusCode)
 	}
 }
+
+// TestOnlyTheEmbedMayBeFramed: other sites frame the embed (an article, a
+// course page); every other page keeps refusing to be framed.
+func TestOnlyTheEmbedMayBeFramed(t *testing.T) {
+	h := testServer(t)
+	for _, target := range []string{"/embed", "/embed/", "/embed.html", "/embed/index.html", "/embed?lang=ko"} {
+		res := do(h, http.MethodGet, target, nil)
+		csp := res.Header.Get("Content-Security-Policy")
+		if res.StatusCode != http.StatusOK || !strings.Contains(csp, "frame-ancestors *") || res.Header.Get("X-Frame-Options") != "" {
+			t.Errorf("%s: status %d, CSP %q, X-Frame-Options %q; want 200 and framing allowed", target, res.StatusCode, csp, res.Header.Get("X-Frame-Options"))
+		}
+		if !strings.Contains(csp, "script-src 'self'") || !strings.Contains(csp, "object-src 'none'") {
+			t.Errorf("%s: CSP %q loses the app's other rules", target, csp)
+		}
+	}
+	for _, target := range []string{"/", "/compare", "/learn", "/keys", "/simplified", "/embedded", "/x/embed", "/app.js"} {
+		res := do(h, http.MethodGet, target, nil)
+		if csp := res.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "frame-ancestors 'none'") || res.Header.Get("X-Frame-Options") != "DENY" {
+			t.Errorf("%s: CSP %q, X-Frame-Options %q; want framing refused", target, csp, res.Header.Get("X-Frame-Options"))
+		}
+	}
+}

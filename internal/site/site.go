@@ -77,7 +77,7 @@ func (s site) handlerIn(l i18n.Lang) *goapp.Handler {
 		},
 		BackgroundColor:         "#f5f7fa",
 		ThemeColor:              "#1d3557",
-		Styles:                  []string{"/web/partitionlab.css", "/web/learn.css", "/web/loading.css", "/web/hangul.css"},
+		Styles:                  []string{"/web/partitionlab.css", "/web/learn.css", "/web/loading.css", "/web/hangul.css", "/web/embed.css"},
 		Scripts:                 []string{engineScript(s.version), loadingScriptPath + "?v=" + s.version + " defer"},
 		CacheableResources:      engineResources(s.version),
 		Version:                 s.version,
@@ -92,6 +92,9 @@ func (s site) handlerIn(l i18n.Lang) *goapp.Handler {
 	// go-app precaches the PNG icons but not the SVG one the header shows,
 	// nor the font hangul.css names (a Korean page offline needs it).
 	h.CacheableResources = append(h.CacheableResources, "/web/icon.svg", hangulFont)
+	// The embed's page, at the address its snippets use (embed/index.html
+	// of a static site), so an embed opens offline with its own headers.
+	h.CacheableResources = append(h.CacheableResources, strings.TrimSuffix(s.base, "/")+app.EmbedSnippetPath)
 	if s.base != "/" {
 		h.Resources = goapp.CustomProvider("", s.base)
 		// go-app precaches "/repo" but the browser asks for "/repo/"; without
