@@ -9,8 +9,8 @@ import (
 
 	"partitionlab/app/scenarioform"
 	"partitionlab/app/share"
-	"partitionlab/sim"
 	"partitionlab/sim/lessons"
+	"partitionlab/sim/scenario"
 )
 
 // Parameters of a Learn page address: /learn?lesson=hot-customer&step=2.
@@ -59,7 +59,7 @@ func refusedDocument(s lessons.Step, sets []string) ([]byte, error) {
 	base := []byte(r.Document)
 	if r.Preset != "" {
 		var err error
-		if base, err = sim.PresetJSON(r.Preset); err != nil {
+		if base, err = scenario.PresetJSON(r.Preset); err != nil {
 			return nil, err
 		}
 	}

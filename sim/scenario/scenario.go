@@ -1,4 +1,4 @@
-package sim
+package scenario
 
 // Scenario is a version-1 scenario document: the topic, the workload, the
 // producers, the consumer group and the planned changes. Its JSON form is what
@@ -209,4 +209,21 @@ type Action struct {
 	// Assignors is the partition.assignment.strategy of instances started
 	// by add_consumer or restarted by rolling_restart.
 	Assignors []string `json:"assignors,omitempty"`
+}
+
+// Timeline actions.
+const (
+	ActionSetPartitions  = "set_partitions"
+	ActionAddConsumer    = "add_consumer"
+	ActionRemoveConsumer = "remove_consumer"
+	ActionCrashConsumer  = "crash_consumer"
+	ActionRollingRestart = "rolling_restart"
+	ActionSlowProcessing = "slow_processing"
+	ActionGCPause        = "gc_pause"
+)
+
+// Actions lists every timeline action.
+func Actions() []string {
+	return []string{ActionSetPartitions, ActionAddConsumer, ActionRemoveConsumer, ActionCrashConsumer,
+		ActionRollingRestart, ActionSlowProcessing, ActionGCPause}
 }

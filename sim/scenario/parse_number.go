@@ -1,4 +1,4 @@
-package sim
+package scenario
 
 import (
 	"encoding/json"
@@ -156,7 +156,7 @@ func (c *shapeChecker) float(n json.Number, path string) any {
 		hi = -hi
 	}
 	stored := strconv.FormatFloat(hi, 'g', -1, 64)
-	c.rewritten = append(c.rewritten, rewrittenNumber{path: path, written: n.String(), stored: fmtFloat(hi),
-		lo: fmtFloat(-math.MaxFloat64), hi: fmtFloat(math.MaxFloat64)})
+	c.rewritten = append(c.rewritten, rewrittenNumber{path: path, written: n.String(), stored: FormatFloat(hi),
+		lo: FormatFloat(-math.MaxFloat64), hi: FormatFloat(math.MaxFloat64)})
 	return json.Number(stored)
 }

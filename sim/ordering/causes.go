@@ -1,10 +1,10 @@
-package sim
+package ordering
 
 // cause names why an event overtook an earlier one of the same scope.
-type cause uint8
+type Cause uint8
 
 const (
-	causeConcurrent     cause = iota // same partition, processed in parallel
+	causeConcurrent     Cause = iota // same partition, processed in parallel
 	causeRetryTopic                  // the earlier event went through the retry topic
 	causeProducerRetry               // the earlier event was appended after the later one
 	causePartitionCount              // same key, another partition count, another partition
@@ -13,10 +13,10 @@ const (
 	causeNoKey                       // a keyless record: no partition affinity at all
 	causeKeyScope                    // the key is finer than the scope (e.g. order_id for a customer)
 	causeRebalance                   // the partition changed hands while the earlier event was in flight
-	numCauses
+	NumCauses
 )
 
-var causeNames = [numCauses]string{
+var causeNames = [NumCauses]string{
 	"concurrent processing",
 	"retry topic",
 	"producer retry",
@@ -28,27 +28,28 @@ var causeNames = [numCauses]string{
 	"rebalance",
 }
 
-func (c cause) String() string { return causeNames[c] }
+// String is the cause as results name it.
+func (c Cause) String() string { return causeNames[c] }
 
 // cause explains, at the moment the later event completes, why the earlier
 // one of the same scope has not.
-func (c *orderingChecker) cause(earlier, later *inflight) cause {
+func (c *Checker) causeOf(earlier, later *Entry) Cause {
 	switch {
-	case earlier.flags&flagRetryTopic != 0:
+	case earlier.Flags&FlagRetryTopic != 0:
 		return causeRetryTopic
-	case earlier.flags&flagProducerRetried != 0 && (earlier.offset < 0 ||
-		(earlier.partition == later.partition && earlier.offset > later.offset)):
+	case earlier.Flags&FlagProducerRetried != 0 && (earlier.Offset < 0 ||
+		(earlier.Partition == later.Partition && earlier.Offset > later.Offset)):
 		return causeProducerRetry
-	case earlier.partition == later.partition:
+	case earlier.Partition == later.Partition:
 		return causeConcurrent
-	case earlier.keyKind == kindNone || later.keyKind == kindNone:
+	case earlier.KeyKind == KindNone || later.KeyKind == KindNone:
 		return causeNoKey
-	case earlier.keyKind == later.keyKind && earlier.keyID == later.keyID:
-		if !c.sameRouting(earlier.producer, later.producer) {
+	case earlier.KeyKind == later.KeyKind && earlier.KeyID == later.KeyID:
+		if !c.sameRouting(earlier.Producer, later.Producer) {
 			return causeClientMismatch
 		}
 		return causePartitionCount // same routing, so only the count can differ
-	case earlier.customer == later.customer && (earlier.keyKind == kindSalted || later.keyKind == kindSalted):
+	case earlier.Customer == later.Customer && (earlier.KeyKind == KindSalted || later.KeyKind == KindSalted):
 		return causeSalting
 	}
 	return causeKeyScope

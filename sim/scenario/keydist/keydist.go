@@ -1,9 +1,9 @@
 // Package keydist reads a team's own key distribution, to stand for the
-// customers of a scenario (sim.KeyDistribution): a CSV of key,count (with
+// customers of a scenario (scenario.KeyDistribution): a CSV of key,count (with
 // or without a header) or a sample of keys, one per line, which it counts.
 // The hottest keys stay named; beyond MaxNamed the rest become the tail.
 //
-// keydist imports sim only (and the standard library); the command line's
+// keydist imports scenario only (and the standard library); the command line's
 // "import keys", the app's import and the Key → partition page share it.
 package keydist
 
@@ -17,7 +17,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // MaxNamed is how many of the hottest keys stay named; the others become
@@ -83,7 +83,7 @@ const maxErrors = 10
 // Result is what was read: the distribution, the format and the counts
 // behind it, for a person to check.
 type Result struct {
-	Distribution sim.KeyDistribution
+	Distribution scenario.KeyDistribution
 	Format       Format
 	// Lines is the number of keys read (data lines).
 	Lines int
@@ -265,7 +265,7 @@ func CSVLine(line string) (string, int64, error) {
 
 // distribution keeps the MaxNamed hottest keys named (ties in the order
 // first seen) and puts the rest in the tail.
-func distribution(order []string, counts map[string]int64) sim.KeyDistribution {
+func distribution(order []string, counts map[string]int64) scenario.KeyDistribution {
 	slices.SortStableFunc(order, func(a, b string) int {
 		switch ca, cb := counts[a], counts[b]; {
 		case ca > cb:
@@ -275,10 +275,10 @@ func distribution(order []string, counts map[string]int64) sim.KeyDistribution {
 		}
 		return 0
 	})
-	var d sim.KeyDistribution
+	var d scenario.KeyDistribution
 	for i, k := range order {
 		if i < MaxNamed {
-			d.Keys = append(d.Keys, sim.KeyCount{Key: k, Count: counts[k]})
+			d.Keys = append(d.Keys, scenario.KeyCount{Key: k, Count: counts[k]})
 			continue
 		}
 		d.TailKeys++
@@ -290,7 +290,7 @@ func distribution(order []string, counts map[string]int64) sim.KeyDistribution {
 // Apply makes sc's customers the distribution's keys: the count of
 // customers follows the keys and the skew is the keys' own. It returns
 // what else it had to change, for the person to read.
-func Apply(sc *sim.Scenario, d sim.KeyDistribution) []string {
+func Apply(sc *scenario.Scenario, d scenario.KeyDistribution) []string {
 	var notes []string
 	w := &sc.Workload
 	w.KeyDistribution = &d
@@ -301,10 +301,10 @@ func Apply(sc *sim.Scenario, d sim.KeyDistribution) []string {
 	if w.CustomerSkew.Kind != "uniform" {
 		notes = append(notes, fmt.Sprintf("workload.customer_skew: %s → uniform, the counts set the skew", w.CustomerSkew.Kind))
 	}
-	w.CustomerSkew = sim.Skew{Kind: "uniform"}
+	w.CustomerSkew = scenario.Skew{Kind: "uniform"}
 	for i := range sc.Producers {
 		p := &sc.Producers[i]
-		if p.Serializer == "long" && (p.Key == sim.KeyCustomerID || p.Key == sim.KeySaltedCustomerID) {
+		if p.Serializer == "long" && (p.Key == scenario.KeyCustomerID || p.Key == scenario.KeySaltedCustomerID) {
 			notes = append(notes, fmt.Sprintf("producers[%d].serializer: long → string, the keys are strings", i))
 			p.Serializer = "string"
 		}
@@ -314,7 +314,7 @@ func Apply(sc *sim.Scenario, d sim.KeyDistribution) []string {
 
 // FromCounts is the distribution of counted keys, as a sample of a topic
 // gives them: the hottest named, ties in key order, the rest the tail.
-func FromCounts(counts map[string]int64) sim.KeyDistribution {
+func FromCounts(counts map[string]int64) scenario.KeyDistribution {
 	order := make([]string, 0, len(counts))
 	for k := range counts {
 		order = append(order, k)

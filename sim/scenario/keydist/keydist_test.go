@@ -5,11 +5,11 @@ import (
 	"strings"
 	"testing"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 func TestCSVWithAndWithoutHeaderAndSamplesReadTheSame(t *testing.T) {
-	want := []sim.KeyCount{{Key: "merchant-0042", Count: 4500}, {Key: "a,b", Count: 30}, {Key: `say "hi"`, Count: 2}}
+	want := []scenario.KeyCount{{Key: "merchant-0042", Count: 4500}, {Key: "a,b", Count: 30}, {Key: `say "hi"`, Count: 2}}
 	for name, text := range map[string]string{
 		"csv with header":    "key,count\r\nmerchant-0042,4500\r\n\"a,b\",30\r\n\"say \"\"hi\"\"\",2\r\n",
 		"csv without header": "\uFEFFmerchant-0042, 4500\n\"a,b\",30\n\n\"say \"\"hi\"\"\",2\n",
@@ -73,19 +73,19 @@ func TestBeyondTheNamedKeysTheRestIsTheTail(t *testing.T) {
 // An imported distribution makes a scenario the engine accepts, and says
 // what else it changed.
 func TestApplyGivesAValidScenario(t *testing.T) {
-	sc, _ := sim.Preset("hot-customer")
+	sc, _ := scenario.Preset("hot-customer")
 	sc.Producers[0].Serializer = "long"
 	res, _ := Parse(strings.NewReader("a,5\nb,3\n"))
 	res.Distribution.TailKeys, res.Distribution.TailCount = 100, 200
 	notes := Apply(&sc, res.Distribution)
-	if err := sim.Validate(sc); err != nil {
+	if err := scenario.Validate(sc); err != nil {
 		t.Fatalf("the scenario is refused: %v", err)
 	}
 	if len(notes) != 3 || !strings.Contains(strings.Join(notes, "\n"), "workload.customers") {
 		t.Errorf("notes: %q", notes)
 	}
 	sc.Workload.Customers = 7
-	if err := sim.Validate(sc); err == nil || !strings.Contains(err.Error(), "workload.customers: 7, but workload.key_distribution has 102 keys") {
+	if err := scenario.Validate(sc); err == nil || !strings.Contains(err.Error(), "workload.customers: 7, but workload.key_distribution has 102 keys") {
 		t.Errorf("a wrong customer count: %v", err)
 	}
 }

@@ -1,4 +1,4 @@
-package sim
+package scenario
 
 import (
 	"bytes"
@@ -82,7 +82,7 @@ func TestEveryOutOfRangeMessageNamesTheRange(t *testing.T) {
 				// A float field prints 99999999999999999999 as 1e+20.
 				written := []string{probe, strings.TrimPrefix(fmt.Sprint(json.Number(probe)), "+")}
 				if f, err := json.Number(probe).Float64(); err == nil {
-					written = append(written, fmtFloat(f))
+					written = append(written, FormatFloat(f))
 				}
 				msgs, ranged := fe.For(path), false
 				for _, m := range msgs {

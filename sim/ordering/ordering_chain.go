@@ -1,4 +1,4 @@
-package sim
+package ordering
 
 // A scope key's chain: the events of one order, customer or key in flight,
 // linked in send order from the earliest not yet processed (head) to the last
@@ -58,12 +58,12 @@ func (k *keyState) markAffected(s int) bool {
 const farLink = 1<<32 - 1
 
 type farKey struct {
-	g     int64
+	seq   int64
 	scope int
 }
 
 // linkIn puts g at the end of scope s's chain of key ks.
-func (c *orderingChecker) linkIn(s int, ks *keyState, g int64) {
+func (c *Checker) linkIn(s int, ks *keyState, g int64) {
 	if ks.head != 0 {
 		c.setNext(ks.last(), s, g)
 	} else {
@@ -73,16 +73,16 @@ func (c *orderingChecker) linkIn(s int, ks *keyState, g int64) {
 }
 
 // setNext links h as the next event after g in scope s.
-func (c *orderingChecker) setNext(g int64, s int, h int64) {
+func (c *Checker) setNext(g int64, s int, h int64) {
 	if delta := h - g; delta < farLink {
-		c.desc(g).next[s] = uint32(delta)
+		c.Entry(g).next[s] = uint32(delta)
 	} else {
 		c.setFar(g, s, h)
 	}
 }
 
-func (c *orderingChecker) setFar(g int64, s int, h int64) {
-	c.desc(g).next[s] = farLink
+func (c *Checker) setFar(g int64, s int, h int64) {
+	c.Entry(g).next[s] = farLink
 	if c.far == nil {
 		c.far = map[farKey]int64{}
 	}
@@ -90,7 +90,7 @@ func (c *orderingChecker) setFar(g int64, s int, h int64) {
 }
 
 // nextOf is the event after g (whose entry is d) in scope s, 0 if none.
-func (c *orderingChecker) nextOf(g int64, d *inflight, s int) int64 {
+func (c *Checker) nextOf(g int64, d *Entry, s int) int64 {
 	n := d.next[s]
 	if n == 0 || n == farLink {
 		return c.farOrNone(g, s, n)
@@ -98,7 +98,7 @@ func (c *orderingChecker) nextOf(g int64, d *inflight, s int) int64 {
 	return g + int64(n)
 }
 
-func (c *orderingChecker) farOrNone(g int64, s int, n uint32) int64 {
+func (c *Checker) farOrNone(g int64, s int, n uint32) int64 {
 	if n == 0 {
 		return 0
 	}

@@ -1,4 +1,4 @@
-package sim
+package scenario
 
 import (
 	"maps"
@@ -160,7 +160,7 @@ func argInt(name string, v int) MsgArg {
 func argInt64(name string, v int64) MsgArg {
 	return MsgArg{Name: name, Value: strconv.FormatInt(v, 10), Kind: ArgNumber}
 }
-func argFloat(name string, v float64) MsgArg { return argNumber(name, fmtFloat(v)) }
+func argFloat(name string, v float64) MsgArg { return argNumber(name, FormatFloat(v)) }
 func argNumber(name, v string) MsgArg        { return MsgArg{Name: name, Value: v, Kind: ArgNumber} }
 func argPhrase(name, code string) MsgArg     { return MsgArg{Name: name, Value: code, Kind: ArgPhrase} }
 

@@ -1,4 +1,4 @@
-package sim
+package scenario
 
 import (
 	"errors"
@@ -45,16 +45,6 @@ func TestTooMuchWorkIsRefused(t *testing.T) {
 	}
 }
 
-// TestRunRefusesTooMuchWork: the engine itself refuses, so no caller can
-// start a run above the command line's limits.
-func TestRunRefusesTooMuchWork(t *testing.T) {
-	sc := DefaultScenario()
-	sc.DurationS, sc.Workload.OrdersPerS = 86400, 1e6
-	if _, err := New(sc); err == nil || !strings.Contains(err.Error(), "events; the limit") {
-		t.Errorf("New accepted 2.6e11 events: %v", err)
-	}
-}
-
 // TestBrowserRunsWhatTheCommandLineRuns up to its own limit: the backlog
 // scenario of a design review for an hour fits both.
 func TestBrowserLimitIsBelowTheCommandLines(t *testing.T) {
@@ -67,23 +57,6 @@ func TestBrowserLimitIsBelowTheCommandLines(t *testing.T) {
 	b, c := BrowserLimits(), CommandLineLimits()
 	if b.MaxEvents > c.MaxEvents || b.MaxAssignment > c.MaxAssignment {
 		t.Errorf("the browser accepts more than the command line: %+v > %+v", b, c)
-	}
-}
-
-// TestEstimateMatchesTheRun: the estimate a person sees before a run is
-// the number of events the run then has, give or take the randomness of
-// the arrivals.
-func TestEstimateMatchesTheRun(t *testing.T) {
-	for _, name := range []string{"order-events", "retry-topic", "producer-retries-unsafe", "new-group", "rolling-restart-static"} {
-		sc, err := Preset(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := runPreset(t, name)
-		w := EstimateWork(sc)
-		if got := float64(r.EventsProduced); got < 0.9*w.Events || got > 1.1*w.Events {
-			t.Errorf("%s: estimated %.0f events, the run produced %.0f", name, w.Events, got)
-		}
 	}
 }
 

@@ -1,4 +1,4 @@
-package sim
+package scenario
 
 import (
 	"fmt"
@@ -45,7 +45,7 @@ func validateWorkload(c *checker, w Workload) {
 	c.floatIn("workload.orders_per_s", w.OrdersPerS, 0.001, MaxOrdersPerS)
 	c.intIn("workload.customers", w.Customers, 1, MaxCustomers)
 	c.intIn("workload.skus", w.Skus, 1, MaxCustomers)
-	c.intIn("workload.countries", w.Countries, 1, len(countryCodes))
+	c.intIn("workload.countries", w.Countries, 1, MaxCountries)
 	c.floatIn("workload.event_gap_ms", w.EventGapMs, 0, 3600_000)
 	if n := len(w.EventsPerOrder); n < 1 || n > MaxEventsPerOrder {
 		c.add("workload.events_per_order", "events_per_order.count", argInt("count", n), argInt("max", MaxEventsPerOrder))

@@ -1,4 +1,4 @@
-package sim
+package scenario
 
 import (
 	"errors"
@@ -133,13 +133,5 @@ func TestPartialDocumentsGetDefaults(t *testing.T) {
 	}
 	if _, err := ParseScenarioWithSets(MarshalScenario(sc), []string{"producers.2.name=c", "producers.2.events=[]"}); err == nil {
 		t.Error("a third producer with no events was accepted")
-	}
-}
-
-func TestRunRefusesInvalidScenario(t *testing.T) {
-	sc := DefaultScenario()
-	sc.Topic.Partitions = 0
-	if _, err := Run(sc); err == nil || !strings.Contains(err.Error(), "topic.partitions") {
-		t.Errorf("Run accepted 0 partitions: %v", err)
 	}
 }

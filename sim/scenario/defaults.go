@@ -1,4 +1,4 @@
-package sim
+package scenario
 
 // Limits on scenario values. They keep a run inside what a browser tab can
 // hold; Kafka itself allows more partitions, but a design review rarely needs
@@ -14,6 +14,7 @@ const (
 	MaxThreads        = 10000
 	MaxTimeline       = 200
 	MaxSaltedKeys     = 1 << 20 // salting.hot_customers × salting.buckets
+	MaxCountries      = 16      // the engine's country codes
 )
 
 // DefaultScenario is the scenario every document starts from: one Java

@@ -1,4 +1,4 @@
-package sim
+package scenario
 
 import (
 	"fmt"
@@ -85,4 +85,6 @@ func (c *checker) err() error {
 	return c.errs
 }
 
-func fmtFloat(f float64) string { return strings.TrimSuffix(fmt.Sprintf("%g", f), ".0") }
+// FormatFloat writes a scenario value as messages and timeline marks show
+// it: the shortest form, without a trailing ".0".
+func FormatFloat(f float64) string { return strings.TrimSuffix(fmt.Sprintf("%g", f), ".0") }

@@ -1,4 +1,4 @@
-package sim
+package ordering
 
 // inflightStore holds the inflight entries of the events sent and not yet
 // all done, by g, in blocks of 4,096 that are recycled as the oldest events
@@ -7,19 +7,19 @@ type inflightStore struct {
 	blocks []*inflightBlock // blocks[i] holds the g of block number first+i
 	first  int64
 	spare  []*inflightBlock
-	gone   inflight // what an event already forgotten reads and writes
+	gone   Entry // what an event already forgotten reads and writes
 }
 
 const inflightBlockBits = 12
 
-type inflightBlock [1 << inflightBlockBits]inflight
+type inflightBlock [1 << inflightBlockBits]Entry
 
 // at is event g's entry. An event whose block is gone (long done, seen
 // again as a duplicate) gets a scratch entry marked done.
-func (st *inflightStore) at(g int64) *inflight {
+func (st *inflightStore) at(g int64) *Entry {
 	i := g>>inflightBlockBits - st.first
 	if uint64(i) >= uint64(len(st.blocks)) {
-		st.gone = inflight{flags: flagDone}
+		st.gone = Entry{Flags: FlagDone}
 		return &st.gone
 	}
 	return &st.blocks[i][g&(1<<inflightBlockBits-1)]
@@ -63,7 +63,7 @@ func (st *inflightStore) firstNotDone(g, end int64) int64 {
 	for g < end {
 		b := st.blocks[g>>inflightBlockBits-st.first]
 		for i := g & (1<<inflightBlockBits - 1); i < 1<<inflightBlockBits; i++ {
-			if g == end || b[i].flags&flagDone == 0 {
+			if g == end || b[i].Flags&FlagDone == 0 {
 				return g
 			}
 			g++

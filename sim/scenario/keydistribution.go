@@ -1,4 +1,4 @@
-package sim
+package scenario
 
 import (
 	"fmt"
@@ -96,9 +96,9 @@ func validateKeyDistribution(c *checker, sc Scenario) {
 	}
 }
 
-// weights are the draw weights of the customers: the named keys' counts,
+// Weights are the draw weights of the customers: the named keys' counts,
 // then one entry standing for the whole tail (drawn evenly inside).
-func (d *KeyDistribution) weights() []float64 {
+func (d *KeyDistribution) Weights() []float64 {
 	w := make([]float64, len(d.Keys), len(d.Keys)+1)
 	for i, k := range d.Keys {
 		w[i] = float64(k.Count)
@@ -109,44 +109,10 @@ func (d *KeyDistribution) weights() []float64 {
 	return w
 }
 
-// key is customer id's key (1-based, as the workload numbers customers).
-func (d *KeyDistribution) key(customer int) string {
+// Key is customer id's key (1-based, as the workload numbers customers).
+func (d *KeyDistribution) Key(customer int) string {
 	if customer <= len(d.Keys) {
 		return d.Keys[customer-1].Key
 	}
 	return TailKey(customer - 1 - len(d.Keys))
-}
-
-// keyDraw draws an order's customer from a key distribution: a named key
-// with the weight of its count, or the tail with the weight of its total
-// count and then one of its keys evenly. Customer ids keep the workload's
-// numbering (named keys first, 1-based), so everything keyed by customer
-// id works unchanged; only the key's bytes are the team's strings.
-type keyDraw struct {
-	table       *aliasTable
-	named, tail int
-}
-
-func newKeyDraw(d *KeyDistribution) *keyDraw {
-	if d == nil {
-		return nil
-	}
-	return &keyDraw{table: newAliasTable(d.weights()), named: len(d.Keys), tail: d.TailKeys}
-}
-
-func (k *keyDraw) customer(r *rng) int {
-	i := k.table.sample(r)
-	if i < k.named {
-		return 1 + i
-	}
-	return 1 + k.named + r.intn(k.tail)
-}
-
-// appendCustomerKey writes customer id's key: its string in the key
-// distribution, or its decimal id without one.
-func appendCustomerKey(b []byte, id int64, d *KeyDistribution) []byte {
-	if d == nil {
-		return strconv.AppendInt(b, id, 10)
-	}
-	return append(b, d.key(int(id))...)
 }
