@@ -3,6 +3,7 @@ package app
 import (
 	"net/url"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -41,12 +42,19 @@ func langPaths() bool {
 	if !app.IsClient {
 		return prerenderLangPaths.Load()
 	}
+	return langPathsOnce()
+}
+
+// langPathsOnce is langPaths read from the browser, once: every link asks,
+// and a document keeps its language (see pageLang), so its links keep
+// their form.
+var langPathsOnce = sync.OnceValue(func() bool {
 	if app.Getenv(LangPathsEnv) != "" {
 		return true
 	}
 	_, _, ok := SplitLangPath(strings.TrimPrefix(addressPath(), rootPrefix()))
 	return ok
-}
+})
 
 // rootPrefix is the sub-path the site is published at ("" at the root).
 func rootPrefix() string { return strings.TrimSuffix(app.Getenv("GOAPP_ROOT_PREFIX"), "/") }
