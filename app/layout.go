@@ -50,6 +50,7 @@ type topbar struct {
 func (l *topbar) OnMount(ctx app.Context) {
 	l.mounted = true
 	listenToLangPicker()
+	listenToPrint()
 	rememberLinkLang(ctx)
 	setHTMLLang()
 	// The tab's title in the page's language (Learn names its lesson and

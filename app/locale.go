@@ -21,7 +21,7 @@ const langParam = "lang"
 const langKey = "partitionlab.lang"
 
 // pageLang is the language the page is shown in: the address's ?lang=,
-// else the one chosen before, else the browser's first language the app
+// else the language its path names (/ko/keys), else the one chosen before, else the browser's first language the app
 // speaks, else English. A page pre-rendered on the server is in the
 // language it is rendered in (see PrerenderIn), English by default.
 //
@@ -46,6 +46,9 @@ var pageLangOnce = sync.OnceValue(readPageLang)
 // readPageLang is pageLang read from the browser.
 func readPageLang() i18n.Lang {
 	if l, ok := i18n.Parse(addressQuery().Get(langParam)); ok {
+		return l
+	}
+	if l, ok := pathLang(); ok {
 		return l
 	}
 	if v := app.Window().Get("localStorage").Call("getItem", langKey); v.Truthy() {
@@ -95,8 +98,13 @@ func PrerenderIn(l i18n.Lang, render func()) {
 func tr() *i18n.Catalog { return i18n.For(pageLang()) }
 
 // withLang is the address link with l in its query: English, the
-// default, is left out, so English links stay as they always were.
+// default, is left out, so English links stay as they always were. Where
+// links carry the language as a path (the static site), it is link at l's
+// path instead (see withLangPath).
 func withLang(link string, l i18n.Lang) string {
+	if langPaths() {
+		return withLangPath(link, l)
+	}
 	u, err := url.Parse(link)
 	if err != nil {
 		return link
@@ -117,6 +125,9 @@ func withLang(link string, l i18n.Lang) string {
 // langQuery is the part of the current address's query that carries the
 // language, for a page that rewrites its address (see simulatePage.writeURL).
 func langQuery() string {
+	if l, ok := pathLang(); ok && l == pageLang() {
+		return "" // the path says it
+	}
 	if l := pageLang(); l != i18n.English {
 		return url.Values{langParam: {string(l)}}.Encode()
 	}

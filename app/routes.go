@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"partitionlab/app/i18n"
 )
 
 // page is one entry of the navigation. Adding a page means writing its
@@ -31,11 +33,18 @@ func pages() []page {
 // server (which pre-renders pages and writes the static site) both call it.
 // Each page also answers at the addresses a static host gives its files
 // (/keys.html, /keys/, /keys/index.html, /index.html), so that a page
-// opened there shows itself and not go-app's "Not Found".
+// opened there shows itself and not go-app's "Not Found". Each answers too
+// under each language's path (/ko/keys, /ko/, see LangPath), where the
+// static site writes the page in that language.
 func Routes() {
 	for _, p := range pages() {
-		for _, alias := range staticAliases(p.path) {
-			app.RouteFunc(alias, p.make)
+		for _, l := range i18n.Langs() {
+			for _, alias := range staticAliases(p.path) {
+				app.RouteFunc(LangPath(alias, l), p.make)
+			}
+			if l != i18n.English && p.path == "/" {
+				app.RouteFunc(LangPath("", l), p.make) // "/ko"
+			}
 		}
 	}
 	// The embed is a page without the navigation: other sites frame it.

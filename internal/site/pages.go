@@ -59,7 +59,8 @@ func (s site) pages() http.Handler {
 	render := func(r *http.Request, l i18n.Lang) *bufferedResponse {
 		clean := r.Clone(r.Context())
 		clean.URL = &url.URL{Path: r.URL.Path}
-		if l != i18n.English {
+		_, page, inPath := app.SplitLangPath(r.URL.Path)
+		if l != i18n.English && !inPath {
 			clean.URL.RawQuery = "lang=" + string(l) // the page's og:url names its language
 		}
 		clean.RequestURI = clean.URL.RequestURI()
@@ -67,8 +68,12 @@ func (s site) pages() http.Handler {
 		clean.Header.Del("If-None-Match") // render the page, not a 304
 		var b bufferedResponse
 		h := handlerIn(l)
-		app.PrerenderIn(l, func() { h.ServeHTTP(&b, clean) })
-		body := bytes.ReplaceAll(b.body.Bytes(), placeholder, public)
+		app.PrerenderAt(l, inPath || s.static, func() { h.ServeHTTP(&b, clean) })
+		body := b.body.Bytes()
+		if s.static && isHTML(&b) {
+			body = withAlternates(body, page)
+		}
+		body = bytes.ReplaceAll(body, placeholder, public)
 		if isHTML(&b) {
 			body = preloadWasm(sortAttributes(allowZoom(body)), s.base)
 		}
@@ -97,9 +102,13 @@ func (s site) pages() http.Handler {
 		return b
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		b := get(r, i18n.English)
-		if l := requestLang(r); l != i18n.English && b.code == http.StatusOK && isHTML(b) {
-			b = get(r, l)
+		var b *bufferedResponse
+		if l, _, inPath := app.SplitLangPath(r.URL.Path); inPath {
+			b = get(r, l) // a page in l's path (/ko/keys) is in l
+		} else if b = get(r, i18n.English); b.code == http.StatusOK && isHTML(b) {
+			if l := requestLang(r); l != i18n.English {
+				b = get(r, l)
+			}
 		}
 		for k, v := range b.header {
 			w.Header()[k] = v

@@ -95,6 +95,13 @@ func (s site) handlerIn(l i18n.Lang) *goapp.Handler {
 	// The embed's page, at the address its snippets use (embed/index.html
 	// of a static site), so an embed opens offline with its own headers.
 	h.CacheableResources = append(h.CacheableResources, strings.TrimSuffix(s.base, "/")+app.EmbedSnippetPath)
+	if s.static {
+		// Links carry the language as a path (/ko/keys), and each
+		// language's start page is precached: offline, any page of that
+		// language opens from it in its language (see serviceWorker).
+		h.Env = goapp.Environment{app.LangPathsEnv: "1"}
+		h.CacheableResources = append(h.CacheableResources, langStarts(s.base)...)
+	}
 	if s.base != "/" {
 		h.Resources = goapp.CustomProvider("", s.base)
 		// go-app precaches "/repo" but the browser asks for "/repo/"; without
@@ -120,7 +127,9 @@ const goappFetchHandler = `self.addEventListener("fetch", (event) => {
 //
 //   - A page opened with a query (/learn?lesson=...&step=2) is looked up
 //     without it, and when neither the cache nor the network has it, the
-//     start page is served, whose app then shows the address's page.
+//     start page is served, whose app then shows the address's page: the
+//     start page of the address's language on a static site (/ko/ for
+//     /ko/keys), which precaches them.
 //     Without this, such an address could not be reopened offline.
 //   - A page in another language (?lang=ko) is looked up as that page in
 //     that language (its path and ?lang= alone), which the worker keeps the
@@ -131,7 +140,20 @@ const goappFetchHandler = `self.addEventListener("fetch", (event) => {
 //
 // The pages kept go with the version's cache, like every other file.
 func serviceWorker(base string) string {
-	handler := `self.addEventListener("fetch", (event) => {
+	var langs []string
+	for _, l := range otherLangs() {
+		langs = append(langs, strconv.Quote(string(l)))
+	}
+	handler := `const langStart = (path) => {
+  for (const lang of [` + strings.Join(langs, ", ") + `]) {
+    const start = ` + strconv.Quote(base) + ` + lang + "/";
+    if (path === start || path.startsWith(start) || path + "/" === start) {
+      return start;
+    }
+  }
+  return ` + strconv.Quote(base) + `;
+};
+self.addEventListener("fetch", (event) => {
   const request = event.request;
   const page = request.mode === "navigate";
   const url = new URL(request.url);
@@ -143,7 +165,9 @@ func serviceWorker(base string) string {
         if (!page) {
           throw err;
         }
-        return caches.match(` + strconv.Quote(base) + `).then((start) => start || Promise.reject(err));
+        return caches.match(langStart(url.pathname))
+          .then((start) => start || caches.match(` + strconv.Quote(base) + `))
+          .then((start) => start || Promise.reject(err));
       });
     });
   if (!inLang) {

@@ -47,6 +47,11 @@ func writeSite(dir, webDir string, s site) ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("generating pages: %w", err)
 	}
+	sitemap, err := writeSitemap(dir, s)
+	if err != nil {
+		return nil, err
+	}
+	written = append(written, sitemap)
 	err = walkWebFiles(webDir, func(rel, path string) error {
 		written = append(written, "web/"+rel)
 		return copyFile(path, filepath.Join(dir, "web", filepath.FromSlash(rel)))
@@ -67,8 +72,8 @@ func writeSite(dir, webDir string, s site) ([]string, error) {
 		if !ok {
 			return nil, fmt.Errorf("the service worker precaches %s, outside the base %s", u, s.base)
 		}
-		if rel == "" {
-			rel = "index.html"
+		if rel == "" || strings.HasSuffix(rel, "/") {
+			rel += "index.html"
 		}
 		if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(rel))); err != nil {
 			return nil, fmt.Errorf("the service worker precaches %s but the site has no %s, so it would not work offline", u, rel)
@@ -97,6 +102,9 @@ func staticFiles() map[string][]string {
 			name := strings.TrimPrefix(p, "/")
 			files[p] = []string{name + ".html", name + "/index.html"}
 		}
+	}
+	for p, names := range langFiles() {
+		files[p] = names
 	}
 	return files
 }
