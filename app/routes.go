@@ -48,7 +48,7 @@ func Routes() {
 		}
 	}
 	// The embed is a page without the navigation: other sites frame it.
-	for _, alias := range staticAliases(embedPath) {
+	for _, alias := range EmbedPaths() {
 		app.RouteFunc(alias, func() app.Composer { return newEmbedPage() })
 	}
 }
@@ -70,7 +70,17 @@ const EmbedSnippetPath = embedPath + "/"
 
 // EmbedPaths are the addresses of the embed page, the only page other
 // sites may frame.
-func EmbedPaths() []string { return staticAliases(embedPath) }
+// They include each language's path (/ko/embed), where the static site
+// writes it in that language.
+func EmbedPaths() []string {
+	var paths []string
+	for _, l := range i18n.Langs() {
+		for _, alias := range staticAliases(embedPath) {
+			paths = append(paths, LangPath(alias, l))
+		}
+	}
+	return paths
+}
 
 // staticAliases are the addresses of a page: its path, then the files a
 // static site holds it in.

@@ -29,6 +29,7 @@ var notShownSentences = map[string]string{
 	"(prefers-reduced-motion: reduce)":       "a CSS media query",
 	"What is simplified":                     "the route's English title for the pre-rendered page; nav.simplified in the views",
 	"Partition Lab":                          "the product's name",
+	"main details.evidence:not([open]), main details.run-details:not([open]),\nmain #learn-expect:not([open]), main details[data-print-open]:not([open])": "a CSS selector (print.go)",
 }
 
 // errorTexts are the functions that may show an error's own text: each

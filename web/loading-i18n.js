@@ -63,6 +63,9 @@
   };
   const englishTitle = "Partition Lab: Kafka partitioning, exactly";
   const pick = (c) => { c = String(c || "").toLowerCase().split("-")[0]; return c === "en" || labels[c] ? c : ""; };
+  // A page under its language's path (/ko/keys on a static host) is drawn
+  // in that language already, whatever was picked before.
+  if (location.pathname.split("/").some((seg) => labels[seg])) return;
   const linked = pick(new URLSearchParams(location.search).get("lang"));
   let l = linked;
   if (!l) { try { l = pick(JSON.parse(localStorage.getItem("partitionlab.lang"))); } catch (e) { l = ""; } }
