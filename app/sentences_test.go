@@ -114,7 +114,7 @@ func TestNoSentenceBypassesTheCatalog(t *testing.T) {
 // (scenarioform), and the others whose words reach a page (changes,
 // errors, imports, keys, links, the worker). Only the catalog (i18n) is
 // left out. TestEverySubpackageIsScanned keeps the list whole.
-var wordPackages = []string{"plots", "report", "results", "flow", "scenarioform", "presetwords", "changes", "errtext", "importconfig", "keymap", "runner", "share", "engineworker"}
+var wordPackages = []string{"plots", "report", "results", "flow", "scenarioform", "presetwords", "changes", "errtext", "importconfig", "keymap", "runner", "share", "engineworker", "sweepclient", "sweepreport"}
 
 // englishSources are files of those packages whose sentences are the
 // English a catalog is checked against, or words no page shows.
@@ -131,6 +131,11 @@ var englishSources = map[string]string{
 	"share/errors.go":                   "share.Error's English; link.<code> says it (TestLinkErrorsEnglishIsTheCatalogs)",
 	"runner/service.go":                 "a request kind the page never sends (a programming error)",
 	"engineworker/main.go":              "the worker's protocol failures, reported as a crash (programming errors)",
+	"runner/sweep.go":                   "a sweep request the page never sends (a programming error)",
+	"sweepreport/sweepreport.go":        "the sweep's review in English, as the command line writes it",
+	"sweepreport/charts.go":             "as sweepreport.go",
+	"sweepreport/html.go":               "as sweepreport.go",
+	"sweepreport/markdown.go":           "as sweepreport.go",
 }
 
 // In the word packages a sentence literal is a catalog id (T, Has), an
