@@ -53,15 +53,24 @@ func (p *sweepPage) renderRun(c *i18n.Catalog) app.UI {
 		app.If(p.estimate != "", app.P().ID("sweep-estimate").Text(p.estimate)),
 		app.If(p.gated, app.Button().Type("button").ID("sweep-start").Class("primary").Text(c.T("sweep.run.start")).
 			OnClick(func(ctx app.Context, _ app.Event) { p.start(ctx) })),
-		app.If(r.running, app.Div().Class("progress").Body(
-			app.Progress().ID("sweep-progress").Max(100).Value(r.percent()).Aria("label", c.T("sweep.run.progressLabel")),
-			app.Span().ID("sweep-progress-text").Text(c.T("sweep.run.progress", i18n.S("total", strconv.Itoa(r.pool.Total())), i18n.S("done", strconv.Itoa(r.pool.Done())))),
-			app.Button().Type("button").ID("sweep-cancel").Text(c.T("sweep.run.cancel")).
-				OnClick(func(ctx app.Context, _ app.Event) { r.cancel(); p.gated = p.plan != nil }),
-		)),
+		p.renderProgress(c),
 		app.If(!r.running && r.tookMs > 0, app.P().ID("sweep-took").DataSet("ms", strconv.FormatFloat(r.tookMs, 'f', 0, 64)).
 			Text(c.T("sweep.run.took", i18n.S("seconds", c.Lang().Float(r.tookMs/1000, 1))))),
 		app.If(r.err != "", app.P().ID("sweep-error").Class("error").Attr("role", "alert").Text(r.err)),
+	)
+}
+
+// renderProgress is the runs done and Cancel, while the sweep runs.
+func (p *sweepPage) renderProgress(c *i18n.Catalog) app.UI {
+	r := &p.run
+	if !r.running {
+		return nil
+	}
+	return app.Div().Class("progress").Body(
+		app.Progress().ID("sweep-progress").Max(100).Value(r.percent()).Aria("label", c.T("sweep.run.progressLabel")),
+		app.Span().ID("sweep-progress-text").Text(c.T("sweep.run.progress", i18n.S("total", strconv.Itoa(r.pool.Total())), i18n.S("done", strconv.Itoa(r.pool.Done())))),
+		app.Button().Type("button").ID("sweep-cancel").Text(c.T("sweep.run.cancel")).
+			OnClick(func(ctx app.Context, _ app.Event) { r.cancel(); p.gated = p.plan != nil }),
 	)
 }
 
