@@ -53,6 +53,9 @@ run: build
 # registry, which they inject into each page to check accessibility); node
 # runs the wasm unit tests. The app itself never loads axe-core.
 AXE_VERSION := 4.14.1
+# The oldest chromium (major version) the browser tests are known to pass
+# with; make tools upgrades an older one. e2e's minChromium says the same.
+CHROMIUM_MIN := 148
 tools:
 	@# Only what is missing: a machine whose Node.js comes from NodeSource has
 	@# npm inside it, and Debian's npm package conflicts with that nodejs.
@@ -61,6 +64,16 @@ tools:
 		command -v node >/dev/null 2>&1 || missing="$$missing nodejs"; \
 		command -v npm >/dev/null 2>&1 || missing="$$missing npm"; \
 		[ -z "$$missing" ] || { $(SUDO) apt-get update && $(SUDO) apt-get install -y $$missing; }
+	@# A chromium that was already there may be older than the tests need.
+	@major() { chromium --version 2>/dev/null | grep -oE '[0-9]+\.' | head -n 1 | tr -d .; }; \
+		v=$$(major); [ -n "$$v" ] && [ "$$v" -ge $(CHROMIUM_MIN) ] || { \
+		echo "chromium $${v:-(version unknown)} is older than $(CHROMIUM_MIN), the oldest the browser tests support: upgrading it"; \
+		$(SUDO) apt-get update && $(SUDO) apt-get install -y --only-upgrade chromium; \
+		v=$$(major); [ -n "$$v" ] && [ "$$v" -ge $(CHROMIUM_MIN) ] || { \
+		echo "chromium is still $${v:-of an unknown version} after apt-get: the browser tests need $(CHROMIUM_MIN) or newer." >&2; \
+		echo "Install a newer chromium (Debian: enable the security updates, e.g. deb http://deb.debian.org/debian-security bookworm-security main," >&2; \
+		echo "then apt-get update && apt-get install --only-upgrade chromium), or put one named chromium first on PATH." >&2; \
+		exit 1; }; }
 	@test -f .tools/node_modules/axe-core/axe.min.js || \
 		npm install --no-save --no-audit --no-fund --prefix .tools axe-core@$(AXE_VERSION)
 

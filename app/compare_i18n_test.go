@@ -8,7 +8,7 @@ import (
 
 	"partitionlab/app/changes"
 	"partitionlab/app/i18n"
-	"partitionlab/app/keymap"
+	"partitionlab/app/keyplacement"
 	"partitionlab/hashcore"
 	"partitionlab/sim"
 	"partitionlab/sim/keydist"
@@ -54,7 +54,7 @@ func TestKeysMessagesInPortuguese(t *testing.T) {
 	if _, msg := partitionCount(pt, pt.T("keys.compare"), "muitas"); !strings.Contains(msg, `"muitas" não é um número inteiro`) {
 		t.Errorf("partitions \"muitas\": %q", msg)
 	}
-	_, errs := keymap.Serialize(keymap.Lines("12\nx"), hashcore.Int, "line", keymap.Blank)
+	_, errs := keyplacement.Serialize(keyplacement.Lines("12\nx"), hashcore.Int, "line", keyplacement.Blank)
 	if len(errs) != 1 {
 		t.Fatalf("errors %v", errs)
 	}

@@ -34,16 +34,16 @@ const defaultChange = "partitions-x2"
 type comparePage struct {
 	app.Compo
 
-	sides    [2]*editor
-	views    [2]*resultView
-	review   *reviewView // the differences and charts of the last two runs
-	running  int         // the side the loop is running
-	loop     runLoop
-	sameSeed bool
-	nviews   int
-	wait     debouncer
-	links    [2]string // what was pasted into each side's link input
-	message  string
+	sides     [2]*editor
+	views     [2]*resultView
+	review    *reviewView // the differences and charts of the last two runs
+	running   int         // the side the loop is running
+	loop      runLoop
+	sameSeed  bool
+	viewCount int
+	wait      debouncer
+	links     [2]string // what was pasted into each side's link input
+	message   string
 	// change makes B from A (a changes.Change ID); "" when B is a scenario
 	// of its own (a preset, a link or edited).
 	change, field string
@@ -170,8 +170,8 @@ func (p *comparePage) runSide(ctx app.Context, i int) {
 	p.running = i
 	p.loop.start(ctx, sc, false, runHooks{
 		result: func(ctx app.Context, j *runOutcome) {
-			p.nviews++
-			p.views[i] = newResultView(sc, j.Result(), p.nviews)
+			p.viewCount++
+			p.views[i] = newResultView(sc, j.Result(), p.viewCount)
 		},
 		done: func(ctx app.Context, j *runOutcome) {
 			if i == 0 && p.sides[1].valid {

@@ -22,7 +22,7 @@ type reviewView struct {
 func newReviewView(c *i18n.Catalog, a, b *resultView, titles [2]string) *reviewView {
 	rv := &reviewView{a: a, b: b, titles: titles, deltas: results.CompareIn(c, a.run(), b.run())}
 	sa, sb := rv.input(c).Sides()
-	key := a.r.Digest + b.r.Digest
+	key := a.result.Digest + b.result.Digest
 	for _, s := range report.ComparisonCharts(c) {
 		ch, err := s.Draw(c, sa, sb)
 		nc := namedChart{id: "compare-chart-" + s.Name, caption: s.Caption, chart: ch, key: key + s.Name}
@@ -39,7 +39,7 @@ func (rv *reviewView) input(c *i18n.Catalog) report.Input {
 	return report.Input{A: rv.a.run(), B: rv.b.run(), Catalog: c, Titles: rv.titles}
 }
 
-func (v *resultView) run() results.Run { return results.Run{Scenario: v.sc, Result: v.r} }
+func (v *resultView) run() results.Run { return results.Run{Scenario: v.sc, Result: v.result} }
 
 // scenarioTitle is a scenario's name in the page's language (a B made
 // from a change is "A's name with the change", said from the change's id),

@@ -58,9 +58,9 @@ func (p *comparePage) renderDiff(c *i18n.Catalog) app.UI {
 		return app.P().Class("card").ID("diff-placeholder").Text(c.T("compare.diff.placeholder"))
 	}
 	a, b := rv.a, rv.b
-	seedNote := c.T("compare.diff.sameSeed", seedArg("seed", a.r.Seed))
-	if a.r.Seed != b.r.Seed {
-		seedNote = c.T("compare.diff.ownSeeds", seedArg("a", a.r.Seed), seedArg("b", b.r.Seed))
+	seedNote := c.T("compare.diff.sameSeed", seedArg("seed", a.result.Seed))
+	if a.result.Seed != b.result.Seed {
+		seedNote = c.T("compare.diff.ownSeeds", seedArg("a", a.result.Seed), seedArg("b", b.result.Seed))
 	}
 	deltas := rv.deltas
 	return app.Section().Class("card").ID("diff").Aria("labelledby", "diff-title").Body(
@@ -88,14 +88,14 @@ func (p *comparePage) renderDiff(c *i18n.Catalog) app.UI {
 			})),
 		)),
 		app.Div().Class("digests").Body(
-			app.P().Body(app.Text(c.T("compare.diff.digest", i18n.S("side", sideName(0)))+" "), app.Code().ID("digest-a").Text(a.r.Digest)),
-			app.P().Body(app.Text(c.T("compare.diff.digest", i18n.S("side", sideName(1)))+" "), app.Code().ID("digest-b").Text(b.r.Digest)),
+			app.P().Body(app.Text(c.T("compare.diff.digest", i18n.S("side", sideName(0)))+" "), app.Code().ID("digest-a").Text(a.result.Digest)),
+			app.P().Body(app.Text(c.T("compare.diff.digest", i18n.S("side", sideName(1)))+" "), app.Code().ID("digest-b").Text(b.result.Digest)),
 		),
 		app.Div().Class("share-bar report-downloads").Body(
 			app.Button().Type("button").ID("report-html").Text(c.T("compare.report.html")).
-				OnClick(p.onReport(false), a.r.Digest, b.r.Digest),
+				OnClick(p.onReport(false), a.result.Digest, b.result.Digest),
 			app.Button().Type("button").ID("report-markdown").Text(c.T("compare.report.markdown")).
-				OnClick(p.onReport(true), a.r.Digest, b.r.Digest),
+				OnClick(p.onReport(true), a.result.Digest, b.result.Digest),
 		),
 	)
 }
@@ -151,15 +151,15 @@ func (p *comparePage) renderStatus(c *i18n.Catalog) app.UI {
 	switch {
 	case l.err != "":
 		state, text = "error", c.T("compare.status.error", i18n.S("error", l.err))
-	case l.running:
+	case l.client.Running():
 		state, text = "running", c.T("compare.status.running", i18n.S("side", sideName(p.running)), i18n.N("percent", p.progress()))
 	case !p.sides[0].valid || !p.sides[1].valid:
 		state, text = "invalid", c.T("compare.status.invalid")
 	}
 	return app.Div().ID("run-status").Class("run-status").DataSet("state", state).Aria("live", "polite").Body(
-		app.If(l.running, app.Progress().ID("run-progress").Max(100).Value(p.progress()).Aria("label", c.T("compare.status.progress"))),
+		app.If(l.client.Running(), app.Progress().ID("run-progress").Max(100).Value(p.progress()).Aria("label", c.T("compare.status.progress"))),
 		app.Span().Class("progress-text").Text(text),
-		app.If(l.running, app.Button().Type("button").ID("cancel-run").Text(c.T("compare.status.cancel")).
+		app.If(l.client.Running(), app.Button().Type("button").ID("cancel-run").Text(c.T("compare.status.cancel")).
 			OnClick(func(ctx app.Context, _ app.Event) { p.loop.cancel(); p.wait.cancel() })),
 		l.renderNotice(),
 	)

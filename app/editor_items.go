@@ -12,7 +12,7 @@ import (
 // renderItem is one producer or timeline action: its fields, its messages
 // and a button that removes it.
 func (c *sectionView) renderItem(s scenarioform.Section, i, n int) app.UI {
-	e := c.Ied
+	e := c.Editor
 	item := scenarioform.Item(s.Array, i)
 	w := e.words
 	title := itemTitle(w, s, e.doc, i)
@@ -29,7 +29,7 @@ func (c *sectionView) renderItem(s scenarioform.Section, i, n int) app.UI {
 }
 
 func (c *sectionView) renderItemButtons(s scenarioform.Section) app.UI {
-	e := c.Ied
+	e := c.Editor
 	w := e.words
 	switch s.Array {
 	case "producers":
@@ -49,20 +49,20 @@ func (c *sectionView) renderItemButtons(s scenarioform.Section) app.UI {
 
 func (c *sectionView) onAdd(add func(*scenarioform.Doc)) app.EventHandler {
 	return func(ctx app.Context, _ app.Event) {
-		add(c.Ied.doc)
-		c.Ied.reparse()
+		add(c.Editor.doc)
+		c.Editor.reparse()
 		c.changed(ctx)
 	}
 }
 
 func (c *sectionView) onRemove(s scenarioform.Section, i int) app.EventHandler {
 	return func(ctx app.Context, _ app.Event) {
-		c.Ied.doc.Delete(scenarioform.Item(s.Array, i))
-		c.Ied.reparse()
+		c.Editor.doc.Delete(scenarioform.Item(s.Array, i))
+		c.Editor.reparse()
 		c.changed(ctx)
 		// Keyboard users would lose their place with the removed button.
 		ctx.Defer(func(app.Context) {
-			if el := app.Window().GetElementByID(fmt.Sprintf("%sadd-%s", c.Ied.prefix, addTarget(s.Array))); el.Truthy() {
+			if el := app.Window().GetElementByID(fmt.Sprintf("%sadd-%s", c.Editor.prefix, addTarget(s.Array))); el.Truthy() {
 				el.Call("focus")
 			}
 		})

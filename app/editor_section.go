@@ -11,18 +11,18 @@ import (
 
 // sectionView is one section of an editor (Topic, Producers…). Sections are
 // components of their own so that an edit draws again only the section it
-// changes: Isig sums up what the section shows, and go-app skips a section
+// changes: Signature sums up what the section shows, and go-app skips a section
 // whose props are unchanged.
 type sectionView struct {
 	app.Compo
 
-	Ied      *editor
-	Isection string
-	Isig     string
+	Editor    *editor
+	Section   string
+	Signature string
 }
 
 func newSectionView(e *editor, s scenarioform.Section) *sectionView {
-	return &sectionView{Ied: e, Isection: s.ID, Isig: sectionSignature(e, s)}
+	return &sectionView{Editor: e, Section: s.ID, Signature: sectionSignature(e, s)}
 }
 
 // sectionSignature is everything a section shows that can change: each
@@ -54,7 +54,7 @@ func sectionSignature(e *editor, s scenarioform.Section) string {
 
 func (c *sectionView) Render() app.UI {
 	for _, s := range scenarioform.Sections() {
-		if s.ID == c.Isection {
+		if s.ID == c.Section {
 			return c.renderSection(s)
 		}
 	}
@@ -66,9 +66,9 @@ func (c *sectionView) Render() app.UI {
 // the page draws the editor again.
 func (c *sectionView) changed(ctx app.Context) {
 	for _, s := range scenarioform.Sections() {
-		if s.ID == c.Isection {
-			c.Isig = sectionSignature(c.Ied, s)
+		if s.ID == c.Section {
+			c.Signature = sectionSignature(c.Editor, s)
 		}
 	}
-	ctx.NewActionWithValue(actionEdited, c.Ied.prefix)
+	ctx.NewActionWithValue(actionEdited, c.Editor.prefix)
 }

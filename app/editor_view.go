@@ -24,17 +24,17 @@ const actionEdited = "partitionlab/edited"
 type editorPanel struct {
 	app.Compo
 
-	Ied      *editor
-	Iversion int
+	Editor  *editor
+	Version int
 }
 
-func newEditorPanel(e *editor) *editorPanel { return &editorPanel{Ied: e, Iversion: e.version} }
+func newEditorPanel(e *editor) *editorPanel { return &editorPanel{Editor: e, Version: e.version} }
 
 func (c *editorPanel) Render() app.UI {
-	e := c.Ied
+	e := c.Editor
 	return app.Div().Class("editor").ID(e.prefix+"editor").Body(
 		c.renderPresets(),
-		newBYOPanel(e),
+		newImportPanel(e),
 		app.Div().ID(e.prefix+"editor-errors").Class("editor-errors").Aria("live", "polite").Body(
 			app.If(e.notice != "", app.P().Class("error").Text(e.notice)),
 			app.If(!e.valid, app.P().Class("error").Text(e.words.T("editor.invalid", i18n.Count(e.errs.Count())))),
@@ -49,7 +49,7 @@ func (c *editorPanel) Render() app.UI {
 }
 
 func (c *editorPanel) renderPresets() app.UI {
-	e := c.Ied
+	e := c.Editor
 	current := e.presetName()
 	id := e.prefix + "preset"
 	themes := e.themes()
@@ -85,20 +85,20 @@ func (c *editorPanel) onPreset(ctx app.Context, _ app.Event) {
 	if name == "" {
 		return
 	}
-	if err := c.Ied.loadPreset(name); err != nil {
-		c.Ied.notice = fieldErrorsText(c.Ied.words, err)
+	if err := c.Editor.loadPreset(name); err != nil {
+		c.Editor.notice = fieldErrorsText(c.Editor.words, err)
 	}
 	c.changed(ctx)
 }
 
 // changed bumps the version and tells the page.
 func (c *editorPanel) changed(ctx app.Context) {
-	c.Iversion = c.Ied.version
-	ctx.NewActionWithValue(actionEdited, c.Ied.prefix)
+	c.Version = c.Editor.version
+	ctx.NewActionWithValue(actionEdited, c.Editor.prefix)
 }
 
 func (c *sectionView) renderSection(s scenarioform.Section) app.UI {
-	e := c.Ied
+	e := c.Editor
 	n := s.Items(e.doc)
 	errs := sectionErrors(e, s)
 	summary := app.Summary().Body(
@@ -138,7 +138,7 @@ func sectionErrors(e *editor, s scenarioform.Section) int {
 }
 
 func (c *sectionView) renderFields(s scenarioform.Section, i int) app.UI {
-	vals := s.ItemValues(c.Ied.doc, i)
+	vals := s.ItemValues(c.Editor.doc, i)
 	var fields []app.UI
 	for _, f := range s.Fields {
 		if f.Visible(vals) {
@@ -151,7 +151,7 @@ func (c *sectionView) renderFields(s scenarioform.Section, i int) app.UI {
 // renderField is one labelled input with its unit, Kafka setting, hint and,
 // when the engine refuses the value, its message right below.
 func (c *sectionView) renderField(s scenarioform.Section, f scenarioform.Field, path string) app.UI {
-	e := c.Ied
+	e := c.Editor
 	w := e.words
 	id := scenarioform.InputID(e.prefix, path)
 	msgs := e.errs.For(path)
@@ -201,8 +201,8 @@ func (c *sectionView) renderField(s scenarioform.Section, f scenarioform.Field, 
 }
 
 func (c *sectionView) renderInput(s scenarioform.Section, f scenarioform.Field, path, id, describe string, invalid bool) app.UI {
-	w := c.Ied.words
-	value := scenarioform.Display(c.Ied.doc, path)
+	w := c.Editor.words
+	value := scenarioform.Display(c.Editor.doc, path)
 	switch f.Kind {
 	case scenarioform.Choice:
 		known := false
@@ -239,18 +239,18 @@ func (c *sectionView) onText(f scenarioform.Field, path string) app.EventHandler
 	return func(ctx app.Context, _ app.Event) {
 		text := ctx.JSSrc().Get("value").String()
 		if f.Kind == scenarioform.Float {
-			text = decimalPoint(c.Ied.words.Lang(), text)
+			text = decimalPoint(c.Editor.words.Lang(), text)
 		}
-		f.Set(c.Ied.doc, path, text)
-		c.Ied.reparse()
+		f.Set(c.Editor.doc, path, text)
+		c.Editor.reparse()
 		c.changed(ctx)
 	}
 }
 
 func (c *sectionView) onCheck(f scenarioform.Field, path string) app.EventHandler {
 	return func(ctx app.Context, _ app.Event) {
-		f.SetChecked(c.Ied.doc, path, ctx.JSSrc().Get("checked").Bool())
-		c.Ied.reparse()
+		f.SetChecked(c.Editor.doc, path, ctx.JSSrc().Get("checked").Bool())
+		c.Editor.reparse()
 		c.changed(ctx)
 	}
 }

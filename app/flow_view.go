@@ -19,21 +19,21 @@ import (
 type flowView struct {
 	app.Compo
 
-	// Irun is the prepared result (unexported data behind a pointer, so
-	// go-app compares the pointer only); Iversion changes with it.
-	Irun     *flow.Run
-	Iversion int
-	// Istep is the moment to show (a series bucket: its end); Iplaying is
+	// Run is the prepared result (unexported data behind a pointer, so
+	// go-app compares the pointer only); Version changes with it.
+	Run     *flow.Run
+	Version int
+	// Step is the moment to show (a series bucket: its end); Playing is
 	// true while the run plays.
-	Istep    int
-	Iplaying bool
+	Step    int
+	Playing bool
 
-	pos     float64 // the moment drawn, in buckets
-	version int
-	frame   app.Func // the requestAnimationFrame callback
-	pending bool     // a frame is requested
-	last    float64  // the time of the last frame, ms
-	frames  int      // frames drawn, for the tests
+	pos          float64  // the moment drawn, in buckets
+	shownVersion int      // the Version the picture follows
+	frame        app.Func // the requestAnimationFrame callback
+	pending      bool     // a frame is requested
+	last         float64  // the time of the last frame, ms
+	frames       int      // frames drawn, for the tests
 
 	// drawn is the picture last drawn and what it shows: the page renders
 	// again for things that do not move the view (a click elsewhere, the
@@ -47,13 +47,13 @@ type flowView struct {
 }
 
 func newFlowView(r *flow.Run, version, step int, playing bool) *flowView {
-	return &flowView{Irun: r, Iversion: version, Istep: step, Iplaying: playing}
+	return &flowView{Run: r, Version: version, Step: step, Playing: playing}
 }
 
-func (c *flowView) target() float64 { return float64(c.Istep + 1) }
+func (c *flowView) target() float64 { return float64(c.Step + 1) }
 
 func (c *flowView) OnMount(ctx app.Context) {
-	c.pos, c.version, c.last = c.target(), c.Iversion, -1
+	c.pos, c.shownVersion, c.last = c.target(), c.Version, -1
 	c.frame = app.FuncOf(func(_ app.Value, args []app.Value) any {
 		ts := args[0].Float()
 		ctx.Dispatch(func(ctx app.Context) { c.onFrame(ctx, ts) })
@@ -70,14 +70,14 @@ func (c *flowView) OnDismount() {
 
 // OnUpdate runs when the owner gives a new moment or a new result.
 func (c *flowView) OnUpdate(ctx app.Context) {
-	if c.version != c.Iversion {
-		c.version, c.pos = c.Iversion, c.target()
+	if c.shownVersion != c.Version {
+		c.shownVersion, c.pos = c.Version, c.target()
 		return
 	}
 	d := c.target() - c.pos
 	switch {
-	case d == 0 && !c.Iplaying:
-	case reducedMotion() || !c.Iplaying && (math.Abs(d) > 2 || d < 0 && d > -1):
+	case d == 0 && !c.Playing:
+	case reducedMotion() || !c.Playing && (math.Abs(d) > 2 || d < 0 && d > -1):
 		c.pos = c.target() // a jump (the scrubber) is shown at once
 	default:
 		c.request()
@@ -103,8 +103,8 @@ func (c *flowView) onFrame(ctx app.Context, ts float64) {
 	}
 	c.last = ts
 	goal := c.target()
-	if c.Iplaying {
-		goal = min(goal+0.999, float64(c.Irun.Buckets())) // the next step is on its way
+	if c.Playing {
+		goal = min(goal+0.999, float64(c.Run.Buckets())) // the next step is on its way
 	}
 	rate := dt / float64(playTick.Milliseconds())
 	d := goal - c.pos
@@ -115,7 +115,7 @@ func (c *flowView) onFrame(ctx app.Context, ts float64) {
 		c.pos += step
 	}
 	c.frames++
-	if c.pos != c.target() || c.Iplaying {
+	if c.pos != c.target() || c.Playing {
 		c.request()
 	} else {
 		c.last = -1
@@ -133,15 +133,15 @@ func reducedMotion() bool {
 }
 
 func (c *flowView) Render() app.UI {
-	if c.Irun == nil {
+	if c.Run == nil {
 		return app.Div()
 	}
-	if c.version != c.Iversion {
-		c.version, c.pos = c.Iversion, c.target() // before the first mount
+	if c.shownVersion != c.Version {
+		c.shownVersion, c.pos = c.Version, c.target() // before the first mount
 	}
-	if d := &c.drawn; d.run != c.Irun || d.pos != c.pos {
-		s, t := c.Irun.At(c.pos), tr()
-		d.run, d.pos, d.svg, d.summary = c.Irun, c.pos, s.SVGIn(t), s.SummaryIn(t)
+	if d := &c.drawn; d.run != c.Run || d.pos != c.pos {
+		s, t := c.Run.At(c.pos), tr()
+		d.run, d.pos, d.svg, d.summary = c.Run, c.pos, s.SVGIn(t), s.SummaryIn(t)
 	}
 	return app.Div().Class("flow").ID("flow").DataSet("pos", strconv.FormatFloat(c.pos, 'f', 3, 64)).
 		DataSet("frames", c.frames).Body(

@@ -47,7 +47,9 @@ func svgWithHangul(svg string, font []byte) string {
 }
 
 // htmlWithHangul is a review page with the font in its style, and the
-// font last in its text's font list, when it shows Hangul (its charts
+// font first in its text's font list (its unicode-range keeps it to
+// Hangul; after the Latin faces, Chromium drew the first Hangul as boxes
+// while the font was still being read), when it shows Hangul (its charts
 // name the family already); otherwise page as it is.
 func htmlWithHangul(page string, font []byte) string {
 	if len(font) == 0 || !hasHangul(page) {
@@ -57,6 +59,6 @@ func htmlWithHangul(page string, font []byte) string {
 	if at < 0 {
 		return page
 	}
-	css := hangulFace(font) + "body{font-family:system-ui,sans-serif,'Apple SD Gothic Neo','Malgun Gothic','Noto Sans KR','Noto Sans CJK KR',NanumGothic,'" + hangulFamily + "'}"
+	css := hangulFace(font) + "body{font-family:'" + hangulFamily + "',system-ui,sans-serif}"
 	return page[:at] + css + page[at:]
 }

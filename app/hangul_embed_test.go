@@ -40,7 +40,7 @@ func TestSavedFilesCarryTheHangulFont(t *testing.T) {
 		t.Error("without the font the SVG changed")
 	}
 	page := "<html><head><style>body{color:#000}</style></head><body>검토</body></html>"
-	if got := htmlWithHangul(page, font); !strings.Contains(got, "NanumGothic,'Partition Lab Hangul'}</style>") ||
+	if got := htmlWithHangul(page, font); !strings.Contains(got, "font-family:'Partition Lab Hangul',system-ui,sans-serif}</style>") ||
 		!strings.Contains(got, "data:font/woff2;base64,") {
 		t.Errorf("the Korean review lacks the face: %.200s…", got[len(got)-200:])
 	}

@@ -8,7 +8,7 @@ import (
 
 	"partitionlab/app/errtext"
 	"partitionlab/app/i18n"
-	"partitionlab/app/keymap"
+	"partitionlab/app/keyplacement"
 	"partitionlab/app/plots"
 	"partitionlab/hashcore"
 )
@@ -44,7 +44,7 @@ type keysPage struct {
 	// box cannot hold: an empty line is skipped.
 	emptyKey bool
 
-	res keysResult
+	result keysResult
 }
 
 // keysResult is everything the page shows, derived from the inputs.
@@ -55,7 +55,7 @@ type keysResult struct {
 	keyErrs       []string
 	// ok means placement (and chart) are valid for the current inputs.
 	ok        bool
-	placement keymap.Placement
+	placement keyplacement.Placement
 	// colors[c] is the palette index of placement.Clients[c].
 	colors   []int
 	chart    string
@@ -90,13 +90,13 @@ func (c *keysPage) compute() {
 			r.compareErr = t.T("keys.error.orEmpty", i18n.S("error", msg))
 		}
 	}
-	texts := keymap.Lines(c.keysText)
+	texts := keyplacement.Lines(c.keysText)
 	if c.weighted {
 		texts, r.weights, r.keyErrs = weightedTexts(t, texts)
 	}
-	keys, errs := keymap.Serialize(texts, c.serializer, "line", keymap.Blank)
+	keys, errs := keyplacement.Serialize(texts, c.serializer, "line", keyplacement.Blank)
 	if c.emptyKey {
-		empty, eerrs := keymap.Serialize([]string{""}, c.serializer, "the empty key", nil)
+		empty, eerrs := keyplacement.Serialize([]string{""}, c.serializer, "the empty key", nil)
 		for i := range empty {
 			empty[i].Pos = 0
 		}
@@ -119,11 +119,11 @@ func (c *keysPage) compute() {
 		r.clientsErr = t.T("keys.error.noClient")
 	}
 	if r.partitionsErr != "" || r.compareErr != "" || r.clientsErr != "" {
-		c.res = r
+		c.result = r
 		return
 	}
 	r.ok = true
-	r.placement = keymap.Place(keys, clients, n, compare)
+	r.placement = keyplacement.Place(keys, clients, n, compare)
 	series := make([]plots.Series, len(clients))
 	for i, p := range clients {
 		series[i] = plots.Series{Name: p.Name(), ColorIndex: r.colors[i], Counts: r.placement.KeysPerPartition(i)}
@@ -140,7 +140,7 @@ func (c *keysPage) compute() {
 	if err != nil {
 		r.chartErr = fieldErrorsText(tr(), err)
 	}
-	c.res = r
+	c.result = r
 }
 
 // onText returns an input handler that stores the field's value in *dst and
@@ -183,13 +183,13 @@ func (c *keysPage) Render() app.UI {
 func partitionCount(t *i18n.Catalog, field, text string) (int, string) {
 	n, err := strconv.Atoi(strings.TrimSpace(text))
 	// Numbers as the editor writes the engine's (errtext): grouped the
-	// language's way ("100.000"), in English as the command line's keymap
+	// language's way ("100.000"), in English as the command line's keyplacement
 	// writes them.
-	max := i18n.S("max", errtext.Numbers(t.Lang(), strconv.Itoa(keymap.MaxPartitions)))
+	max := i18n.S("max", errtext.Numbers(t.Lang(), strconv.Itoa(keyplacement.MaxPartitions)))
 	switch {
 	case err != nil:
 		return 0, t.T("keys.error.notWhole", i18n.S("field", field), i18n.S("value", strconv.Quote(text)), max)
-	case keymap.CheckPartitions(field, n) != nil:
+	case keyplacement.CheckPartitions(field, n) != nil:
 		return 0, t.T("keys.error.range", i18n.S("field", field), i18n.S("value", errtext.Numbers(t.Lang(), strconv.Itoa(n))), max)
 	}
 	return n, ""
@@ -197,7 +197,7 @@ func partitionCount(t *i18n.Catalog, field, text string) (int, string) {
 
 // keyError says in t's language which key its serializer refuses and
 // why.
-func keyError(t *i18n.Catalog, s hashcore.Serializer, e keymap.KeyError) string {
+func keyError(t *i18n.Catalog, s hashcore.Serializer, e keyplacement.KeyError) string {
 	where := t.T("keys.error.emptyKey")
 	if e.Pos > 0 {
 		where = t.T("keys.error.line", i18n.S("line", strconv.Itoa(e.Pos)))

@@ -9,15 +9,15 @@ import (
 
 func TestKeysPageFirstLoadShowsExamples(t *testing.T) {
 	c := newKeysPage()
-	if !c.res.ok || len(c.res.placement.Keys) < 5 || c.res.placement.Compare == 0 {
+	if !c.result.ok || len(c.result.placement.Keys) < 5 || c.result.placement.Compare == 0 {
 		t.Fatalf("first load: ok=%v, %d keys, compare %d; want examples compared with another count",
-			c.res.ok, len(c.res.placement.Keys), c.res.placement.Compare)
+			c.result.ok, len(c.result.placement.Keys), c.result.placement.Compare)
 	}
-	if !strings.HasPrefix(c.res.chart, "<svg") {
-		t.Errorf("first load has no chart: %.60q", c.res.chart)
+	if !strings.HasPrefix(c.result.chart, "<svg") {
+		t.Errorf("first load has no chart: %.60q", c.result.chart)
 	}
-	if len(c.res.placement.Clients) != len(hashcore.Partitioners()) {
-		t.Errorf("first load shows %d clients, want all of them", len(c.res.placement.Clients))
+	if len(c.result.placement.Clients) != len(hashcore.Partitioners()) {
+		t.Errorf("first load shows %d clients, want all of them", len(c.result.placement.Clients))
 	}
 }
 
@@ -29,23 +29,23 @@ func TestKeysPageExplainsBadInput(t *testing.T) {
 	c.keysText = "12\nx\n\n99999999999"
 	c.compute()
 	want := []string{`line 2: key "x" is not an Integer`, `line 4: key "99999999999" is not an Integer`}
-	if len(c.res.keyErrs) != len(want) {
-		t.Fatalf("key errors %q, want %q", c.res.keyErrs, want)
+	if len(c.result.keyErrs) != len(want) {
+		t.Fatalf("key errors %q, want %q", c.result.keyErrs, want)
 	}
 	for i, w := range want {
-		if !strings.HasPrefix(c.res.keyErrs[i], w) {
-			t.Errorf("key error %d = %q, want %q…", i, c.res.keyErrs[i], w)
+		if !strings.HasPrefix(c.result.keyErrs[i], w) {
+			t.Errorf("key error %d = %q, want %q…", i, c.result.keyErrs[i], w)
 		}
 	}
-	if !c.res.ok || len(c.res.placement.Keys) != 1 {
+	if !c.result.ok || len(c.result.placement.Keys) != 1 {
 		t.Errorf("the one good key should still be placed")
 	}
 
 	c.partitionsText = "0"
 	c.compareText = "lots"
 	c.compute()
-	if c.res.ok || !strings.Contains(c.res.partitionsErr, "1..100000") || !strings.Contains(c.res.compareErr, "leave it empty") {
-		t.Errorf("ok=%v partitions error %q compare error %q", c.res.ok, c.res.partitionsErr, c.res.compareErr)
+	if c.result.ok || !strings.Contains(c.result.partitionsErr, "1..100000") || !strings.Contains(c.result.compareErr, "leave it empty") {
+		t.Errorf("ok=%v partitions error %q compare error %q", c.result.ok, c.result.partitionsErr, c.result.compareErr)
 	}
 
 	c = newKeysPage()
@@ -53,8 +53,8 @@ func TestKeysPageExplainsBadInput(t *testing.T) {
 		c.hidden[p.Name()] = true
 	}
 	c.compute()
-	if c.res.ok || c.res.clientsErr == "" {
-		t.Errorf("with every client hidden: ok=%v, message %q", c.res.ok, c.res.clientsErr)
+	if c.result.ok || c.result.clientsErr == "" {
+		t.Errorf("with every client hidden: ok=%v, message %q", c.result.ok, c.result.clientsErr)
 	}
 }
 
@@ -62,7 +62,7 @@ func TestKeysPageKeepsClientColoursWhenOneIsHidden(t *testing.T) {
 	c := newKeysPage()
 	c.hidden["java"] = true
 	c.compute()
-	if got := c.res.colors; len(got) != 2 || got[0] != 1 || got[1] != 2 {
+	if got := c.result.colors; len(got) != 2 || got[0] != 1 || got[1] != 2 {
 		t.Errorf("colour indexes %v, want librdkafka and sarama to keep 1 and 2", got)
 	}
 }

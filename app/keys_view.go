@@ -7,7 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"partitionlab/app/i18n"
-	"partitionlab/app/keymap"
+	"partitionlab/app/keyplacement"
 	"partitionlab/app/plots"
 	"partitionlab/hashcore"
 )
@@ -25,7 +25,7 @@ func (c *keysPage) renderInputs(t *i18n.Catalog) app.UI {
 			app.Textarea().ID("keys").Rows(10).
 				Attr("spellcheck", "false").Attr("autocomplete", "off").Attr("autocapitalize", "off").
 				Aria("describedby", "keys-help key-errors").
-				Aria("invalid", len(c.res.keyErrs) > 0).
+				Aria("invalid", len(c.result.keyErrs) > 0).
 				Text(c.keysText).OnInput(c.onText(&c.keysText)),
 			app.P().ID("keys-help").Class("help").Text(t.T("keys.keysHelp")),
 			c.renderWeightedOption(t),
@@ -37,12 +37,12 @@ func (c *keysPage) renderInputs(t *i18n.Catalog) app.UI {
 				app.Label().For("empty-key").Text(t.T("keys.emptyKey")),
 			),
 			app.Ul().ID("key-errors").Class("errors").Aria("live", "polite").Body(
-				app.Range(c.res.keyErrs).Slice(func(i int) app.UI { return app.Li().Text(c.res.keyErrs[i]) }),
+				app.Range(c.result.keyErrs).Slice(func(i int) app.UI { return app.Li().Text(c.result.keyErrs[i]) }),
 			),
 		),
 		app.Div().Class("field-row").Body(
-			c.numberField(t, "partitions", t.T("keys.partitions"), t.T("keys.partitionsHelp"), &c.partitionsText, c.res.partitionsErr),
-			c.numberField(t, "compare", t.T("keys.compare"), t.T("keys.compareHelp"), &c.compareText, c.res.compareErr),
+			c.numberField(t, "partitions", t.T("keys.partitions"), t.T("keys.partitionsHelp"), &c.partitionsText, c.result.partitionsErr),
+			c.numberField(t, "compare", t.T("keys.compare"), t.T("keys.compareHelp"), &c.compareText, c.result.compareErr),
 		),
 		app.Div().Class("field").Body(
 			app.Label().For("serializer").Text(t.T("keys.serializer")),
@@ -68,7 +68,7 @@ func (c *keysPage) renderInputs(t *i18n.Catalog) app.UI {
 					),
 				)
 			}),
-			app.If(c.res.clientsErr != "", app.P().ID("clients-error").Class("error").Text(c.res.clientsErr)),
+			app.If(c.result.clientsErr != "", app.P().ID("clients-error").Class("error").Text(c.result.clientsErr)),
 		),
 	)
 }
@@ -78,7 +78,7 @@ func (c *keysPage) renderInputs(t *i18n.Catalog) app.UI {
 func (c *keysPage) numberField(t *i18n.Catalog, id, label, help string, value *string, errText string) app.UI {
 	return app.Div().Class("field").Body(
 		app.Label().For(id).Text(label),
-		app.Input().ID(id).Type("number").Min(1).Max(keymap.MaxPartitions).Step(1).
+		app.Input().ID(id).Type("number").Min(1).Max(keyplacement.MaxPartitions).Step(1).
 			Attr("inputmode", "numeric").Placeholder(t.T("keys.off")).
 			Aria("describedby", id+"-help "+id+"-error").Aria("invalid", errText != "").
 			Value(*value).OnInput(c.onText(value)),
@@ -88,7 +88,7 @@ func (c *keysPage) numberField(t *i18n.Catalog, id, label, help string, value *s
 }
 
 func (c *keysPage) renderResults(t *i18n.Catalog) app.UI {
-	r := c.res
+	r := c.result
 	if !r.ok {
 		return app.Section().Class("card results").Aria("label", t.T("keys.results")).Body(
 			app.P().ID("results-blocked").Text(t.T("keys.blocked")),
@@ -112,7 +112,7 @@ func (c *keysPage) renderResults(t *i18n.Catalog) app.UI {
 	)
 }
 
-func disagreeSummary(t *i18n.Catalog, p keymap.Placement) string {
+func disagreeSummary(t *i18n.Catalog, p keyplacement.Placement) string {
 	if len(p.Clients) == 1 {
 		return t.T("keys.summary.one", i18n.Count(len(p.Keys)), i18n.N("partitions", p.Partitions), i18n.S("client", p.Clients[0].Name()))
 	}
@@ -120,7 +120,7 @@ func disagreeSummary(t *i18n.Catalog, p keymap.Placement) string {
 }
 
 func (c *keysPage) renderLegend(t *i18n.Catalog) app.UI {
-	p := c.res.placement
+	p := c.result.placement
 	return app.Ul().ID("legend").Class("legend").Body(
 		app.If(len(p.Clients) > 1, app.Li().Body(
 			app.Span().Class("legend-disagree").Aria("hidden", "true").Text("≠"),
@@ -135,7 +135,7 @@ func (c *keysPage) renderLegend(t *i18n.Catalog) app.UI {
 }
 
 func (c *keysPage) renderTable(t *i18n.Catalog) app.UI {
-	p := c.res.placement
+	p := c.result.placement
 	rows := min(len(p.Keys), maxTableRows)
 	return app.Table().ID("result-table").Body(
 		app.Caption().Class("sr-only").Text(t.T("keys.table.caption")),
@@ -145,7 +145,7 @@ func (c *keysPage) renderTable(t *i18n.Catalog) app.UI {
 			app.Th().Scope("col").Text(t.T("keys.table.bytes")),
 			app.Range(p.Clients).Slice(func(i int) app.UI {
 				return app.Th().Scope("col").DataSet("client", p.Clients[i].Name()).Body(
-					app.Span().Class("swatch").Style("background", plots.Hex(c.res.colors[i])).Aria("hidden", "true"),
+					app.Span().Class("swatch").Style("background", plots.Hex(c.result.colors[i])).Aria("hidden", "true"),
 					app.Text(p.Clients[i].Name()),
 				)
 			}),
@@ -157,7 +157,7 @@ func (c *keysPage) renderTable(t *i18n.Catalog) app.UI {
 }
 
 func (c *keysPage) renderRow(t *i18n.Catalog, k int) app.UI {
-	p := c.res.placement
+	p := c.result.placement
 	key := p.Keys[k]
 	disagree := len(p.Clients) > 1 && p.Disagree(k)
 	// No data-key attribute: go-app trims attribute values, and a key's
@@ -175,7 +175,7 @@ func (c *keysPage) renderRow(t *i18n.Catalog, k int) app.UI {
 		app.Td().Class("bytes").Body(app.Code().Text(hexPreview(t, key.Bytes))),
 		app.Range(p.Clients).Slice(func(ci int) app.UI {
 			td := app.Td().Class("num").DataSet("client", p.Clients[ci].Name()).DataSet("partition", p.At[ci][k])
-			if p.At[ci][k] == keymap.Keyless {
+			if p.At[ci][k] == keyplacement.Keyless {
 				return td.Title(t.T("keys.table.keylessTitle")).
 					Text(t.T("keys.table.keyless"))
 			}
@@ -216,7 +216,7 @@ func keyText(text string, pos int) string {
 }
 
 func (c *keysPage) renderCompare(t *i18n.Catalog) app.UI {
-	p := c.res.placement
+	p := c.result.placement
 	note := t.T("keys.compare.more")
 	if p.Compare < p.Partitions {
 		note = t.T("keys.compare.fewer")

@@ -7,7 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"partitionlab/app/i18n"
-	"partitionlab/app/keymap"
+	"partitionlab/app/keyplacement"
 	"partitionlab/sim/keydist"
 )
 
@@ -23,7 +23,7 @@ import (
 func weightedTexts(t *i18n.Catalog, lines []string) (texts []string, weights []int64, errs []string) {
 	texts, weights = make([]string, len(lines)), make([]int64, len(lines))
 	for i, l := range lines {
-		if keymap.Blank(l) || (i == 0 && keydist.IsHeader(l)) {
+		if keyplacement.Blank(l) || (i == 0 && keydist.IsHeader(l)) {
 			continue
 		}
 		key, n, err := keydist.CSVLine(l)
@@ -49,10 +49,10 @@ func csvProblem(t *i18n.Catalog, err error) string {
 
 // recordsPerPartition counts client c's records on each partition, each
 // key weighing its line's count.
-func recordsPerPartition(p keymap.Placement, c int, weights []int64) []int {
+func recordsPerPartition(p keyplacement.Placement, c int, weights []int64) []int {
 	counts := make([]int, p.Partitions)
 	for k, part := range p.At[c] {
-		if part != keymap.Keyless {
+		if part != keyplacement.Keyless {
 			w := int64(1) // the empty key has no line (Pos 0): it counts once
 			if pos := p.Keys[k].Pos; pos > 0 {
 				w = weights[pos-1]
@@ -65,7 +65,7 @@ func recordsPerPartition(p keymap.Placement, c int, weights []int64) []int {
 
 // loadSummary is the busiest partition's share of the records for each
 // client, and how it compares with the mean, in t's language.
-func loadSummary(t *i18n.Catalog, p keymap.Placement, weights []int64) []string {
+func loadSummary(t *i18n.Catalog, p keyplacement.Placement, weights []int64) []string {
 	l := t.Lang()
 	var out []string
 	for c, client := range p.Clients {
@@ -101,16 +101,16 @@ func (c *keysPage) renderWeightedOption(t *i18n.Catalog) app.UI {
 		app.Label().For("keys-file").Text(t.T("keys.file")),
 		app.Input().Type("file").ID("keys-file").Accept(".csv,.txt").OnChange(func(ctx app.Context, _ app.Event) {
 			readFile(ctx, ctx.JSSrc(), importFileLimit, func(ctx app.Context, text string) {
-				lines := keymap.Lines(text)
+				lines := keyplacement.Lines(text)
 				c.keysText, c.weighted = text, len(lines) > 0 && keydist.IsHeader(lines[0])
 				for _, l := range lines {
-					if _, _, err := keydist.CSVLine(l); err == nil && !keymap.Blank(l) {
+					if _, _, err := keydist.CSVLine(l); err == nil && !keyplacement.Blank(l) {
 						c.weighted = true
 						break
 					}
 				}
 				c.compute()
-			}, func(size int) { c.res.keyErrs = []string{fileTooLarge(size)} })
+			}, func(size int) { c.result.keyErrs = []string{fileTooLarge(size)} })
 		}),
 	)
 }
@@ -120,7 +120,7 @@ func (c *keysPage) renderLoad(t *i18n.Catalog) app.UI {
 	if !c.weighted {
 		return app.Text("")
 	}
-	lines := loadSummary(t, c.res.placement, c.res.weights)
+	lines := loadSummary(t, c.result.placement, c.result.weights)
 	return app.Ul().ID("weighted-load").Class("weighted-load").Body(
 		app.Range(lines).Slice(func(i int) app.UI { return app.Li().Text(lines[i]) }),
 	)

@@ -21,7 +21,7 @@ const mountedMark = "partitionlab-mounted"
 func layout(current string, content ...app.UI) app.UI {
 	c := tr()
 	return app.Div().Class("layout").Body(
-		&topbar{Icurrent: current},
+		&topbar{Current: current},
 		app.Main().ID("main").TabIndex(-1).Body(app.FilterUIElems(content...)...),
 		app.Footer().Class("footer").Body(
 			app.P().Body(
@@ -38,8 +38,8 @@ func layout(current string, content ...app.UI) app.UI {
 type topbar struct {
 	app.Compo
 
-	// Icurrent is the id of the page being shown (see pages()).
-	Icurrent string
+	// Current is the id of the page being shown (see pages()).
+	Current string
 
 	mounted         bool
 	updateAvailable bool
@@ -49,11 +49,12 @@ type topbar struct {
 // data-app-mounted attribute tells tests the app is live, not static HTML.
 func (l *topbar) OnMount(ctx app.Context) {
 	l.mounted = true
+	listenToLangPicker()
 	rememberLinkLang(ctx)
 	setHTMLLang()
 	// The tab's title in the page's language (Learn names its lesson and
 	// step itself); English keeps the server's.
-	if c := tr(); c.Lang() != i18n.English && l.Icurrent != "learn" {
+	if c := tr(); c.Lang() != i18n.English && l.Current != "learn" {
 		ctx.Page().SetTitle(c.T("site.title"))
 	}
 	app.Window().Get("performance").Call("mark", mountedMark)
@@ -83,14 +84,14 @@ func (l *topbar) Render() app.UI {
 					app.Range(pages()).Slice(func(i int) app.UI {
 						p := pages()[i]
 						a := app.A().ID("nav-" + p.id).Href(href(p.path)).Text(c.T("nav." + p.id))
-						if p.id == l.Icurrent {
+						if p.id == l.Current {
 							a = a.Aria("current", "page").Class("current")
 						}
 						return app.Li().Body(a)
 					}),
 				),
 			),
-			langPicker(c),
+			langPicker(c, pagePathOf(l.Current)),
 		),
 		app.If(l.updateAvailable, app.Div().ID("update-banner").Class("update").Aria("live", "polite").Body(
 			app.Text(c.T("update.ready")+" "),

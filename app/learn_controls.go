@@ -21,20 +21,20 @@ func (p *learnPage) renderControls(s lessons.Step) app.UI {
 		return nil
 	}
 	st := p.state
-	moved := len(st.sets(s, p.si)) > 0
+	moved := len(st.sets(s, p.stepIndex)) > 0
 	return app.Section().Class("learn-controls").ID("learn-controls").Aria("labelledby", "learn-controls-title").Body(
-		app.H3().ID("learn-controls-title").Text(p.cat.T("learn.controls.title")),
+		app.H3().ID("learn-controls-title").Text(p.catalog.T("learn.controls.title")),
 		app.Range(s.Controls).Slice(func(i int) app.UI {
 			if len(s.Controls[i].Values) > 0 {
 				return p.renderChoices(i, s.Controls[i])
 			}
 			return p.renderNumber(i, s.Controls[i])
 		}),
-		app.If(moved, app.Button().Type("button").ID("learn-reset").Text(p.cat.T("learn.controls.reset")).
+		app.If(moved, app.Button().Type("button").ID("learn-reset").Text(p.catalog.T("learn.controls.reset")).
 			OnClick(func(ctx app.Context, _ app.Event) {
-				st.values[p.si] = append([]any(nil), st.defaults[p.si]...)
-				for i, v := range st.values[p.si] {
-					st.typed[p.si][i], st.errs[p.si][i] = valueText(v), ""
+				st.values[p.stepIndex] = append([]any(nil), st.defaults[p.stepIndex]...)
+				for i, v := range st.values[p.stepIndex] {
+					st.typed[p.stepIndex][i], st.errs[p.stepIndex][i] = valueText(v), ""
 				}
 				p.showStep(ctx)
 			})),
@@ -67,7 +67,7 @@ func controlSetting(cat *i18n.Catalog, id string, c lessons.Control) app.UI {
 // choice is visible and the lesson's own value is marked.
 func (p *learnPage) renderChoices(ci int, c lessons.Control) app.UI {
 	id := controlID(ci)
-	cur, def := p.state.values[p.si][ci], p.state.defaults[p.si][ci]
+	cur, def := p.state.values[p.stepIndex][ci], p.state.defaults[p.stepIndex][ci]
 	return app.FieldSet().Class("field learn-control").ID(id).DataSet("path", c.Path).
 		Aria("describedby", id+"-setting").Body(
 		app.Legend().Body(controlLabel(c)),
@@ -78,12 +78,12 @@ func (p *learnPage) renderChoices(ci int, c lessons.Control) app.UI {
 				app.Input().Type("radio").Name(id).ID(oid).Value(valueText(v)).Checked(reflect.DeepEqual(v, cur)).
 					OnChange(func(ctx app.Context, _ app.Event) { p.choose(ctx, ci, v) }),
 				app.Label().For(oid).Body(
-					app.Text(valueLabel(p.cat.Lang(), v)),
-					app.If(reflect.DeepEqual(v, def), app.Span().Class("lesson-value").Text(" "+p.cat.T("learn.controls.lessonValue"))),
+					app.Text(valueLabel(p.catalog.Lang(), v)),
+					app.If(reflect.DeepEqual(v, def), app.Span().Class("lesson-value").Text(" "+p.catalog.T("learn.controls.lessonValue"))),
 				),
 			)
 		})),
-		controlSetting(p.cat, id, c),
+		controlSetting(p.catalog, id, c),
 	)
 }
 
@@ -93,10 +93,10 @@ func (p *learnPage) renderChoices(ci int, c lessons.Control) app.UI {
 func (p *learnPage) renderNumber(ci int, c lessons.Control) app.UI {
 	id := controlID(ci)
 	st := p.state
-	errText := st.errs[p.si][ci]
+	errText := st.errs[p.stepIndex][ci]
 	in := app.Input().Type("number").ID(id).DataSet("path", c.Path).Attr("inputmode", "decimal").
 		Aria("describedby", id+"-setting "+id+"-error").Aria("invalid", errText != "").
-		Value(st.typed[p.si][ci]).OnInput(p.onType(ci, c))
+		Value(st.typed[p.stepIndex][ci]).OnInput(p.onType(ci, c))
 	if c.Min != nil {
 		in = in.Min(*c.Min)
 	}
@@ -109,15 +109,15 @@ func (p *learnPage) renderNumber(ci int, c lessons.Control) app.UI {
 	return app.Div().Class("field learn-control").Body(
 		app.Label().For(id).Body(controlLabel(c)),
 		in,
-		app.P().Class("help").Text(p.cat.T("learn.controls.uses", i18n.S("value", valueLabel(p.cat.Lang(), st.defaults[p.si][ci])))),
-		controlSetting(p.cat, id, c),
+		app.P().Class("help").Text(p.catalog.T("learn.controls.uses", i18n.S("value", valueLabel(p.catalog.Lang(), st.defaults[p.stepIndex][ci])))),
+		controlSetting(p.catalog, id, c),
 		app.P().ID(id+"-error").Class("error").Aria("live", "polite").Text(errText),
 	)
 }
 
 func (p *learnPage) choose(ctx app.Context, ci int, v any) {
-	p.state.values[p.si][ci] = v
-	p.state.typed[p.si][ci] = valueText(v)
+	p.state.values[p.stepIndex][ci] = v
+	p.state.typed[p.stepIndex][ci] = valueText(v)
 	p.showStep(ctx)
 }
 
@@ -125,10 +125,10 @@ func (p *learnPage) choose(ctx app.Context, ci int, v any) {
 // so "24" runs once, not for "2" and again for "24".
 func (p *learnPage) onType(ci int, c lessons.Control) app.EventHandler {
 	return func(ctx app.Context, _ app.Event) {
-		st, si := p.state, p.si
+		st, si := p.state, p.stepIndex
 		text := ctx.JSSrc().Get("value").String()
 		st.typed[si][ci] = text
-		v, err := controlNumber(p.cat, c, text)
+		v, err := controlNumber(p.catalog, c, text)
 		if err != nil {
 			st.errs[si][ci] = fieldErrorsText(tr(), err)
 			return
@@ -136,7 +136,7 @@ func (p *learnPage) onType(ci int, c lessons.Control) app.EventHandler {
 		st.errs[si][ci] = ""
 		st.values[si][ci] = v
 		p.wait.after(ctx, func(ctx app.Context) {
-			if si == p.si && st == p.state {
+			if si == p.stepIndex && st == p.state {
 				p.showStep(ctx)
 			}
 		})

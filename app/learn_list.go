@@ -9,7 +9,7 @@ import (
 // renderList is every lesson: its number, title and question (in the
 // page's language: the lessons are loaded in it), linking to its first step.
 func (p *learnPage) renderList() app.UI {
-	c := p.cat
+	c := p.catalog
 	return app.Div().Class("learn").Body(
 		app.H1().Text(c.T("learn.title")),
 		app.P().Class("lead").Text(c.T("learn.lead")),

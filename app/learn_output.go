@@ -15,7 +15,7 @@ import (
 // renderOutput is what the step ran: the Simulate page's results panel
 // for a simulation, the engine's refusal, or a calculator's table.
 func (p *learnPage) renderOutput() app.UI {
-	r, c := p.shown, p.cat
+	r, c := p.shown, p.catalog
 	switch {
 	case r == nil:
 		return app.P().Class("card").ID("learn-waiting").Text(c.T("learn.waiting"))

@@ -23,18 +23,19 @@ import (
 type learnPage struct {
 	app.Compo
 
-	// cat is the page's language: the lessons' words and the page's
+	// catalog is the page's language: the lessons' words and the page's
 	// come from it. Choosing another language reloads the page.
-	cat     *i18n.Catalog
+	catalog *i18n.Catalog
 	all     []lessons.Lesson
 	loadErr string
 	// notice says what was wrong with the address (no such lesson or step).
 	notice string
 
-	// li and si are the lesson and step shown, counted from 0; li is -1
+	// lessonIndex and stepIndex are the lesson and step shown, counted from
+	// 0; lessonIndex is -1
 	// on the list of lessons.
-	li, si int
-	state  *lessonState
+	lessonIndex, stepIndex int
+	state                  *lessonState
 
 	loop runLoop
 	// gen is the current chain of runs; a chain started for another step
@@ -56,10 +57,10 @@ type learnPage struct {
 }
 
 func newLearnPage() *learnPage {
-	p := &learnPage{li: -1, cat: tr()}
+	p := &learnPage{lessonIndex: -1, catalog: tr()}
 	// A lesson whose translation does not fit shows in English (tests
 	// keep every translation fitting); only English failing is an error.
-	all, err := lessons.In(string(p.cat.Lang()))
+	all, err := lessons.In(string(p.catalog.Lang()))
 	if len(all) == 0 && err != nil {
 		p.loadErr = fieldErrorsText(tr(), err)
 	}
@@ -80,7 +81,7 @@ func (p *learnPage) OnNav(ctx app.Context) {
 	p.navs++
 	changed := p.open(ctx.Page().URL())
 	ctx.Page().SetTitle(p.title())
-	if p.li < 0 {
+	if p.lessonIndex < 0 {
 		p.loop.cancel()
 		p.wait.cancel()
 		p.gen++
@@ -117,47 +118,47 @@ func (p *learnPage) open(u *url.URL) (changed bool) {
 	switch {
 	case id == "":
 	case li < 0:
-		p.notice = p.cat.T("learn.notice.noLesson", i18n.S("id", id))
+		p.notice = p.catalog.T("learn.notice.noLesson", i18n.S("id", id))
 	default:
 		n, err := strconv.Atoi(q.Get(stepParam))
 		steps := len(p.all[li].Steps)
 		if err != nil || n < 1 || n > steps {
 			if q.Get(stepParam) != "" {
-				p.notice = p.cat.T("learn.notice.noStep", i18n.N("lesson", p.all[li].Number), i18n.N("steps", steps),
+				p.notice = p.catalog.T("learn.notice.noStep", i18n.N("lesson", p.all[li].Number), i18n.N("steps", steps),
 					i18n.N("step", min(max(n, 1), steps)))
 			}
 			n = min(max(n, 1), steps)
 		}
 		si = n - 1
 	}
-	changed = li != p.li || si != p.si
-	if li != p.li {
+	changed = li != p.lessonIndex || si != p.stepIndex
+	if li != p.lessonIndex {
 		p.state = nil
 		if li >= 0 {
 			p.state = newLessonState(p.all[li])
 		}
 	}
-	p.li, p.si = li, si
+	p.lessonIndex, p.stepIndex = li, si
 	return changed
 }
 
 // title is the browser tab's title: it says which step is open.
 func (p *learnPage) title() string {
-	if p.li < 0 {
-		return p.cat.T("learn.tab.list")
+	if p.lessonIndex < 0 {
+		return p.catalog.T("learn.tab.list")
 	}
 	l := p.lesson()
-	return p.cat.T("learn.tab.step", i18n.N("lesson", l.Number), i18n.N("step", p.si+1), i18n.S("title", l.Steps[p.si].Title))
+	return p.catalog.T("learn.tab.step", i18n.N("lesson", l.Number), i18n.N("step", p.stepIndex+1), i18n.S("title", l.Steps[p.stepIndex].Title))
 }
 
 // lesson is the lesson shown.
-func (p *learnPage) lesson() lessons.Lesson { return p.all[p.li] }
+func (p *learnPage) lesson() lessons.Lesson { return p.all[p.lessonIndex] }
 
 // step is the step shown.
-func (p *learnPage) step() lessons.Step { return p.all[p.li].Steps[p.si] }
+func (p *learnPage) step() lessons.Step { return p.all[p.lessonIndex].Steps[p.stepIndex] }
 
 func (p *learnPage) Render() app.UI {
-	if p.li < 0 {
+	if p.lessonIndex < 0 {
 		return layout("learn", p.renderList())
 	}
 	return layout("learn", p.renderStep())
@@ -174,14 +175,14 @@ type learnLink struct {
 // before, or the list before the first lesson.
 func (p *learnPage) back() learnLink {
 	switch {
-	case p.si > 0:
-		s := p.lesson().Steps[p.si-1]
-		return learnLink{learnHref(p.lesson().ID, p.si-1), p.toStep(p.si, s)}
-	case p.li > 0:
-		l := p.all[p.li-1]
+	case p.stepIndex > 0:
+		s := p.lesson().Steps[p.stepIndex-1]
+		return learnLink{learnHref(p.lesson().ID, p.stepIndex-1), p.toStep(p.stepIndex, s)}
+	case p.lessonIndex > 0:
+		l := p.all[p.lessonIndex-1]
 		return learnLink{learnHref(l.ID, len(l.Steps)-1), p.toLesson(l)}
 	}
-	return learnLink{learnHref("", 0), p.cat.T("learn.allLessons")}
+	return learnLink{learnHref("", 0), p.catalog.T("learn.allLessons")}
 }
 
 // next is where Next goes: the step after, the next lesson's first step,
@@ -189,21 +190,21 @@ func (p *learnPage) back() learnLink {
 func (p *learnPage) next() learnLink {
 	l := p.lesson()
 	switch {
-	case p.si < len(l.Steps)-1:
-		return learnLink{learnHref(l.ID, p.si+1), p.toStep(p.si+2, l.Steps[p.si+1])}
-	case p.li < len(p.all)-1:
-		n := p.all[p.li+1]
+	case p.stepIndex < len(l.Steps)-1:
+		return learnLink{learnHref(l.ID, p.stepIndex+1), p.toStep(p.stepIndex+2, l.Steps[p.stepIndex+1])}
+	case p.lessonIndex < len(p.all)-1:
+		n := p.all[p.lessonIndex+1]
 		return learnLink{learnHref(n.ID, 0), p.toLesson(n)}
 	}
-	return learnLink{learnHref("", 0), p.cat.T("learn.allLessons")}
+	return learnLink{learnHref("", 0), p.catalog.T("learn.allLessons")}
 }
 
 // toStep names step number n of the lesson as a destination.
 func (p *learnPage) toStep(n int, s lessons.Step) string {
-	return p.cat.T("learn.toStep", i18n.N("step", n), i18n.S("title", s.Title))
+	return p.catalog.T("learn.toStep", i18n.N("step", n), i18n.S("title", s.Title))
 }
 
 // toLesson names a lesson as a destination.
 func (p *learnPage) toLesson(l lessons.Lesson) string {
-	return p.cat.T("learn.toLesson", i18n.N("lesson", l.Number), i18n.S("title", l.Title))
+	return p.catalog.T("learn.toLesson", i18n.N("lesson", l.Number), i18n.S("title", l.Title))
 }

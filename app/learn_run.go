@@ -63,7 +63,7 @@ func (st *lessonState) sets(s lessons.Step, si int) []string {
 // values of the learner's: memory stays at two runs per step.
 func (st *lessonState) keep(r *stepRun) {
 	for k, old := range st.runs {
-		if old.si == r.si && len(old.sets) > 0 {
+		if old.stepIndex == r.stepIndex && len(old.sets) > 0 {
 			delete(st.runs, k)
 		}
 	}
@@ -72,11 +72,11 @@ func (st *lessonState) keep(r *stepRun) {
 
 // stepRun is one step run with some values and checked.
 type stepRun struct {
-	si   int
-	sets []string
-	key  string
-	out  *lessons.Output
-	err  string
+	stepIndex int
+	sets      []string
+	key       string
+	out       *lessons.Output
+	err       string
 	// checks are held when the run is shown: they may compare with earlier
 	// steps, which run first.
 	checks []lessons.CheckOutcome
@@ -97,8 +97,8 @@ func runKey(si int, sets []string) string {
 // learnJob is a step to run: the earlier steps a step's checks compare
 // with run first, with the lesson's values.
 type learnJob struct {
-	si   int
-	sets []string
+	stepIndex int
+	sets      []string
 }
 
 // showStep shows the current step with the learner's values: at once when
@@ -108,8 +108,8 @@ func (p *learnPage) showStep(ctx app.Context) {
 	p.loop.cancel()
 	p.wait.cancel()
 	step := p.step()
-	sets := p.state.sets(step, p.si)
-	p.want = runKey(p.si, sets)
+	sets := p.state.sets(step, p.stepIndex)
+	p.want = runKey(p.stepIndex, sets)
 	p.try, p.tryErr = "", ""
 	if step.Kind() == lessons.KindSimulate {
 		if h, err := tryHref(step, sets); err != nil {
@@ -118,16 +118,16 @@ func (p *learnPage) showStep(ctx app.Context) {
 			p.try = h
 		}
 	}
-	if p.shown != nil && p.shown.si != p.si {
+	if p.shown != nil && p.shown.stepIndex != p.stepIndex {
 		p.shown = nil // another step's result must not stand for this one
 	}
 	var jobs []learnJob
 	for _, n := range step.References() {
-		if n-1 < p.si {
-			jobs = append(jobs, learnJob{si: n - 1})
+		if n-1 < p.stepIndex {
+			jobs = append(jobs, learnJob{stepIndex: n - 1})
 		}
 	}
-	p.runJobs(ctx, p.gen, append(jobs, learnJob{si: p.si, sets: sets}))
+	p.runJobs(ctx, p.gen, append(jobs, learnJob{stepIndex: p.stepIndex, sets: sets}))
 }
 
 // runJobs runs the jobs in order, one at a time (the page has one
@@ -138,7 +138,7 @@ func (p *learnPage) runJobs(ctx app.Context, gen int, jobs []learnJob) {
 	}
 	j, rest := jobs[0], jobs[1:]
 	last := len(rest) == 0
-	key := runKey(j.si, j.sets)
+	key := runKey(j.stepIndex, j.sets)
 	finished := func(ctx app.Context, r *stepRun) {
 		p.state.keep(r)
 		if last {
@@ -151,8 +151,8 @@ func (p *learnPage) runJobs(ctx app.Context, gen int, jobs []learnJob) {
 		finished(ctx, r)
 		return
 	}
-	r := &stepRun{si: j.si, sets: j.sets, key: key}
-	step := p.lesson().Steps[j.si]
+	r := &stepRun{stepIndex: j.stepIndex, sets: j.sets, key: key}
+	step := p.lesson().Steps[j.stepIndex]
 	sc, err := step.Scenario(j.sets...)
 	if step.Kind() != lessons.KindSimulate || err != nil {
 		// A calculation, or a scenario the engine refuses: either takes
@@ -197,9 +197,9 @@ func (p *learnPage) runJobs(ctx app.Context, gen int, jobs []learnJob) {
 
 // show puts a run on screen, holding the step's checks against it.
 func (p *learnPage) show(ctx app.Context, r *stepRun) {
-	step := p.lesson().Steps[r.si]
+	step := p.lesson().Steps[r.stepIndex]
 	if r.out != nil && r.checks == nil {
-		r.checks = step.Evaluate(r.out, p.earlier(r.si))
+		r.checks = step.Evaluate(r.out, p.earlier(r.stepIndex))
 	}
 	if r.res != nil && r.view == nil {
 		p.views++

@@ -13,7 +13,7 @@ import (
 
 // renderStep is one step of a lesson: the idea beside its result.
 func (p *learnPage) renderStep() app.UI {
-	l, s, c := p.lesson(), p.step(), p.cat
+	l, s, c := p.lesson(), p.step(), p.catalog
 	return app.Div().Class("learn").Body(
 		app.Nav().Class("learn-crumbs").Aria("label", c.T("learn.crumbs")).Body(
 			app.A().ID("learn-all").Href(learnHref("", 0)).Text(c.T("learn.allLessons")),
@@ -26,8 +26,8 @@ func (p *learnPage) renderStep() app.UI {
 		p.renderStepList(),
 		app.Div().Class("learn-grid").Body(
 			app.Section().Class("card learn-step").ID("learn-step").Aria("labelledby", "learn-step-title").
-				DataSet("lesson", l.ID).DataSet("step", p.si+1).DataSet("state", p.runState()).Body(
-				app.H2().ID("learn-step-title").TabIndex(-1).Text(c.T("learn.stepHeading", i18n.N("step", p.si+1),
+				DataSet("lesson", l.ID).DataSet("step", p.stepIndex+1).DataSet("state", p.runState()).Body(
+				app.H2().ID("learn-step-title").TabIndex(-1).Text(c.T("learn.stepHeading", i18n.N("step", p.stepIndex+1),
 					i18n.Count(len(l.Steps)), i18n.S("title", s.Title))),
 				app.P().ID("learn-step-text").Class("learn-text").Text(s.Text),
 				p.renderControls(s),
@@ -51,10 +51,10 @@ func (p *learnPage) renderStep() app.UI {
 // renderStepList links every step of the lesson, the current one marked.
 func (p *learnPage) renderStepList() app.UI {
 	l := p.lesson()
-	return app.Nav().Class("learn-steps").Aria("label", p.cat.T("learn.stepsNav")).Body(
+	return app.Nav().Class("learn-steps").Aria("label", p.catalog.T("learn.stepsNav")).Body(
 		app.Ol().Body(app.Range(l.Steps).Slice(func(i int) app.UI {
 			a := app.A().Href(learnHref(l.ID, i)).Text(l.Steps[i].Title)
-			if i == p.si {
+			if i == p.stepIndex {
 				a = a.Aria("current", "step").Class("current")
 			}
 			return app.Li().Body(a)
@@ -76,7 +76,7 @@ func (p *learnPage) runState() string {
 }
 
 func (p *learnPage) renderLook(s lessons.Step) app.UI {
-	c := p.cat
+	c := p.catalog
 	return app.Section().Class("learn-look").Aria("labelledby", "learn-look-title").Body(
 		app.H3().ID("learn-look-title").Text(c.T("learn.look.title")),
 		app.Ul().ID("learn-look").Body(app.Range(s.LookAt).Slice(func(i int) app.UI {
@@ -97,21 +97,21 @@ func (p *learnPage) renderLook(s lessons.Step) app.UI {
 // look first; and where the simulator is simpler than Kafka, if it matters
 // here.
 func (p *learnPage) renderExpect(s lessons.Step) app.UI {
-	open := p.state.reveal[p.si]
+	open := p.state.reveal[p.stepIndex]
 	return app.Div().Class("learn-expect").Body(
 		app.Details().ID("learn-expect").Open(open).Body(
-			app.Summary().Text(p.cat.T("learn.expect.summary")).
+			app.Summary().Text(p.catalog.T("learn.expect.summary")).
 				OnClick(func(ctx app.Context, e app.Event) {
 					// The element toggles itself; keep the state for re-renders.
 					e.PreventDefault()
-					p.state.reveal[p.si] = !p.state.reveal[p.si]
+					p.state.reveal[p.stepIndex] = !p.state.reveal[p.stepIndex]
 				}),
 			app.P().ID("learn-expect-text").Text(s.Expect),
 		),
 		app.If(s.Simplification != "", app.P().ID("learn-simplification").Class("help").Body(
-			app.Strong().Text(p.cat.T("learn.simplified")),
+			app.Strong().Text(p.catalog.T("learn.simplified")),
 			app.Text(s.Simplification+" "),
-			app.A().Href(href("/simplified")).Text(p.cat.T("nav.simplified")),
+			app.A().Href(href("/simplified")).Text(p.catalog.T("nav.simplified")),
 		)),
 	)
 }
@@ -119,9 +119,9 @@ func (p *learnPage) renderExpect(s lessons.Step) app.UI {
 // renderChecks holds the step's promises against the result on screen,
 // each a plain statement marked ✓ or ✗ in words too.
 func (p *learnPage) renderChecks(s lessons.Step) app.UI {
-	c := p.cat
+	c := p.catalog
 	head := app.H3().ID("learn-checks-title").Text(c.T("learn.checks.title"))
-	if p.shown == nil || p.shown.si != p.si || p.shown.out == nil {
+	if p.shown == nil || p.shown.stepIndex != p.stepIndex || p.shown.out == nil {
 		return app.Section().Class("learn-checks").Aria("labelledby", "learn-checks-title").Body(
 			head, app.P().Class("help").ID("learn-checks-wait").Text(c.T("learn.checks.wait")))
 	}
@@ -169,7 +169,7 @@ func (p *learnPage) renderChecks(s lessons.Step) app.UI {
 // renderTry opens the step's scenario, with the learner's values, in the
 // full editor on the Simulate page.
 func (p *learnPage) renderTry(s lessons.Step) app.UI {
-	c := p.cat
+	c := p.catalog
 	switch {
 	case s.Kind() != lessons.KindSimulate:
 		return app.P().Class("help learn-try").Body(
@@ -189,14 +189,14 @@ func (p *learnPage) renderTry(s lessons.Step) app.UI {
 // renderPager is Back and Next, across lessons at the ends.
 func (p *learnPage) renderPager() app.UI {
 	b, n := p.back(), p.next()
-	return app.Nav().Class("learn-pager").Aria("label", p.cat.T("learn.pager")).Body(
+	return app.Nav().Class("learn-pager").Aria("label", p.catalog.T("learn.pager")).Body(
 		app.A().ID("learn-back").Class("button").Href(b.href).Body(
 			app.Span().Aria("hidden", "true").Text("← "),
-			app.Text(p.cat.T("learn.back")),
+			app.Text(p.catalog.T("learn.back")),
 			app.Span().Class("pager-to").Text(b.label),
 		),
 		app.A().ID("learn-next").Class("button primary").Href(n.href).Body(
-			app.Text(p.cat.T("learn.next")),
+			app.Text(p.catalog.T("learn.next")),
 			app.Span().Aria("hidden", "true").Text(" →"),
 			app.Span().Class("pager-to").Text(n.label),
 		),
@@ -208,8 +208,8 @@ func (p *learnPage) renderPager() app.UI {
 // a bar that went away a moment after the result came would move the
 // page under the reader's pointer (the Next button lost clicks so).
 func (p *learnPage) renderRunStatus() app.UI {
-	l, c := &p.loop, p.cat
-	waiting := l.running && l.phase == runner.Simulating && !p.current()
+	l, c := &p.loop, p.catalog
+	waiting := l.client.Running() && l.client.Phase() == runner.Simulating && !p.current()
 	text := c.T("learn.status.running", i18n.S("percent", c.Lang().Percent(float64(l.percent()), 0)))
 	return app.Div().ID("learn-status").Class("run-status").Aria("live", "polite").Body(
 		app.If(waiting,

@@ -115,9 +115,9 @@ func TestNextAndBackVisitEveryStep(t *testing.T) {
 	var forward []string
 	p.open(mustURL(t, learnHref(p.all[0].ID, 0)))
 	for range 200 {
-		forward = append(forward, learnHref(p.lesson().ID, p.si))
+		forward = append(forward, learnHref(p.lesson().ID, p.stepIndex))
 		next := p.next().href
-		if p.open(mustURL(t, next)); p.li < 0 {
+		if p.open(mustURL(t, next)); p.lessonIndex < 0 {
 			break
 		}
 	}
@@ -125,18 +125,18 @@ func TestNextAndBackVisitEveryStep(t *testing.T) {
 	for _, l := range p.all {
 		total += len(l.Steps)
 	}
-	if len(forward) != total || p.li >= 0 {
-		t.Fatalf("Next visited %d steps and ended on lesson index %d, want all %d and then the list", len(forward), p.li, total)
+	if len(forward) != total || p.lessonIndex >= 0 {
+		t.Fatalf("Next visited %d steps and ended on lesson index %d, want all %d and then the list", len(forward), p.lessonIndex, total)
 	}
 	p.open(mustURL(t, forward[len(forward)-1]))
 	for i := len(forward) - 1; i > 0; i-- {
-		if got := learnHref(p.lesson().ID, p.si); got != forward[i] {
+		if got := learnHref(p.lesson().ID, p.stepIndex); got != forward[i] {
 			t.Fatalf("Back reached %s, want %s", got, forward[i])
 		}
 		p.open(mustURL(t, p.back().href))
 	}
-	if p.open(mustURL(t, p.back().href)); p.li >= 0 {
-		t.Errorf("Back from the first step goes to lesson index %d, want the list", p.li)
+	if p.open(mustURL(t, p.back().href)); p.lessonIndex >= 0 {
+		t.Errorf("Back from the first step goes to lesson index %d, want the list", p.lessonIndex)
 	}
 }
 
@@ -154,16 +154,16 @@ func mustURL(t *testing.T, s string) *url.URL {
 func TestBadLessonLinksAreExplained(t *testing.T) {
 	p := newLearnPage()
 	p.open(mustURL(t, "/learn?lesson=no-such-lesson&step=1"))
-	if p.li >= 0 || !strings.Contains(p.notice, "no-such-lesson") {
-		t.Errorf("unknown lesson: index %d, notice %q", p.li, p.notice)
+	if p.lessonIndex >= 0 || !strings.Contains(p.notice, "no-such-lesson") {
+		t.Errorf("unknown lesson: index %d, notice %q", p.lessonIndex, p.notice)
 	}
 	p.open(mustURL(t, "/learn?lesson=hot-customer&step=9"))
-	if p.li < 0 || p.si != len(p.lesson().Steps)-1 || !strings.Contains(p.notice, "steps 1 to 3") {
-		t.Errorf("step 9 of 3: step index %d, notice %q", p.si, p.notice)
+	if p.lessonIndex < 0 || p.stepIndex != len(p.lesson().Steps)-1 || !strings.Contains(p.notice, "steps 1 to 3") {
+		t.Errorf("step 9 of 3: step index %d, notice %q", p.stepIndex, p.notice)
 	}
 	p.open(mustURL(t, "/learn?lesson=hot-customer"))
-	if p.si != 0 || p.notice != "" {
-		t.Errorf("no step: step index %d, notice %q; want the first step, quietly", p.si, p.notice)
+	if p.stepIndex != 0 || p.notice != "" {
+		t.Errorf("no step: step index %d, notice %q; want the first step, quietly", p.stepIndex, p.notice)
 	}
 }
 

@@ -137,27 +137,3 @@ func rememberLinkLang(ctx app.Context) {
 func setHTMLLang() {
 	app.Window().Get("document").Get("documentElement").Call("setAttribute", "lang", pageLang().Tag())
 }
-
-// langPicker is the header's choice of language.
-func langPicker(c *i18n.Catalog) app.UI {
-	current := c.Lang()
-	return app.Select().ID("lang-picker").Class("lang-picker").Aria("label", c.T("lang.label")).
-		OnChange(onPickLang).Body(
-		app.Range(i18n.Langs()).Slice(func(i int) app.UI {
-			l := i18n.Langs()[i]
-			return app.Option().Value(string(l)).Lang(l.Tag()).Selected(l == current).Text(l.Name())
-		}),
-	)
-}
-
-// onPickLang remembers the language chosen and opens the same address in
-// it. The page reloads: every component draws its words once, from the
-// address, so none is left in the language before.
-func onPickLang(ctx app.Context, _ app.Event) {
-	l, ok := i18n.Parse(ctx.JSSrc().Get("value").String())
-	if !ok {
-		return
-	}
-	ctx.LocalStorage().Set(langKey, string(l))
-	app.Window().Get("location").Call("assign", withLang(app.Window().URL().String(), l))
-}

@@ -65,9 +65,9 @@ func (p *simulatePage) OnPreRender(ctx app.Context) {
 		return // a result still to be traced is left to the app
 	}
 	p.views++
-	p.view = newResultView(p.ed.sc, r, p.views)
+	p.view = newResultView(p.editor.sc, r, p.views)
 	p.view.traced = true
-	run := prerenderedRun{Key: runKeyOf(p.ed.sc), Result: r, Lang: pageLang(), Charts: map[string]plots.Chart{}}
+	run := prerenderedRun{Key: runKeyOf(p.editor.sc), Result: r, Lang: pageLang(), Charts: map[string]plots.Chart{}}
 	for _, nc := range append([]namedChart{p.view.assign}, p.view.charts...) {
 		if nc.err == "" {
 			c := nc.chart
@@ -108,11 +108,11 @@ func (p *simulatePage) renderPrerendered() app.UI {
 // the page's language, and reports whether it did.
 func (p *simulatePage) takePrerendered() bool {
 	e := engine()
-	if !e.Truthy() || !e.Get("prerendered").Truthy() || !p.ed.valid {
+	if !e.Truthy() || !e.Get("prerendered").Truthy() || !p.editor.valid {
 		return false
 	}
 	var run prerenderedRun
-	if json.Unmarshal([]byte(e.Get("prerendered").String()), &run) != nil || run.Result == nil || run.Key != runKeyOf(p.ed.sc) {
+	if json.Unmarshal([]byte(e.Get("prerendered").String()), &run) != nil || run.Result == nil || run.Key != runKeyOf(p.editor.sc) {
 		return false
 	}
 	var drawn map[string]plots.Chart
@@ -124,7 +124,7 @@ func (p *simulatePage) takePrerendered() bool {
 		}
 	}
 	p.views++
-	p.view = newResultViewWith(p.ed.sc, run.Result, p.views, drawn)
+	p.view = newResultViewWith(p.editor.sc, run.Result, p.views, drawn)
 	p.view.traced, p.view.fromPage = true, drawn != nil
 	return true
 }

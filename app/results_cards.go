@@ -13,7 +13,7 @@ import (
 )
 
 func (c *resultsPanel) renderCards() app.UI {
-	cards := c.Iview.cards
+	cards := c.View.cards
 	t := tr()
 	return app.Section().Class("cards").ID("cards").Aria("label", t.T("results.cards")).Body(
 		app.Range(cards).Slice(func(i int) app.UI { return renderCard(t, cards[i]) }),
@@ -43,10 +43,10 @@ func renderCard(t *i18n.Catalog, k results.Card) app.UI {
 // renderMarks lists the numbered timeline actions and says what the
 // shading means.
 func (c *resultsPanel) renderMarks(s results.Snapshot) app.UI {
-	v := c.Iview
+	v := c.View
 	t := tr()
-	marks := v.r.Timeline
-	if len(marks) == 0 && len(v.r.Group.Rebalances) == 0 {
+	marks := v.result.Timeline
+	if len(marks) == 0 && len(v.result.Group.Rebalances) == 0 {
 		return app.P().Class("help").Text(t.T("results.marks.none"))
 	}
 	return app.Div().Class("marks").Body(
@@ -67,8 +67,8 @@ func (c *resultsPanel) renderMarks(s results.Snapshot) app.UI {
 // renderChart is one chart in a figure, with the cursor of the moment shown
 // over time charts, and its downloads.
 func (c *resultsPanel) renderChart(nc namedChart, s results.Snapshot) app.UI {
-	atEnd := s.T >= c.Iview.r.DurationS
-	return chartFigure(nc, c.Iview.sc.Name, nc.timed && !atEnd, s.T)
+	atEnd := s.T >= c.View.result.DurationS
+	return chartFigure(nc, c.View.sc.Name, nc.timed && !atEnd, s.T)
 }
 
 // chartFigure is a chart with its caption and downloads; with cursor, a

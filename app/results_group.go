@@ -15,14 +15,14 @@ import (
 // renderGroup is the consumer group: what it did over the run, its
 // rebalances, each member's partitions over time and the notable events.
 func (c *resultsPanel) renderGroup(snap results.Snapshot) app.UI {
-	v := c.Iview
-	g := v.r.Group
+	v := c.View
+	g := v.result.Group
 	t := tr()
 	return app.Section().Class("card").ID("group-panel").Aria("labelledby", "group-title").Body(
 		app.H2().ID("group-title").Text(t.T("results.group.title")),
 		app.P().ID("group-summary").Text(groupSummary(t, g)),
 		c.renderRebalances(g.Rebalances),
-		chartFigure(v.assign, v.sc.Name, snap.T < v.r.DurationS, snap.T),
+		chartFigure(v.assign, v.sc.Name, snap.T < v.result.DurationS, snap.T),
 		c.renderGroupEvents(g.Events, snap.T),
 	)
 }

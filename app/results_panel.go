@@ -23,8 +23,8 @@ const playTick = 80 * time.Millisecond
 type resultsPanel struct {
 	app.Compo
 
-	Iview    *resultView
-	Iversion int
+	View    *resultView
+	Version int
 
 	shown    *resultView // the view the state below belongs to
 	step     int         // the moment shown (a series bucket)
@@ -35,28 +35,28 @@ type resultsPanel struct {
 }
 
 func newResultsPanel(v *resultView) *resultsPanel {
-	return &resultsPanel{Iview: v, Iversion: v.version}
+	return &resultsPanel{View: v, Version: v.version}
 }
 
 // sync resets the moment and the selection when a new result arrives (a
 // trace arriving for the same result keeps them).
 func (c *resultsPanel) sync() {
-	if c.shown == c.Iview {
+	if c.shown == c.View {
 		return
 	}
-	c.shown = c.Iview
-	c.step = results.Steps(c.Iview.r) - 1
+	c.shown = c.View
+	c.step = results.Steps(c.View.result) - 1
 	c.playing = false
 	c.playGen++
-	c.scope, c.selected = firstScope(c.Iview), firstExample(c.Iview, firstScope(c.Iview))
+	c.scope, c.selected = firstScope(c.View), firstExample(c.View, firstScope(c.View))
 }
 
 func (c *resultsPanel) Render() app.UI {
 	c.sync()
-	v := c.Iview
-	snap := results.At(v.r, c.step)
+	v := c.View
+	snap := results.At(v.result, c.step)
 	t := tr()
-	return app.Div().ID("results").Class("results-panel").DataSet("digest", v.r.Digest).Body(
+	return app.Div().ID("results").Class("results-panel").DataSet("digest", v.result.Digest).Body(
 		c.renderCards(),
 		c.renderScrubber(snap),
 		app.Section().Class("card").Aria("labelledby", "charts-title").Body(
@@ -73,10 +73,10 @@ func (c *resultsPanel) Render() app.UI {
 }
 
 func (c *resultsPanel) renderScrubber(s results.Snapshot) app.UI {
-	v := c.Iview
+	v := c.View
 	t := tr()
 	l := t.Lang()
-	last := results.Steps(v.r) - 1
+	last := results.Steps(v.result) - 1
 	playLabel := "▶ " + t.T("results.play")
 	if c.playing {
 		playLabel = "❚❚ " + t.T("results.pause")
@@ -95,7 +95,7 @@ func (c *resultsPanel) renderScrubber(s results.Snapshot) app.UI {
 			// max would be cut to 100.
 			app.Input().Type("range").ID("scrubber").Step(100/float64(max(last, 1))).Value(scrubValue(c.step, last)).
 				DataSet("step", c.step).Aria("valuetext", results.SecondsIn(l, s.T)).OnInput(c.onScrub),
-			app.Output().ID("scrub-time").For("scrubber").Text(t.T("results.scrubber.time", i18n.S("at", results.SecondsIn(l, s.T)), i18n.S("end", results.SecondsIn(l, v.r.DurationS)))),
+			app.Output().ID("scrub-time").For("scrubber").Text(t.T("results.scrubber.time", i18n.S("at", results.SecondsIn(l, s.T)), i18n.S("end", results.SecondsIn(l, v.result.DurationS)))),
 		),
 		app.Figure().Class("flow-figure").ID("flow-figure").TabIndex(0).
 			Aria("label", t.T("results.flow.label")).
@@ -111,7 +111,7 @@ func (c *resultsPanel) renderScrubber(s results.Snapshot) app.UI {
 				i18n.S("order", results.CountIn(l, s.Violations[0])), i18n.S("customer", results.CountIn(l, s.Violations[1])),
 				i18n.S("key", results.CountIn(l, s.Violations[2])))),
 			stat("snap-rebalances", t.T("results.snap.rebalances"), results.CountIn(l, s.Rebalances)),
-			stat("snap-marks", t.T("results.snap.marks"), t.T("results.nOfM", i18n.N("n", s.Marks), i18n.N("m", len(v.r.Timeline)))),
+			stat("snap-marks", t.T("results.snap.marks"), t.T("results.nOfM", i18n.N("n", s.Marks), i18n.N("m", len(v.result.Timeline)))),
 		),
 	)
 }
@@ -129,7 +129,7 @@ func scrubValue(step, last int) float64 {
 }
 
 func (c *resultsPanel) onScrub(ctx app.Context, _ app.Event) {
-	last := results.Steps(c.Iview.r) - 1
+	last := results.Steps(c.View.result) - 1
 	f, _ := strconv.ParseFloat(ctx.JSSrc().Get("value").String(), 64)
 	c.playing = false
 	c.step = min(max(int(math.Round(f*float64(last)/100)), 0), last)
@@ -138,7 +138,7 @@ func (c *resultsPanel) onScrub(ctx app.Context, _ app.Event) {
 func (c *resultsPanel) onStep(d int) app.EventHandler {
 	return func(ctx app.Context, _ app.Event) {
 		c.playing = false
-		c.step = min(max(c.step+d, 0), results.Steps(c.Iview.r)-1)
+		c.step = min(max(c.step+d, 0), results.Steps(c.View.result)-1)
 	}
 }
 
@@ -147,7 +147,7 @@ func (c *resultsPanel) onPlay(ctx app.Context, _ app.Event) {
 		c.playing = false
 		return
 	}
-	last := results.Steps(c.Iview.r) - 1
+	last := results.Steps(c.View.result) - 1
 	if c.step >= last {
 		c.step = 0
 	}
@@ -176,7 +176,7 @@ func (c *resultsPanel) onPlay(ctx app.Context, _ app.Event) {
 // onFlowKey lets the flow view be driven from the keyboard: the arrows
 // step, Home and End jump to the ends, space plays and pauses.
 func (c *resultsPanel) onFlowKey(ctx app.Context, e app.Event) {
-	last := results.Steps(c.Iview.r) - 1
+	last := results.Steps(c.View.result) - 1
 	switch e.Get("key").String() {
 	case "ArrowLeft":
 		c.onStep(-1)(ctx, e)
@@ -195,30 +195,30 @@ func (c *resultsPanel) onFlowKey(ctx app.Context, e app.Event) {
 }
 
 func (c *resultsPanel) renderRunDetails() app.UI {
-	v := c.Iview
+	v := c.View
 	t := tr()
 	return app.Details().Class("card run-details").ID("run-details").Body(
 		app.Summary().Body(app.H2().Text(t.T("results.details.title"))),
 		app.Dl().Class("snapshot").Body(
-			app.Div().Body(app.Dt().Text(t.T("results.details.digest")), app.Dd().Body(app.Code().ID("digest").Text(v.r.Digest))),
-			app.Div().Body(app.Dt().Text(t.T("results.details.seed")), app.Dd().ID("seed").Text(fmt.Sprint(v.r.Seed))),
-			app.Div().Body(app.Dt().Text(t.T("results.details.simulated")), app.Dd().Text(results.SecondsIn(t.Lang(), v.r.DurationS))),
+			app.Div().Body(app.Dt().Text(t.T("results.details.digest")), app.Dd().Body(app.Code().ID("digest").Text(v.result.Digest))),
+			app.Div().Body(app.Dt().Text(t.T("results.details.seed")), app.Dd().ID("seed").Text(fmt.Sprint(v.result.Seed))),
+			app.Div().Body(app.Dt().Text(t.T("results.details.simulated")), app.Dd().Text(results.SecondsIn(t.Lang(), v.result.DurationS))),
 		),
 		app.P().Class("help").Text(t.T("results.details.help")),
 		app.Button().Type("button").ID("download-result").Text(t.T("results.details.downloadResult")).OnClick(func(ctx app.Context, _ app.Event) {
-			download(fileName(v.sc.Name, "scenario")+"-result.json", "application/json", resultJSON(v.r))
-		}, v.r.Digest),
+			download(fileName(v.sc.Name, "scenario")+"-result.json", "application/json", resultJSON(v.result))
+		}, v.result.Digest),
 		app.Button().Type("button").ID("download-review").Text(t.T("results.details.downloadReview")).OnClick(func(ctx app.Context, _ app.Event) {
 			if err := downloadReview(report.Input{A: v.run()}, "review-"+fileName(v.sc.Name, "scenario"), false); err != nil {
 				app.Logf("the review could not be written: %v", err)
 			}
-		}, v.r.Digest),
+		}, v.result.Digest),
 		c.renderProducers(),
 	)
 }
 
 func (c *resultsPanel) renderProducers() app.UI {
-	ps := c.Iview.r.Producers
+	ps := c.View.result.Producers
 	t := tr()
 	l := t.Lang()
 	return scrollRegion("table-wrap compact", t.T("results.producers.region")).Body(app.Table().ID("producers").Body(

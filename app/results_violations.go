@@ -32,7 +32,7 @@ func firstScope(v *resultView) string {
 
 // firstExample is the index of the first example of a scope, or -1.
 func firstExample(v *resultView, scope string) int {
-	for i, e := range v.r.Ordering.Examples {
+	for i, e := range v.result.Ordering.Examples {
 		if e.Scope == scope {
 			return i
 		}
@@ -41,10 +41,10 @@ func firstExample(v *resultView, scope string) int {
 }
 
 func (c *resultsPanel) renderViolations(snap results.Snapshot) app.UI {
-	v := c.Iview
+	v := c.View
 	t := tr()
 	l := t.Lang()
-	ex := v.r.Ordering.Examples
+	ex := v.result.Ordering.Examples
 	head := app.H2().ID("violations-title").Text(t.T("results.violations.title"))
 	if len(ex) == 0 {
 		return app.Section().Class("card").ID("violations-panel").Aria("labelledby", "violations-title").Body(
@@ -52,7 +52,7 @@ func (c *resultsPanel) renderViolations(snap results.Snapshot) app.UI {
 			app.P().ID("no-violations").Text(t.T("results.violations.none")),
 		)
 	}
-	sr := v.r.Ordering.Scopes.ByName(c.scope)
+	sr := v.result.Ordering.Scopes.ByName(c.scope)
 	var items []app.UI
 	shown, total := 0, 0
 	for i, e := range ex {
@@ -108,7 +108,7 @@ func causeWords(t *i18n.Catalog, cs []sim.CauseCount) string {
 }
 
 func (c *resultsPanel) renderScopes(t *i18n.Catalog) app.UI {
-	r := c.Iview.r
+	r := c.View.result
 	all := scopes(t)
 	return app.FieldSet().Class("scopes").Body(
 		app.Legend().Text(t.T("results.scopes.legend")),
@@ -118,7 +118,7 @@ func (c *resultsPanel) renderScopes(t *i18n.Catalog) app.UI {
 			return app.Span().Class("scope").Body(
 				app.Input().Type("radio").Name("scope").ID(id).Value(s[0]).Checked(c.scope == s[0]).
 					OnChange(func(ctx app.Context, _ app.Event) {
-						c.scope, c.selected = s[0], firstExample(c.Iview, s[0])
+						c.scope, c.selected = s[0], firstExample(c.View, s[0])
 					}, s[0]),
 				app.Label().For(id).Text(t.T("results.scopes.item", i18n.S("scope", s[1]),
 					i18n.S("count", results.CountIn(t.Lang(), r.Ordering.Scopes.ByName(s[0]).Violations)))),
@@ -128,7 +128,7 @@ func (c *resultsPanel) renderScopes(t *i18n.Catalog) app.UI {
 }
 
 func (c *resultsPanel) renderViolationChart(t *i18n.Catalog, snap results.Snapshot) app.UI {
-	v := c.Iview
+	v := c.View
 	if c.selected < 0 {
 		return app.P().ID("violation-chart-empty").Text(t.T("results.violations.noneInScope", i18n.S("scope", scopeWords(t, c.scope))))
 	}
@@ -169,7 +169,7 @@ func (c *resultsPanel) renderViolation(t *i18n.Catalog, i int, e sim.Violation) 
 // list: the examples of one run mostly share their story, and twenty
 // copies of the same paragraph hid what told them apart.
 func (c *resultsPanel) renderExplanation() app.UI {
-	ex := c.Iview.r.Ordering.Examples
+	ex := c.View.result.Ordering.Examples
 	if c.selected < 0 || c.selected >= len(ex) {
 		return nil
 	}

@@ -215,7 +215,7 @@ func (g *runGate) estimateText(c *i18n.Catalog) string {
 
 // partialText is the run so far, for the progress line of a long run.
 func (l *runLoop) partialText(c *i18n.Catalog) string {
-	p := l.partial
+	p := l.client.Partial()
 	if p == nil {
 		return ""
 	}

@@ -2,7 +2,6 @@ package app
 
 import (
 	"encoding/json"
-	"strings"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -12,37 +11,19 @@ import (
 	"partitionlab/sim"
 )
 
-// redrawEvery is how often the page draws a run's progress: drawing it at
-// every message from the engine would cost more than the messages.
-const redrawEvery = 100 * time.Millisecond
-
-// restartAfter is how long a run goes on before cancelling it replaces the
-// worker instead of asking it: a fresh worker costs tens of milliseconds
-// (engine.wasm is compiled and cached), a stuck one much more.
-const restartAfter = time.Second
-
 // runLoop is one view's runs. Every run goes to the engine's Web Worker
 // (web/engine.js, app/engineworker), so the page's thread only sends the
 // scenario and draws the replies: it answers input whatever the engine
 // does. Starting a run replaces the one in flight.
+//
+// The protocol with the worker is runner.Client's; runLoop is the glue
+// between it, go-app and the worker: it applies the client's effects
+// (posts, performance marks, the browser's storage, drawing).
 type runLoop struct {
-	id      int // the run in flight, or the last one
-	running bool
-	share   float64 // of the run done, 0..1
-	phase   runner.Phase
-	partial *runner.Partial
-	hooks   runHooks
-	out     *runOutcome
-	key     string // runKey of the run in flight
-	started time.Time
-	drawn   time.Time // when the page was last drawn during the run
-	// simMs is the time from the request to the result, traceMs from the
-	// result to the trace, and engineMs the engine's own time in the
-	// worker, for the performance figures.
-	simMs    float64
-	traceMs  float64
-	engineMs float64
-	err      string
+	client runner.Client
+	hooks  runHooks
+	out    *runOutcome
+	err    string
 	// gate is a run that waits for a click (see gate.go); crashed says why
 	// the engine stopped during the last run.
 	gate    *runGate
@@ -103,9 +84,12 @@ func (l *runLoop) send(ctx app.Context, sc sim.Scenario, traced bool, h runHooks
 		return
 	}
 	if l.listener == nil {
+		l.client.Unreadable = func(err error) string {
+			return tr().T("engine.unreadableReply", i18n.S("error", err.Error()))
+		}
 		l.listener = app.FuncOf(func(_ app.Value, args []app.Value) any {
 			data := args[0].String()
-			if strings.HasPrefix(data, `{"kind":"`+runner.KindResult+`"`) {
+			if runner.IsResult(data) {
 				perfMark(markHeard, 0)
 			}
 			ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Next, Source: ctx.Src(), Function: func(ctx app.Context) { l.hear(ctx, data) }})
@@ -113,19 +97,9 @@ func (l *runLoop) send(ctx app.Context, sc sim.Scenario, traced bool, h runHooks
 		})
 	}
 	e.Call("listen", l.listener)
-	l.id = e.Call("newID").Int()
-	req, _ := json.Marshal(runner.Request{Kind: runner.KindRun, ID: l.id, Scenario: sim.MarshalScenario(sc), Traced: traced})
-	l.key = runKeyOf(sc)
-	clearRunMarks()
-	e.Call("post", string(req))
-	perfMark(markPosted, 0)
-	// Noted once the worker has the run, which goes on meanwhile: the
-	// reply waits for this task to end, and a run that kills the tab
-	// takes far longer than this.
-	markInFlight(ctx, l.key)
+	id := e.Call("newID").Int()
 	l.hooks, l.out = h, &runOutcome{}
-	l.running, l.share, l.phase, l.partial = true, 0, runner.Simulating, nil
-	l.started, l.drawn, l.simMs, l.traceMs, l.engineMs = time.Now(), time.Now(), 0, 0, 0
+	l.apply(ctx, l.client.Start(id, runKeyOf(sc), sc, traced, time.Now()))
 }
 
 // warmEngine asks the worker to warm the engine up while it is idle (see
@@ -138,119 +112,104 @@ func warmEngine() {
 	}
 }
 
-// cancel stops the run in flight, if any, and drops a run waiting for a
-// click. A short run is asked to stop (the worker looks between slices);
-// a run that has gone on for restartAfter is stopped by replacing the
-// worker, so a step that holds it for long, or much memory, goes at once.
+// cancel stops the run in flight, if any (runner.Client.Cancel says how),
+// and drops a run waiting for a click.
 func (l *runLoop) cancel() {
 	l.gate = nil
-	if !l.running {
-		return
-	}
-	l.running = false
-	e := engine()
-	switch {
-	case !e.Truthy():
-	case time.Since(l.started) >= restartAfter:
-		e.Call("restart")
-	default:
-		req, _ := json.Marshal(runner.Request{Kind: runner.KindCancel, ID: l.id})
-		e.Call("post", string(req))
+	for _, f := range l.client.Cancel(time.Now()) {
+		l.toWorker(f)
 	}
 }
 
 // hear takes one reply from the worker.
 func (l *runLoop) hear(ctx app.Context, data string) {
-	var r runner.Reply
-	if err := json.Unmarshal([]byte(data), &r); err != nil {
-		r = runner.Reply{Kind: runner.KindCrash, Error: tr().T("engine.unreadableReply", i18n.S("error", err.Error()))}
-	}
-	if r.Kind == runner.KindCrash {
-		l.onCrash(ctx, r.Error)
+	l.apply(ctx, l.client.Hear(data, time.Now()))
+}
+
+// runMarks are the Performance API marks of the client's marks.
+var runMarks = map[runner.PerfMark]string{
+	runner.MarkPosted: markPosted, runner.MarkReceived: markReceived,
+	runner.MarkResult: markResult, runner.MarkDecoded: markDecoded,
+}
+
+// toWorker applies an effect on the worker, if the page has one.
+func (l *runLoop) toWorker(f runner.Effect) {
+	e := engine()
+	if !e.Truthy() {
 		return
 	}
-	if !l.running || r.ID != l.id {
-		return // a run replaced or cancelled since
-	}
-	switch r.Kind {
-	case runner.KindProgress:
-		l.share, l.phase = r.Progress, r.Phase
-		if r.Partial != nil {
-			l.partial = r.Partial
-		}
-		if time.Since(l.drawn) < redrawEvery {
-			break
-		}
-		if v := l.progress; v.view != nil {
-			l.drawn = time.Now()
-			v.ctx.Dispatch(func(app.Context) {}) // the progress alone
-		} else {
-			l.redraw(ctx)
-		}
-	case runner.KindResult:
-		perfMark(markDecoded, 0)
-		if t := r.Timing; t != nil {
-			perfMark(markReceived, t.Received)
-			perfMarkDetail(markResult, t.Result, map[string]any{"start_ms": t.StartMs, "slices": t.Slices, "engine_ms": r.EngineMs})
-		}
-		l.simMs = ms(time.Since(l.started))
-		l.engineMs, l.share, l.phase = r.EngineMs, r.Progress, r.Phase
-		events, engineMs := r.Result.EventsProduced, r.EngineMs
-		afterPaint(ctx, func(ctx app.Context) { learnSpeed(ctx, events, engineMs) }) // the storage can wait
-		l.out.result = r.Result
-		// Deferred work runs after go-app's next update of the page, in
-		// order: this mark first, then what the result hook deferred.
-		ctx.Defer(func(app.Context) { perfMark(markRendered, 0) })
-		l.hooks.result(ctx, l.out)
-		perfMark(markDrawn, 0)
-		l.redraw(ctx)
-	case runner.KindDone:
-		l.traceMs = ms(time.Since(l.started)) - l.simMs
-		l.running, l.share, l.phase = false, 1, runner.Done
-		l.out.trace = r.Trace
-		clearInFlight(ctx)
-		if l.hooks.done != nil {
-			l.hooks.done(ctx, l.out)
-		}
-		l.redraw(ctx)
-	case runner.KindError:
-		l.running, l.err = false, r.Error
-		clearInFlight(ctx)
-		if l.hooks.failed != nil {
-			l.hooks.failed(ctx, r.Error)
-		}
-		l.redraw(ctx)
+	switch f.Kind {
+	case runner.Post:
+		e.Call("post", f.Request)
+	case runner.RestartWorker:
+		e.Call("restart")
 	}
 }
 
-// onCrash is the worker gone: the page says so, remembers the scenario so
-// a reload does not run it again, and starts a fresh worker.
-func (l *runLoop) onCrash(ctx app.Context, why string) {
-	if e := engine(); e.Truthy() {
-		e.Call("restart")
+// apply does what the client says, in order.
+func (l *runLoop) apply(ctx app.Context, effects []runner.Effect) {
+	for _, f := range effects {
+		switch f.Kind {
+		case runner.Post, runner.RestartWorker:
+			l.toWorker(f)
+		case runner.ClearMarks:
+			clearRunMarks()
+		case runner.Mark:
+			perfMarkDetail(runMarks[f.Mark], f.At, f.Detail)
+		case runner.NoteInFlight:
+			markInFlight(ctx, f.Key)
+		case runner.ClearInFlight:
+			clearInFlight(ctx)
+		case runner.RememberCrash:
+			rememberCrash(ctx, f.Key, f.Why)
+		case runner.LearnSpeed:
+			events, engineMs := f.Events, f.EngineMs
+			afterPaint(ctx, func(ctx app.Context) { learnSpeed(ctx, events, engineMs) }) // the storage can wait
+		case runner.ShowProgress:
+			if v := l.progress; v.view != nil {
+				v.ctx.Dispatch(func(app.Context) {}) // the progress alone
+			} else {
+				l.redraw(ctx)
+			}
+		case runner.ShowResult:
+			l.out.result = f.Result
+			// Deferred work runs after go-app's next update of the page, in
+			// order: this mark first, then what the result hook deferred.
+			ctx.Defer(func(app.Context) { perfMark(markRendered, 0) })
+			l.hooks.result(ctx, l.out)
+			perfMark(markDrawn, 0)
+			l.redraw(ctx)
+		case runner.ShowDone:
+			l.out.trace = f.Trace
+			if l.hooks.done != nil {
+				l.hooks.done(ctx, l.out)
+			}
+			l.redraw(ctx)
+		case runner.ShowError:
+			l.err = f.Error
+			l.failed(ctx, f.Error)
+		case runner.ShowCrash:
+			// The page says so; the client had the scenario remembered,
+			// so a reload does not run it again.
+			l.crashed = f.Why
+			l.failed(ctx, tr().T("engine.stopped", i18n.S("why", crashWords(tr(), f.Why))))
+		}
 	}
-	if !l.running {
-		return
-	}
-	l.running, l.crashed = false, why
-	rememberCrash(ctx, l.key, why)
-	clearInFlight(ctx)
+}
+
+// failed tells the owner that the run failed, and draws the page.
+func (l *runLoop) failed(ctx app.Context, why string) {
 	if l.hooks.failed != nil {
-		l.hooks.failed(ctx, tr().T("engine.stopped", i18n.S("why", crashWords(tr(), why))))
+		l.hooks.failed(ctx, why)
 	}
 	l.redraw(ctx)
 }
 
 // redraw draws the page with what the run has now.
-func (l *runLoop) redraw(ctx app.Context) {
-	l.drawn = time.Now()
-	ctx.Dispatch(func(app.Context) {})
-}
+func (l *runLoop) redraw(ctx app.Context) { ctx.Dispatch(func(app.Context) {}) }
 
 // percent is the progress bar's value, never above 100.
-func (l *runLoop) percent() int { return min(int(l.share*100), 100) }
-
-func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+func (l *runLoop) percent() int { return l.client.Percent() }
 
 // debouncer starts work after an edit: at once after a quiet spell, or
 // once the edits pause for debounce. Each call replaces the work waiting.

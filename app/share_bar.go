@@ -30,7 +30,7 @@ func compareHref(name, value string) string {
 // renderShareBar holds the link, the scenario's export and import, and the
 // way to the Compare page.
 func (p *simulatePage) renderShareBar() app.UI {
-	e := p.ed
+	e := p.editor
 	c := tr()
 	limit := i18n.S("limit", importLimit(c))
 	return app.Div().Class("share-bar").ID("share-bar").Body(
@@ -118,9 +118,9 @@ func (p *simulatePage) importText(ctx app.Context, text string) {
 	text = strings.TrimSpace(text)
 	var err error
 	if strings.HasPrefix(text, "{") {
-		err = p.ed.loadJSON([]byte(text))
+		err = p.editor.loadJSON([]byte(text))
 	} else {
-		err = p.ed.loadLink(text, "")
+		err = p.editor.loadLink(text, "")
 	}
 	if err != nil {
 		p.share.message = tr().T("results.share.notImported", i18n.S("error", fieldErrorsText(tr(), err)))

@@ -38,9 +38,9 @@ const storedScenario = "partitionlab.scenario"
 type simulatePage struct {
 	app.Compo
 
-	ed   *editor
-	loop runLoop
-	view *resultView
+	editor *editor
+	loop   runLoop
+	view   *resultView
 	// views counts results, so each new view has a new version.
 	views int
 
@@ -62,7 +62,7 @@ type simulatePage struct {
 
 func newSimulatePage() *simulatePage {
 	sc, _ := sim.Preset(defaultPreset)
-	return &simulatePage{ed: newEditor("", sc), share: shareState{compare: "/compare"}}
+	return &simulatePage{editor: newEditor("", sc), share: shareState{compare: "/compare"}}
 }
 
 func (p *simulatePage) OnMount(ctx app.Context) {
@@ -78,23 +78,23 @@ func (p *simulatePage) OnNav(ctx app.Context) {
 	l, err := share.Parse(ctx.Page().URL().String(), "")
 	switch {
 	case errors.Is(err, share.ErrNoScenario):
-		if p.view != nil || p.loop.running {
+		if p.view != nil || p.loop.client.Running() {
 			p.writeURL() // a fragment such as #main must not lose the scenario
 			return
 		}
 		p.start, p.lessons = true, lessonCount()
 	case err != nil:
-		p.ed.notice = tr().T("results.link.unreadableDefault", i18n.S("error", fieldErrorsText(tr(), err)), i18n.S("preset", defaultPreset))
+		p.editor.notice = tr().T("results.link.unreadableDefault", i18n.S("error", fieldErrorsText(tr(), err)), i18n.S("preset", defaultPreset))
 	case p.sameAs(l):
 		return
 	default:
 		if l.Preset != "" {
-			err = p.ed.loadPreset(l.Preset)
+			err = p.editor.loadPreset(l.Preset)
 		} else {
-			err = p.ed.loadJSON(l.Document)
+			err = p.editor.loadJSON(l.Document)
 		}
 		if err != nil {
-			p.ed.notice = tr().T("results.link.unreadable", i18n.S("error", fieldErrorsText(tr(), err)))
+			p.editor.notice = tr().T("results.link.unreadable", i18n.S("error", fieldErrorsText(tr(), err)))
 		}
 	}
 	// The page came with this scenario's result (the default's): show it.
@@ -107,14 +107,14 @@ func (p *simulatePage) OnNav(ctx app.Context) {
 
 // sameAs reports whether a link names the scenario already shown.
 func (p *simulatePage) sameAs(l share.Link) bool {
-	if p.view == nil && !p.loop.running {
+	if p.view == nil && !p.loop.client.Running() {
 		return false
 	}
 	if l.Preset != "" {
-		return l.Preset == p.ed.presetName()
+		return l.Preset == p.editor.presetName()
 	}
 	sc, err := sim.ParseScenario(l.Document)
-	return err == nil && p.ed.valid && string(share.Minimal(sc)) == string(share.Minimal(p.ed.sc))
+	return err == nil && p.editor.valid && string(share.Minimal(sc)) == string(share.Minimal(p.editor.sc))
 }
 
 // onEdited reruns after an edit. An invalid scenario stops the run in
@@ -125,12 +125,12 @@ func (p *simulatePage) onEdited(ctx app.Context, a app.Action) {
 	}
 	perfMark(markEdited, 0)
 	p.share.message = ""
-	if p.ed.valid && p.showsOrRuns(p.ed.sc) {
+	if p.editor.valid && p.showsOrRuns(p.editor.sc) {
 		return // the same scenario again (a field set to its value): nothing to run
 	}
 	// A change while a run is in flight cancels that run.
 	p.loop.cancel()
-	if !p.ed.valid {
+	if !p.editor.valid {
 		p.wait.cancel()
 		return
 	}
@@ -140,17 +140,17 @@ func (p *simulatePage) onEdited(ctx app.Context, a app.Action) {
 // showsOrRuns reports whether sc is the scenario running now or, with no
 // run in flight, the one whose result is shown.
 func (p *simulatePage) showsOrRuns(sc sim.Scenario) bool {
-	if p.loop.running {
+	if p.loop.client.Running() {
 		return p.ran != nil && reflect.DeepEqual(*p.ran, sc)
 	}
 	return p.view != nil && reflect.DeepEqual(p.view.sc, sc)
 }
 
 func (p *simulatePage) startRun(ctx app.Context) {
-	if !p.ed.valid {
+	if !p.editor.valid {
 		return
 	}
-	sc := p.ed.sc
+	sc := p.editor.sc
 	p.ran = &sc
 	p.cancelled = false
 	p.loop.start(ctx, sc, true, runHooks{
@@ -159,9 +159,9 @@ func (p *simulatePage) startRun(ctx app.Context) {
 			p.showResult(ctx, sc, j.Result())
 		},
 		done: func(ctx app.Context, j *runOutcome) {
-			if p.view != nil && p.view.r == j.Result() && j.Trace() != nil {
+			if p.view != nil && p.view.result == j.Result() && j.Trace() != nil {
 				p.view.setTrace(j.Trace())
-			} else if p.view != nil && p.view.r == j.Result() {
+			} else if p.view != nil && p.view.result == j.Result() {
 				p.view.traced = true
 			}
 		},
@@ -180,7 +180,7 @@ func (p *simulatePage) showResult(ctx app.Context, sc sim.Scenario, r *sim.Resul
 // shown follows a new result view: the first is marked for the
 // benchmarks and warms the engine up, and each is remembered once painted.
 func (p *simulatePage) shown(ctx app.Context) {
-	sc, r := p.view.sc, p.view.r
+	sc, r := p.view.sc, p.view.result
 	if p.views == 1 {
 		app.Window().Get("performance").Call("mark", firstResultMark)
 		// A second after: an edit made at once (before the engine is
@@ -192,7 +192,7 @@ func (p *simulatePage) shown(ctx app.Context) {
 	// Once the result is on screen (painted): building a link costs a few
 	// JSON round trips, which the browser's thread should not pay before.
 	afterPaint(ctx, func(ctx app.Context) {
-		if p.view != nil && p.view.r == r {
+		if p.view != nil && p.view.result == r {
 			p.remember(ctx, sc)
 		}
 	})
@@ -239,7 +239,7 @@ func (p *simulatePage) Render() app.UI {
 		p.renderStart(),
 		p.renderShareBar(),
 		app.Div().Class("workbench").Body(
-			app.Section().Class("card editor-card").Aria("label", c.T("results.scenario")).Body(newEditorPanel(p.ed)),
+			app.Section().Class("card editor-card").Aria("label", c.T("results.scenario")).Body(newEditorPanel(p.editor)),
 			app.Div().Class("results-column").ID("results-column").TabIndex(-1).Body(
 				p.renderStatus(),
 				results,
@@ -255,7 +255,7 @@ func (p *simulatePage) Render() app.UI {
 // runs until the scenario is fixed.
 func (p *simulatePage) placeholderID() string {
 	switch {
-	case !p.ed.valid:
+	case !p.editor.valid:
 		return "simulate.placeholder.invalid"
 	case p.loop.err != "":
 		return "simulate.placeholder.refused"
@@ -276,11 +276,11 @@ func (p *simulatePage) renderStatus() app.UI {
 		state, text = "waiting", c.T("results.status.waiting")
 	case l.crashed != "":
 		state, text = "crashed", c.T("results.status.crashed")
-	case l.running && l.phase == runner.Simulating:
+	case l.client.Running() && l.client.Phase() == runner.Simulating:
 		state, text = "running", c.T("results.status.simulating")
-	case l.running:
+	case l.client.Running():
 		state, text = "tracing", c.T("results.status.tracing")
-	case !p.ed.valid:
+	case !p.editor.valid:
 		state, text = "invalid", c.T("results.status.invalid")
 	case p.cancelled:
 		state, text = "cancelled", c.T("results.status.cancelled")
@@ -288,8 +288,8 @@ func (p *simulatePage) renderStatus() app.UI {
 		text = c.T("results.status.done")
 	}
 	return app.Div().ID("run-status").Class("run-status").DataSet("state", state).Aria("live", "polite").
-		DataSet("sim-ms", l.simMs).DataSet("engine-ms", l.engineMs).DataSet("draw-ms", p.drawMs).DataSet("trace-ms", l.traceMs).Body(
-		app.If(l.running,
+		DataSet("sim-ms", l.client.SimMs()).DataSet("engine-ms", l.client.EngineMs()).DataSet("draw-ms", p.drawMs).DataSet("trace-ms", l.client.TraceMs()).Body(
+		app.If(l.client.Running(),
 			newRunProgress(l, text),
 			app.Button().Type("button").ID("cancel-run").Text(c.T("results.status.cancel")).OnClick(p.onCancel),
 		).Else(

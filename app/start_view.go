@@ -18,7 +18,7 @@ func (p *simulatePage) renderStart() app.UI {
 	if !p.start {
 		return nil
 	}
-	return &startPanel{Ipage: p, Ilessons: p.lessons}
+	return &startPanel{Page: p, Lessons: p.lessons}
 }
 
 // startPanel is the start as a component of its own: nothing in it changes
@@ -28,16 +28,16 @@ func (p *simulatePage) renderStart() app.UI {
 type startPanel struct {
 	app.Compo
 
-	Ipage    *simulatePage
-	Ilessons string
+	Page    *simulatePage
+	Lessons string
 }
 
 func (v *startPanel) Render() app.UI {
-	p := v.Ipage
+	p := v.Page
 	if !p.start {
 		return app.Span().Hidden(true) // hidden here at once; the page drops it at its next redraw
 	}
-	themes := p.ed.themes()
+	themes := p.editor.themes()
 	c := tr()
 	return app.Section().ID("start").Class("start").Aria("labelledby", "start-title").Body(
 		app.Div().Class("start-head").Body(
@@ -48,7 +48,7 @@ func (v *startPanel) Render() app.UI {
 		app.Div().Class("doors").Body(
 			app.Div().Class("door card").ID("door-learn").Body(
 				app.H3().Text(c.T("start.learn.title")),
-				app.P().Text(lessonsLine(c, v.Ilessons)),
+				app.P().Text(lessonsLine(c, v.Lessons)),
 				app.A().Class("door-go").Href(href("/learn")).Text(c.T("start.learn.go")),
 			),
 			app.Div().Class("door card door-design").ID("door-design").Body(
@@ -81,12 +81,12 @@ func (v *startPanel) Render() app.UI {
 // onPick loads a built-in scenario chosen at the start and runs it.
 func (p *simulatePage) onPick(name string) app.EventHandler {
 	return func(ctx app.Context, _ app.Event) {
-		if err := p.ed.loadPreset(name); err != nil {
-			p.ed.notice = fieldErrorsText(tr(), err)
+		if err := p.editor.loadPreset(name); err != nil {
+			p.editor.notice = fieldErrorsText(tr(), err)
 			return
 		}
 		p.start = false
-		ctx.NewActionWithValue(actionEdited, p.ed.prefix)
+		ctx.NewActionWithValue(actionEdited, p.editor.prefix)
 		ctx.Defer(func(app.Context) {
 			if el := app.Window().GetElementByID("results-column"); el.Truthy() {
 				el.Call("scrollIntoView")

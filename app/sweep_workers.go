@@ -105,7 +105,7 @@ func (r *sweepRun) hear(ctx app.Context, w int, data string) {
 		r.give(w)
 		final := r.pool.Finished()
 		if final {
-			r.running, r.tookMs = false, ms(time.Since(r.started))
+			r.running, r.tookMs = false, float64(time.Since(r.started).Microseconds())/1000
 		}
 		r.assemble(ctx, final)
 	}

@@ -21,7 +21,7 @@ import (
 type resultView struct {
 	version int
 	sc      sim.Scenario
-	r       *sim.Result
+	result  *sim.Result
 	trace   []sim.TraceEvent
 	traced  bool // the traced run has finished (trace may be empty)
 	cards   []results.Card
@@ -60,7 +60,7 @@ func newResultView(sc sim.Scenario, r *sim.Result, version int) *resultView {
 // id (the pre-rendered page's): only the others are drawn.
 func newResultViewWith(sc sim.Scenario, r *sim.Result, version int, drawn map[string]plots.Chart) *resultView {
 	c := tr() // the cards' and every chart's words
-	v := &resultView{version: version, sc: sc, r: r, cards: results.CardsIn(c, r), marks: plots.MarksOf(r),
+	v := &resultView{version: version, sc: sc, result: r, cards: results.CardsIn(c, r), marks: plots.MarksOf(r),
 		violations: map[int]namedChart{}}
 	v.charts = drawCharts(c, r, v.marks, drawn)
 	v.assign = assignmentsChart(c, r, v.marks, drawn)
@@ -128,7 +128,7 @@ func warmCharts(ctx app.Context, v *resultView) {
 	if !v.fromPage {
 		return
 	}
-	r, m, c := v.r, v.marks, tr()
+	r, m, c := v.result, v.marks, tr()
 	draws := []func() (plots.Chart, error){func() (plots.Chart, error) { return plots.Assignments(c, r, m) }}
 	for _, s := range chartSpecs(c, r, m) {
 		draws = append(draws, s.draw)
@@ -160,8 +160,8 @@ func (v *resultView) violationChart(i int) namedChart {
 	if c, ok := v.violations[i]; ok {
 		return c
 	}
-	c, err := plots.ViolationTimeline(tr(), plots.WindowFor(v.r, v.trace, i), v.marks)
-	nc := namedChart{id: "chart-violation", chart: c, timed: true, key: fmt.Sprintf("%s-violation-%d-%v", v.r.Digest, i, v.traced),
+	c, err := plots.ViolationTimeline(tr(), plots.WindowFor(v.result, v.trace, i), v.marks)
+	nc := namedChart{id: "chart-violation", chart: c, timed: true, key: fmt.Sprintf("%s-violation-%d-%v", v.result.Digest, i, v.traced),
 		caption: tr().T("results.caption.violation")}
 	if err != nil {
 		nc.err = fieldErrorsText(tr(), err)
@@ -175,7 +175,7 @@ func (v *resultView) violationChart(i int) namedChart {
 func (v *resultView) setTrace(trace []sim.TraceEvent) {
 	v.trace, v.traced = trace, true
 	v.violations = map[int]namedChart{}
-	v.flow = flow.New(v.r, trace)
+	v.flow = flow.New(v.result, trace)
 	v.version++
 }
 

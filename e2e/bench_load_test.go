@@ -54,11 +54,7 @@ func throttleTab(b *testing.B, ctx context.Context, c network.Conditions) {
 	if err := chromedp.Do(ctx); err != nil { // starts the tab
 		b.Fatal(err)
 	}
-	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
-		b.Fatal(err)
-	}
-	if _, err := chromedp.Call(ctx, network.EmulateNetworkConditionsByRule,
-		network.EmulateNetworkConditionsByRuleParams{MatchedNetworkConditions: []*network.Conditions{&c}}); err != nil {
+	if err := throttle(ctx, c); err != nil {
 		b.Fatal(err)
 	}
 }

@@ -66,7 +66,7 @@ func TestPageIsInItsLanguageBeforeTheAppStarts(t *testing.T) {
 	check("<html lang>", `document.documentElement.lang`, "ko")
 	check("the title", `document.title`, ko.T("site.title"))
 	check("the menu", `document.getElementById("nav-compare").textContent`, ko.T("nav.compare"))
-	check("the picker", `document.getElementById("lang-picker").value`, "ko")
+	check("the picker", `document.getElementById("lang-picker").dataset.lang`, "ko")
 	check("the menu's link", `document.getElementById("nav-keys").getAttribute("href")`, "/keys?lang=ko")
 	label := eval[string](t, ctx, `document.getElementById("app-wasm-loader-label").textContent`)
 	if prefix, _, _ := strings.Cut(ko.T("site.loading"), "{"); !strings.HasPrefix(label, strings.TrimSpace(prefix)) {
@@ -82,7 +82,7 @@ func TestPageIsInItsLanguageBeforeTheAppStarts(t *testing.T) {
 	ctx = withoutApp(t, env.baseURL+"keys?lang=pt", "")
 	check("<html lang>", `document.documentElement.lang`, "pt-BR")
 	check("the menu", `document.getElementById("nav-simulate").textContent`, pt.T("nav.simulate"))
-	check("the picker", `document.getElementById("lang-picker").value`, "pt")
+	check("the picker", `document.getElementById("lang-picker").dataset.lang`, "pt")
 	if lead := eval[string](t, ctx, `document.getElementById("main").textContent`); !strings.Contains(lead, pt.T("keys.lead")) {
 		t.Errorf("Key → partition does not say %q before the app starts", pt.T("keys.lead"))
 	}
@@ -99,7 +99,7 @@ func TestFrameIsInTheBrowsersLanguageBeforeTheAppStarts(t *testing.T) {
 		"<html lang>": {`document.documentElement.lang`, "ko"},
 		"the title":   {`document.title`, ko.T("site.title")},
 		"the menu":    {`document.getElementById("nav-learn").textContent`, ko.T("nav.learn")},
-		"the picker":  {`document.getElementById("lang-picker").value`, "ko"},
+		"the picker":  {`document.getElementById("lang-picker").dataset.lang`, "ko"},
 		"the label":   {`document.getElementById("app-wasm-loader-label").textContent.startsWith(` + js(ko.T("site.loadingNoProgress")[:len("앱을 불러오는")]) + `) + ""`, "true"},
 	} {
 		if got := eval[string](t, ctx, c[0]); got != c[1] {
@@ -155,7 +155,10 @@ func TestKoreanPageKeepsItsPrerenderedResultAndCharts(t *testing.T) {
 // as chosen, so every menu showed its last option until the app started.
 func TestMenusShowTheirChoiceBeforeTheAppStarts(t *testing.T) {
 	ctx := withoutApp(t, env.baseURL, "en-US,en")
-	for id, want := range map[string]string{"lang-picker": "en", "preset": "order-events", "f-producers-0-key": "customer_id"} {
+	if got := eval[string](t, ctx, `document.querySelector("#lang-picker .lang-now").textContent + " " + document.querySelector("#lang-menu a[aria-current=page]").dataset.lang`); got != "English en" {
+		t.Errorf("the language picker shows %q, want English", got)
+	}
+	for id, want := range map[string]string{"preset": "order-events", "f-producers-0-key": "customer_id"} {
 		if got := eval[string](t, ctx, `(document.getElementById(`+js(id)+`) || {value: ""}).value`); got != want {
 			t.Errorf("#%s shows %q, want %q", id, got, want)
 		}

@@ -98,11 +98,7 @@ func TestNoEnglishLeftInKorean(t *testing.T) {
 func TestLoadingLabelInKorean(t *testing.T) {
 	ctx := newTab(t, chromedp.WithNewBrowserContext())
 	slow := network.Conditions{Latency: 200, DownloadThroughput: 250000, UploadThroughput: 100000}
-	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := chromedp.Call(ctx, network.EmulateNetworkConditionsByRule,
-		network.EmulateNetworkConditionsByRuleParams{MatchedNetworkConditions: []*network.Conditions{&slow}}); err != nil {
+	if err := throttle(ctx, slow); err != nil {
 		t.Fatal(err)
 	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(env.baseURL+"keys?lang=ko")); err != nil {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"partitionlab/app/keymap"
+	"partitionlab/app/keyplacement"
 	"partitionlab/app/plots"
 	"partitionlab/hashcore"
 )
@@ -122,7 +122,7 @@ func TestKeyPartitionPage(t *testing.T) {
 					moved++
 				}
 			}
-			want := keymap.Share(moved, len(keys))
+			want := keyplacement.Share(moved, len(keys))
 			if s.Client != all[i] || s.Moved != moved || s.Total != len(keys) || !strings.Contains(s.Text, want) {
 				t.Errorf("compare summary %d = %+v, want %s: %s", i, s, all[i], want)
 			}
@@ -166,7 +166,7 @@ func TestKeyPartitionPage(t *testing.T) {
 		setField(t, ctx, "partitions", "0", "input")
 		waitFor(t, ctx, `document.getElementById("partitions-error").innerText !== ""`)
 		msg := eval[string](t, ctx, `document.getElementById("partitions-error").innerText`)
-		if want := fmt.Sprintf("1..%d", keymap.MaxPartitions); !strings.Contains(msg, want) {
+		if want := fmt.Sprintf("1..%d", keyplacement.MaxPartitions); !strings.Contains(msg, want) {
 			t.Errorf("the partition error is %q, want the allowed range %s", msg, want)
 		}
 		setField(t, ctx, "partitions", "3", "input")

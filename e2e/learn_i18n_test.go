@@ -263,7 +263,7 @@ func TestShareLinkKeepsItsDigestInAnotherLanguage(t *testing.T) {
 // (fc-list :lang=ko empty, as on the machine these tests were written on)
 // the page loads it by itself, and Hangul is not drawn as the boxes of a
 // missing glyph. A machine with a Korean font uses its own and never
-// fetches ours (the face comes after the system ones).
+// fetches ours (the face's local() sources come before its file).
 func TestKoreanUsesTheShippedFont(t *testing.T) {
 	ctx := newTab(t, chromedp.WithNewBrowserContext())
 	open(t, ctx, env.baseURL+"learn?lang=ko&lesson=hot-customer&step=1")
@@ -353,8 +353,7 @@ func TestPickerOnALessonStep(t *testing.T) {
 		t.Fatalf("lesson 7 is %s", en.ID)
 	}
 	checkStep(t, ctx, en, 1)
-	eval[bool](t, ctx, `(() => { const s = document.getElementById("lang-picker"); s.value = "ko";
-		setTimeout(() => s.dispatchEvent(new Event("change", {bubbles: true}))); return true })()`)
+	pickLanguage(t, ctx, i18n.Korean)
 	ko := lessonsIn(t, i18n.Korean)[6]
 	c := i18n.For(i18n.Korean)
 	want := c.T("learn.stepHeading", i18n.N("step", 2), i18n.Count(len(ko.Steps)), i18n.S("title", ko.Steps[1].Title))

@@ -81,6 +81,10 @@ func runMain(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, "e2e: starting chromium:", err)
 		return 1
 	}
+	if err := checkChromiumVersion(browser); err != nil {
+		fmt.Fprintln(os.Stderr, "e2e:", err)
+		return 1
+	}
 	env.browser = browser
 	return m.Run()
 }

@@ -310,14 +310,9 @@ var avoided = map[Lang][]avoid{
 func TestGlossaryWordsEverywhere(t *testing.T) {
 	for _, l := range Langs()[1:] {
 		for _, x := range textsIn(t, l) {
-			for _, a := range avoided[l] {
-				for _, m := range a.re.FindAllStringIndex(x.s, -1) {
-					if m[0] > 0 && x.s[m[0]-1] == '{' || a.allowed != nil && a.allowed(x.s, m[0], m[1]) {
-						continue
-					}
-					t.Errorf("%s: %q in %q; the glossary says %s", x.where, x.s[m[0]:m[1]], x.s, a.want)
-				}
-			}
+			eachRefusal(avoided[l], x.s, func(a avoid, m string) {
+				t.Errorf("%s: %q in %q; the glossary says %s", x.where, m, x.s, a.want)
+			})
 		}
 	}
 }

@@ -49,7 +49,7 @@ func Hex(i int) string {
 }
 
 // fontFamilies is the font-family of every text of a chart.
-const fontFamilies = `'Liberation Sans',Arial,Helvetica,'Apple SD Gothic Neo','Malgun Gothic','Noto Sans KR','Noto Sans CJK KR',NanumGothic,'Partition Lab Hangul',sans-serif`
+const fontFamilies = `'Partition Lab Hangul','Liberation Sans',Arial,Helvetica,'Apple SD Gothic Neo','Malgun Gothic','Noto Sans KR','Noto Sans CJK KR',NanumGothic,sans-serif`
 
 // Chart is a drawn chart and where its data sits in the picture, so the
 // page can lay a time cursor over it without drawing it again.

@@ -1,7 +1,9 @@
 // Package runner runs a scenario a slice at a time, so a browser tab can
 // draw and answer clicks between slices (WebAssembly has one thread: a run
 // done in one go would freeze the page), and then runs it once more to
-// trace the keys whose ordering broke, for the violation timeline.
+// trace the keys whose ordering broke, for the violation timeline. Service
+// is the worker's side of the protocol between the page and the engine's
+// Web Worker, Client the page's.
 //
 // runner is plain Go with no UI: it must never import go-app (or net/http),
 // so it tests natively and under node. The caller owns the clock: it says

@@ -9,7 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"partitionlab/app/keymap"
+	"partitionlab/app/keyplacement"
 	"partitionlab/hashcore"
 )
 
@@ -24,10 +24,10 @@ func partitionCommand() command {
 }
 
 func runPartition(fs *flag.FlagSet, args []string, stdout, _ io.Writer) error {
-	n64 := int64Flag(fs, "partitions", 6, 1, keymap.MaxPartitions, fmt.Sprintf("the topic has `N` partitions, 1..%d", keymap.MaxPartitions))
+	n64 := int64Flag(fs, "partitions", 6, 1, keyplacement.MaxPartitions, fmt.Sprintf("the topic has `N` partitions, 1..%d", keyplacement.MaxPartitions))
 	clientName := fs.String("client", "java", "whose default partitioner: "+strings.Join(hashcore.ClientNames(), ", "))
 	serializerName := fs.String("serializer", "string", "how a key becomes bytes: string (UTF-8), long, int (big-endian) or hex")
-	compare64 := int64Flag(fs, "compare", 0, 1, keymap.MaxPartitions, "also show where each key goes with `M` partitions (1..100000), and the share of keys that move")
+	compare64 := int64Flag(fs, "compare", 0, 1, keyplacement.MaxPartitions, "also show where each key goes with `M` partitions (1..100000), and the share of keys that move")
 	texts, err := parseFlags(fs, args, stdout)
 	if err != nil {
 		return err
@@ -52,7 +52,7 @@ func runPartition(fs *flag.FlagSet, args []string, stdout, _ io.Writer) error {
 	if len(problems) > 0 {
 		return usageError{problems: problems}
 	}
-	keys, keyErrs := keymap.Serialize(texts, serializer, "argument", nil)
+	keys, keyErrs := keyplacement.Serialize(texts, serializer, "argument", nil)
 	for _, e := range keyErrs {
 		problems = append(problems, e.Error())
 	}
@@ -60,10 +60,10 @@ func runPartition(fs *flag.FlagSet, args []string, stdout, _ io.Writer) error {
 		return usageError{problems: problems}
 	}
 
-	p := keymap.Place(keys, []hashcore.Partitioner{client}, n, compare)
+	p := keyplacement.Place(keys, []hashcore.Partitioner{client}, n, compare)
 	var out strings.Builder
 	for k, key := range p.Keys {
-		if p.At[0][k] == keymap.Keyless {
+		if p.At[0][k] == keyplacement.Keyless {
 			fmt.Fprintf(&out, "%s -> no fixed partition: %s sends an empty key like a record without a key (random, sticky)\n",
 				displayKey(key.Text), client.Name())
 			continue
@@ -80,7 +80,7 @@ func runPartition(fs *flag.FlagSet, args []string, stdout, _ io.Writer) error {
 	}
 	if p.Compare > 0 {
 		fmt.Fprintf(&out, "%s: %s move from %d to %d partitions\n",
-			client.Name(), keymap.Share(p.MovedCount(0), p.Hashed(0)), p.Partitions, p.Compare)
+			client.Name(), keyplacement.Share(p.MovedCount(0), p.Hashed(0)), p.Partitions, p.Compare)
 	}
 	_, err = io.WriteString(stdout, out.String())
 	return err

@@ -90,9 +90,17 @@ func loadingScript() string {
     const nav = document.querySelector(".topbar nav");
     if (nav) nav.setAttribute("aria-label", w["nav.label"]);
     const picker = document.getElementById("lang-picker");
-    if (picker) { picker.value = l; picker.setAttribute("aria-label", w["lang.label"]); }
+    if (picker) {
+      picker.dataset.lang = l;
+      picker.setAttribute("aria-label", w["lang.label"]);
+      const mine = picker.querySelector('a[data-lang="' + l + '"]'), now = picker.querySelector(".lang-now");
+      for (const a of picker.querySelectorAll("a[data-lang]")) { if (a === mine) a.setAttribute("aria-current", "page"); else a.removeAttribute("aria-current"); }
+      if (mine && now) { now.textContent = mine.textContent; now.lang = w.tag; }
+      if (mine) picker.querySelector("summary").setAttribute("aria-label", w["lang.label"] + ": " + mine.textContent);
+    }
     if (!linked) return; // the app finds a remembered or browser's language again
     for (const a of document.querySelectorAll(".topbar a[href], .footer a[href]")) {
+      if (a.closest("#lang-menu")) continue; // each names its own language
       const u = new URL(a.href, location.href);
       if (u.origin !== location.origin || a.getAttribute("href").startsWith("#")) continue;
       u.searchParams.set("lang", l);

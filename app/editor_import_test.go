@@ -11,7 +11,7 @@ import (
 )
 
 // A configuration whose settings meet every outcome and most reasons.
-const byoConfig = `bootstrap.servers=kafka:9092
+const sampleConfig = `bootstrap.servers=kafka:9092
 client.id=orders
 acks=all
 linger.ms=20
@@ -30,7 +30,7 @@ ssl.truststore.location=/etc/ts
 // else that keeps the setting, its value and Kafka's names.
 func TestImportNotesInEveryLanguage(t *testing.T) {
 	sc := sim.DefaultScenario()
-	notes, err := importconfig.Import([]importconfig.File{{Name: "producer.properties", Text: byoConfig}}, &sc)
+	notes, err := importconfig.Import([]importconfig.File{{Name: "producer.properties", Text: sampleConfig}}, &sc)
 	if err != nil {
 		t.Fatal(err)
 	}

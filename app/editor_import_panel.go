@@ -8,26 +8,26 @@ import (
 	"partitionlab/sim"
 )
 
-// byoPanel brings a team's own keys or client configuration into an
+// importPanel brings a team's own keys or client configuration into an
 // editor's scenario: a file or pasted text, and a list of what became of
 // every setting (mapped, no effect, not modelled, unknown) or the lines
 // that could not be read.
-type byoPanel struct {
+type importPanel struct {
 	app.Compo
 
-	Ied   *editor
-	kind  string
-	text  string
-	notes []string
-	err   string
+	Editor *editor
+	kind   string
+	text   string
+	notes  []string
+	err    string
 }
 
-func newBYOPanel(e *editor) *byoPanel { return &byoPanel{Ied: e, kind: byoKeys} }
+func newImportPanel(e *editor) *importPanel { return &importPanel{Editor: e, kind: importKeys} }
 
-func (c *byoPanel) Render() app.UI {
-	pre := c.Ied.prefix + "byo-"
-	w := c.Ied.words
-	kinds := []string{byoKeys, byoProperties, byoYAML}
+func (c *importPanel) Render() app.UI {
+	pre := c.Editor.prefix + "byo-" // ("bring your own"): the elements keep their ids
+	w := c.Editor.words
+	kinds := []string{importKeys, importProperties, importYAML}
 	return app.Details().Class("byo").ID(pre+"panel").Body(
 		app.Summary().Text(w.T("editor.byo.title")),
 		app.Div().Class("field").Body(
@@ -62,14 +62,14 @@ func (c *byoPanel) Render() app.UI {
 	)
 }
 
-func (c *byoPanel) onFile(ctx app.Context, _ app.Event) {
+func (c *importPanel) onFile(ctx app.Context, _ app.Event) {
 	input := ctx.JSSrc()
 	name := ""
 	if files := input.Get("files"); files.Truthy() && files.Length() > 0 {
 		name = files.Index(0).Get("name").String()
 	}
 	if strings.HasSuffix(name, ".yml") || strings.HasSuffix(name, ".yaml") {
-		c.kind = byoYAML
+		c.kind = importYAML
 	}
 	readFile(ctx, input, importFileLimit,
 		func(ctx app.Context, text string) { c.apply(ctx, name, text) },
@@ -77,8 +77,8 @@ func (c *byoPanel) onFile(ctx app.Context, _ app.Event) {
 }
 
 // apply imports into the editor's scenario, or shows why nothing was.
-func (c *byoPanel) apply(ctx app.Context, name, text string) {
-	e := c.Ied
+func (c *importPanel) apply(ctx app.Context, name, text string) {
+	e := c.Editor
 	sc, notes, err := importInto(e.words, e.sc, c.kind, name, text)
 	if err != nil {
 		c.err, c.notes = importErrorText(e.words, err), nil

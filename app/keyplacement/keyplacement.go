@@ -1,13 +1,13 @@
-// Package keymap places keys on partitions for the "Key → partition" page and
+// Package keyplacement places keys on partitions for the "Key → partition" page and
 // the partition command: it turns typed keys into bytes with a serializer,
 // asks each client's default partitioner where they go, and summarises the
 // result (disagreements between clients, keys per partition, keys that move
 // when the partition count changes).
 //
-// keymap is plain Go shared by the command line and the browser. It imports
+// keyplacement is plain Go shared by the command line and the browser. It imports
 // hashcore and the standard library only, and must never import go-app,
 // gonum/plot or net/http, so it tests natively and under node.
-package keymap
+package keyplacement
 
 import (
 	"fmt"

@@ -15,9 +15,9 @@ import (
 
 // What a team can bring into a scenario from the editor.
 const (
-	byoKeys       = "keys"       // CSV key,count or a sample of keys
-	byoProperties = "properties" // Java or Spring .properties, librdkafka
-	byoYAML       = "yaml"       // Spring Boot application.yml
+	importKeys       = "keys"       // CSV key,count or a sample of keys
+	importProperties = "properties" // Java or Spring .properties, librdkafka
+	importYAML       = "yaml"       // Spring Boot application.yml
 )
 
 // importInto reads a team's keys or client configuration into sc, as
@@ -28,7 +28,7 @@ const (
 func importInto(w *i18n.Catalog, sc sim.Scenario, kind, name, text string) (sim.Scenario, []string, error) {
 	var notes []string
 	switch kind {
-	case byoKeys:
+	case importKeys:
 		res, err := keydist.Parse(strings.NewReader(text))
 		if err != nil {
 			return sc, nil, err
@@ -37,10 +37,10 @@ func importInto(w *i18n.Catalog, sc sim.Scenario, kind, name, text string) (sim.
 		before.Producers = append([]sim.Producer(nil), sc.Producers...)
 		keydist.Apply(&sc, res.Distribution)
 		notes = keysNotes(w, before, sc, res)
-	case byoProperties, byoYAML:
+	case importProperties, importYAML:
 		if name == "" {
 			name = "pasted.properties"
-			if kind == byoYAML {
+			if kind == importYAML {
 				name = "pasted.yml"
 			}
 		}

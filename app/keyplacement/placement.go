@@ -1,4 +1,4 @@
-package keymap
+package keyplacement
 
 import (
 	"fmt"
