@@ -18,6 +18,14 @@ type shareState struct {
 	// compare is the Compare page's address with the scenario as both A
 	// and B, kept with the run rather than built on every render.
 	compare string
+	// sweep is the Sweep page's address with the scenario.
+	sweep string
+}
+
+// sweepHref is the Sweep page with the scenario of link parameter
+// name=value, its setting the page's first.
+func sweepHref(name, value string) string {
+	return "/sweep#" + url.Values{name: {value}}.Encode()
 }
 
 // compareHref is the Compare page with the scenario of link parameter
@@ -52,6 +60,7 @@ func (p *simulatePage) renderShareBar() app.UI {
 			),
 		),
 		app.A().ID("compare-link").Href(href(p.share.compare)).Text(c.T("results.share.compare")),
+		app.A().ID("sweep-link").Href(href(p.share.sweep)).Text(c.T("sweep.entry")),
 		app.Span().ID("share-message").Class("share-message").Aria("live", "polite").Text(p.share.message),
 	)
 }
