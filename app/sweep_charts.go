@@ -10,18 +10,11 @@ import (
 )
 
 // sweepCharts draws a sweep's charts in the page's language: the
-// trade-off; for two settings the grid of gridWord's measure; for one,
-// when all is in (measures), each headline measure that is not zero
-// everywhere against the setting, with its spread over the seeds.
-func sweepCharts(c *i18n.Catalog, s *sweep.Sweep, gridWord string, measures bool) []namedChart {
+// trade-off, and for two settings the grid of gridWord's measure. The
+// measures' own charts (one setting) are measureChart's, drawn one per
+// task once every run is in.
+func sweepCharts(c *i18n.Catalog, s *sweep.Sweep, gridWord string) []namedChart {
 	var out []namedChart
-	add := func(id, caption string, ch plots.Chart, err error) {
-		nc := namedChart{id: id, caption: caption, chart: ch, key: id}
-		if err != nil {
-			nc.err = fieldErrorsText(c, err)
-		}
-		out = append(out, nc)
-	}
 	scope := sweepMeasure("violations." + s.Scope)
 	var points []plots.FrontierPoint
 	for _, pt := range s.Points {
@@ -36,33 +29,52 @@ func sweepCharts(c *i18n.Catalog, s *sweep.Sweep, gridWord string, measures bool
 	title := c.T("sweep.chart.frontier.title", i18n.S("measure", scopeLabel))
 	ch, err := plots.SweepFrontier(c, plots.SweepWords{Title: title, XLabel: c.T("sweep.chart.frontier.x"),
 		YLabel: c.T("sweep.chart.median", i18n.S("measure", scopeLabel)), Label: c.T("sweep.chart.frontier.label", i18n.S("title", title))}, points)
-	add("sweep-frontier", c.T("sweep.chart.frontier.caption"), ch, err)
+	out = append(out, newNamedChart(c, "sweep-frontier", c.T("sweep.chart.frontier.caption"), ch, err))
 	if len(s.Vary) == 2 {
 		m := sweepMeasure(gridWord)
 		title := c.T("sweep.chart.grid.title", i18n.S("measure", measureLabel(c, m)), i18n.S("row", s.Vary[0].Path), i18n.S("col", s.Vary[1].Path))
 		rows, cols, values, texts := sweepGrid(s, m)
 		ch, err := plots.SweepGrid(c, plots.SweepWords{Title: title, XLabel: s.Vary[1].Path, YLabel: s.Vary[0].Path, Label: title}, rows, cols, values, texts)
-		add("sweep-grid", title, ch, err)
-		return out
-	}
-	if !measures {
-		return out
-	}
-	ticks := axisTexts(s.Vary[0])
-	for _, m := range sweep.Measures() {
-		series := measureSeries(s, m)
-		if m.Name != "load.max_over_mean" && m.Name != scope.Name && allZero(series.Max) {
-			continue
-		}
-		title := c.T("sweep.chart.measure.title", i18n.S("measure", measureLabel(c, m)), i18n.S("path", s.Vary[0].Path))
-		label := title
-		if s.Seeds > 1 {
-			label = c.T("sweep.chart.measure.spread", i18n.S("title", title), i18n.S("seeds", strconv.Itoa(s.Seeds)))
-		}
-		ch, err := plots.SweepMeasure(c, plots.SweepWords{Title: title, XLabel: s.Vary[0].Path, YLabel: measureLabel(c, m), Label: label}, ticks, []plots.SweepSeries{series})
-		add("sweep-measure-"+strings.ReplaceAll(m.Word, ".", "-"), label, ch, err)
+		out = append(out, newNamedChart(c, "sweep-grid", title, ch, err))
 	}
 	return out
+}
+
+// chartedMeasures are the measures a one-setting sweep draws against its
+// setting: balance, the frontier's violations, and the others that are
+// not zero everywhere.
+func chartedMeasures(s *sweep.Sweep) []sweep.Measure {
+	if len(s.Vary) != 1 {
+		return nil
+	}
+	var out []sweep.Measure
+	for _, m := range sweep.Measures() {
+		if m.Name == "load.max_over_mean" || m.Word == "violations."+s.Scope || !allZero(measureSeries(s, m).Max) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// measureChart draws measure m against a one-setting sweep's setting,
+// with its spread over the seeds.
+func measureChart(c *i18n.Catalog, s *sweep.Sweep, m sweep.Measure) namedChart {
+	title := c.T("sweep.chart.measure.title", i18n.S("measure", measureLabel(c, m)), i18n.S("path", s.Vary[0].Path))
+	label := title
+	if s.Seeds > 1 {
+		label = c.T("sweep.chart.measure.spread", i18n.S("title", title), i18n.S("seeds", strconv.Itoa(s.Seeds)))
+	}
+	ch, err := plots.SweepMeasure(c, plots.SweepWords{Title: title, XLabel: s.Vary[0].Path, YLabel: measureLabel(c, m), Label: label},
+		axisTexts(s.Vary[0]), []plots.SweepSeries{measureSeries(s, m)})
+	return newNamedChart(c, "sweep-measure-"+strings.ReplaceAll(m.Word, ".", "-"), label, ch, err)
+}
+
+func newNamedChart(c *i18n.Catalog, id, caption string, ch plots.Chart, err error) namedChart {
+	nc := namedChart{id: id, caption: caption, chart: ch, key: id}
+	if err != nil {
+		nc.err = fieldErrorsText(c, err)
+	}
+	return nc
 }
 
 // measureLabel is a measure's name in the page's language.

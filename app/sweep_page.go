@@ -128,9 +128,10 @@ func (p *sweepPage) start(ctx app.Context) {
 	}
 	p.gated = false
 	p.run.start(ctx, p.plan, func(ctx app.Context, s *sweep.Sweep, final bool) {
-		p.out = newSweepOutcome(tr(), p.plan, s, p.gridWord, final, p.out)
+		p.out = newSweepOutcome(tr(), s, p.gridWord, final)
 		if final {
 			p.wait.settle()
+			p.drawMeasures(ctx, p.out, chartedMeasures(s))
 		}
 	})
 }

@@ -7,39 +7,31 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"partitionlab/app/i18n"
-	"partitionlab/app/share"
 	"partitionlab/sim/sweep"
 )
 
 // sweepOutcome is what the page shows of a sweep so far: the assembled
-// sweep, its charts and each point's link to Simulate. Unexported, so
-// go-app never deep-compares it.
+// sweep and its charts. Unexported, so go-app never deep-compares it.
 type sweepOutcome struct {
-	plan   *sweep.Plan
 	s      *sweep.Sweep
 	charts []namedChart
-	links  []string // by point: Simulate's address of its first seed
 	final  bool
 }
 
-// newSweepOutcome draws the sweep; the measures' charts only once every
-// run is in (they are many), the trade-off at every redraw.
-func newSweepOutcome(c *i18n.Catalog, plan *sweep.Plan, s *sweep.Sweep, gridWord string, final bool, prev *sweepOutcome) *sweepOutcome {
-	o := &sweepOutcome{plan: plan, s: s, final: final, charts: sweepCharts(c, s, gridWord, final)}
-	if prev != nil && prev.plan == plan {
-		o.links = prev.links // the same points
-		return o
+// newSweepOutcome draws the trade-off (and the grid); the measures'
+// charts come after, one per task (drawMeasures).
+func newSweepOutcome(c *i18n.Catalog, s *sweep.Sweep, gridWord string, final bool) *sweepOutcome {
+	return &sweepOutcome{s: s, final: final, charts: sweepCharts(c, s, gridWord)}
+}
+
+// drawMeasures draws the measures' charts of a finished one-setting
+// sweep, one per task, so the page answers input between them.
+func (p *sweepPage) drawMeasures(ctx app.Context, o *sweepOutcome, ms []sweep.Measure) {
+	if len(ms) == 0 || p.out != o {
+		return // done, or another sweep since
 	}
-	seeds := plan.Definition().Seeds
-	for _, pt := range s.Points {
-		sc, err := plan.Scenario(pt.Index * seeds)
-		link := ""
-		if err == nil {
-			link = href("/") + "#" + share.Fragment(sc, "")
-		}
-		o.links = append(o.links, link)
-	}
-	return o
+	o.charts = append(o.charts, measureChart(tr(), o.s, ms[0]))
+	ctx.After(0, func(ctx app.Context) { p.drawMeasures(ctx, o, ms[1:]) })
 }
 
 // renderRun is the sweep's estimate, its start button when it waits for
@@ -102,7 +94,7 @@ func (p *sweepPage) renderGridPicker(c *i18n.Catalog) app.UI {
 		app.Select().ID("sweep-grid-measure").OnChange(func(ctx app.Context, _ app.Event) {
 			p.gridWord = inputValue(ctx)
 			if p.out != nil {
-				p.out = newSweepOutcome(tr(), p.plan, p.out.s, p.gridWord, p.out.final, p.out)
+				p.out = newSweepOutcome(tr(), p.out.s, p.gridWord, p.out.final)
 			}
 		}).Body(
 			app.Range(ms).Slice(func(i int) app.UI {
@@ -157,12 +149,19 @@ func (p *sweepPage) renderPoints(c *i18n.Catalog, o *sweepOutcome) app.UI {
 						return app.Td().Class("num").Text(m.FormatSpread(pt.Spread[m.Name]))
 					}),
 					app.Td().Text(pointMarks(c, s, pt)),
-					app.Td().Body(app.If(!pt.Pending && o.links[pt.Index] != "",
-						app.A().Class("open-point").Href(o.links[pt.Index]).Text(c.T("sweep.points.openLink")))),
+					app.Td().Body(p.pointLink(c, pt)),
 				)
 			})),
 		),
 	)
+}
+
+// pointLink opens a point in Simulate, once its link is made.
+func (p *sweepPage) pointLink(c *i18n.Catalog, pt sweep.Point) app.UI {
+	if pt.Pending || pt.Index >= len(p.run.links) || p.run.links[pt.Index] == "" {
+		return nil
+	}
+	return app.A().Class("open-point").Href(p.run.links[pt.Index]).Text(c.T("sweep.points.openLink"))
 }
 
 // pointMarks says, in words, whether a point is on the frontier, meets

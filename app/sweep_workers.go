@@ -8,6 +8,7 @@ import (
 
 	"partitionlab/app/i18n"
 	"partitionlab/app/runner"
+	"partitionlab/app/share"
 	"partitionlab/app/sweepclient"
 	"partitionlab/sim/sweep"
 )
@@ -33,6 +34,10 @@ type sweepRun struct {
 	tookMs  float64
 	drawn   time.Time
 	update  func(ctx app.Context, s *sweep.Sweep, final bool)
+	// links open each point's first seed in Simulate, made as it
+	// arrives (a link costs a compression: all at once would hold the
+	// page).
+	links []string
 }
 
 // start runs plan, calling update with the sweep assembled as runs come
@@ -58,6 +63,7 @@ func (r *sweepRun) start(ctx app.Context, plan *sweep.Plan, update func(ctx app.
 	r.id = e.Call("newID").Int()
 	r.plan, r.def, r.update = plan, plan.Definition(), update
 	r.pool = sweepclient.NewPool(plan.Runs())
+	r.links = make([]string, plan.Points())
 	r.running, r.err, r.started, r.tookMs, r.drawn = true, "", time.Now(), 0, time.Time{}
 	for w := range n {
 		for range perWorker {
@@ -103,6 +109,11 @@ func (r *sweepRun) hear(ctx app.Context, w int, data string) {
 			return
 		}
 		r.give(w)
+		if seeds := r.def.Seeds; rep.Index%seeds == 0 {
+			if sc, err := r.plan.Scenario(rep.Index); err == nil {
+				r.links[rep.Index/seeds] = href("/") + "#" + share.Fragment(sc, "")
+			}
+		}
 		final := r.pool.Finished()
 		if final {
 			r.running, r.tookMs = false, float64(time.Since(r.started).Microseconds())/1000
