@@ -51,6 +51,9 @@ type learnPage struct {
 	// try is the "Try it yourself" address of the step with those values.
 	try    string
 	tryErr string
+	// curve is the Sweep page over the step's setting, "" when the step
+	// has no setting to sweep.
+	curve string
 	// wait holds back a run while the learner is typing a number.
 	wait debouncer
 	navs int
