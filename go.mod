@@ -13,6 +13,7 @@ require (
 	github.com/twmb/franz-go/pkg/kadm v1.20.0
 	github.com/twmb/franz-go/pkg/kfake v0.0.0-20260918054303-01f206a7e32c
 	github.com/twmb/franz-go/pkg/kmsg v1.15.1
+	golang.org/x/image v0.30.0
 	gonum.org/v1/plot v0.17.0
 )
 
@@ -37,7 +38,6 @@ require (
 	github.com/pierrec/lz4/v4 v4.1.33 // indirect
 	github.com/rcrowley/go-metrics v0.0.0-20250401214520-65e299d6c5c9 // indirect
 	golang.org/x/crypto v0.57.0 // indirect
-	golang.org/x/image v0.30.0 // indirect
 	golang.org/x/net v0.59.0 // indirect
 	golang.org/x/sys v0.48.0 // indirect
 	golang.org/x/text v0.42.0 // indirect
@@ -47,3 +47,15 @@ require (
 // Sans regular only. The stand-in gives every font name that one font, which
 // takes 1.3 MB off app.wasm after brotli (see app/plots/fonts/README.md).
 replace codeberg.org/go-fonts/liberation => ./app/plots/fonts
+
+// gonum/plot's LaTeX text handler links go-latex, which parses the four Go
+// fonts when it starts; the charts write plain text only. The stand-in
+// declares the names gonum/plot refers to and typesets nothing (see
+// app/plots/nolatex/README.md).
+replace codeberg.org/go-latex/latex => ./app/plots/nolatex
+
+// go-app builds its server's side (Handler, with net/http) into app.wasm
+// too, and net/http brings TLS and x509 with it: 0.33 MB of app.wasm after
+// brotli. The copy here builds that side natively only (see
+// app/goapp/PATCH.md).
+replace github.com/maxence-charriere/go-app/v9 => ./app/goapp

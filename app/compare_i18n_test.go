@@ -11,7 +11,8 @@ import (
 	"partitionlab/app/keyplacement"
 	"partitionlab/hashcore"
 	"partitionlab/sim"
-	"partitionlab/sim/keydist"
+	"partitionlab/sim/scenario"
+	"partitionlab/sim/scenario/keydist"
 )
 
 // Everything Compare and Key → partition name from data has its words in
@@ -94,7 +95,7 @@ func TestKeyCountLinesExplainedInEveryLanguage(t *testing.T) {
 // A field change B refuses is explained in the page's language by the
 // engine's own message, naming the field and the value.
 func TestCompareFieldChangeRefusedInPortuguese(t *testing.T) {
-	a, _ := sim.Preset("order-events")
+	a, _ := scenario.Preset("order-events")
 	custom, _ := changes.Find(changes.Custom)
 	_, err := changes.Apply(a, custom, "topic.partitions=0")
 	pt := i18n.For(i18n.Portuguese)
@@ -112,8 +113,8 @@ func TestCompareFieldChangeRefusedInPortuguese(t *testing.T) {
 func TestEditedChangedBNamedInKorean(t *testing.T) {
 	ko := i18n.For(i18n.Korean)
 	p := newComparePage()
-	a, _ := sim.Preset("scale-out-eager")
-	if err := p.sides[0].loadJSON(sim.MarshalScenario(a)); err != nil {
+	a, _ := scenario.Preset("scale-out-eager")
+	if err := p.sides[0].loadJSON(scenario.MarshalScenario(a)); err != nil {
 		t.Fatal(err)
 	}
 	p.change = "partitions-x2"
@@ -130,7 +131,7 @@ func TestEditedChangedBNamedInKorean(t *testing.T) {
 	p.change, p.changeErr = "", ""
 	b := p.sides[1].sc
 	b.Consumer.Instances++
-	if err := p.sides[1].loadJSON(sim.MarshalScenario(b)); err != nil {
+	if err := p.sides[1].loadJSON(scenario.MarshalScenario(b)); err != nil {
 		t.Fatal(err)
 	}
 	if got := p.sideTitle(ko, 1); got != want {

@@ -10,7 +10,7 @@ import (
 	"partitionlab/app/changes"
 	"partitionlab/app/i18n"
 	"partitionlab/app/share"
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // Link parameters of the Compare page besides the two scenarios.
@@ -53,7 +53,7 @@ type comparePage struct {
 }
 
 func newComparePage() *comparePage {
-	a, _ := sim.Preset(defaultPreset)
+	a, _ := scenario.Preset(defaultPreset)
 	return &comparePage{sides: [2]*editor{newEditor("a-", a), newEditor("b-", a)}, sameSeed: true, sweepLink: "/sweep"}
 }
 
@@ -130,7 +130,7 @@ func (p *comparePage) deriveB() {
 		p.changeErr = fieldErrorsText(t, err) // the engine's words, in the page's language
 		return
 	}
-	p.sides[1].loadJSON(sim.MarshalScenario(b))
+	p.sides[1].loadJSON(scenario.MarshalScenario(b))
 }
 
 func (p *comparePage) onEdited(ctx app.Context, a app.Action) {
@@ -150,7 +150,7 @@ func (p *comparePage) onEdited(ctx app.Context, a app.Action) {
 }
 
 // scenario is what side i runs: B takes A's seed when the seeds are shared.
-func (p *comparePage) scenario(i int) sim.Scenario {
+func (p *comparePage) scenario(i int) scenario.Scenario {
 	sc := p.sides[i].sc
 	if i == 1 && p.sameSeed {
 		sc.Seed = p.sides[0].sc.Seed

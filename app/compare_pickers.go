@@ -8,7 +8,7 @@ import (
 	"partitionlab/app/changes"
 	"partitionlab/app/i18n"
 	"partitionlab/app/share"
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // Values of the pickers' options besides preset names.
@@ -26,7 +26,7 @@ const fieldExample = "consumer.concurrency=12"
 // renderPickers shows, in sight, what A and B are: A from the Simulate
 // page or a preset, B as A with one change or a preset of its own.
 func (p *comparePage) renderPickers(c *i18n.Catalog) app.UI {
-	names := sim.PresetNames()
+	names := scenario.PresetNames()
 	aPreset := share.PresetOf(p.sides[0].sc)
 	bPick := pickOwn
 	switch {

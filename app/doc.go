@@ -7,5 +7,5 @@
 // (numbers and words) and plots (the charts).
 //
 // app must never import net/http or the command-line code: it is compiled
-// into app.wasm, and the server side lives in package main.
+// into app.wasm; the server side lives in internal/site.
 package app

@@ -7,7 +7,7 @@ import (
 	"partitionlab/app/i18n"
 	"partitionlab/app/scenarioform"
 	"partitionlab/app/share"
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // editor is one scenario being edited: the document as typed, the last
@@ -18,7 +18,7 @@ type editor struct {
 	prefix string
 	doc    *scenarioform.Doc
 	// sc is the last scenario the engine accepted; it is what runs.
-	sc    sim.Scenario
+	sc    scenario.Scenario
 	valid bool
 	errs  scenarioform.Placement
 	// version changes with every edit, so the editor panel re-renders only
@@ -41,7 +41,7 @@ func (e *editor) themes() []presetTheme {
 	return e.catalog
 }
 
-func newEditor(prefix string, sc sim.Scenario) *editor {
+func newEditor(prefix string, sc scenario.Scenario) *editor {
 	e := &editor{prefix: prefix, words: tr()}
 	e.load(scenarioform.FromScenario(sc))
 	return e
@@ -56,10 +56,10 @@ func (e *editor) load(d *scenarioform.Doc) {
 
 // loadPreset loads a built-in scenario by name.
 func (e *editor) loadPreset(name string) error {
-	if _, err := sim.PresetJSON(name); err != nil {
+	if _, err := scenario.PresetJSON(name); err != nil {
 		return unknownPreset{name, err}
 	}
-	sc, err := sim.Preset(name)
+	sc, err := scenario.Preset(name)
 	if err != nil {
 		return err
 	}
@@ -97,14 +97,14 @@ func (e *editor) loadJSON(b []byte) error {
 func (e *editor) reparse() bool {
 	e.version++
 	sc, err := e.doc.Scenario()
-	var fe sim.FieldErrors
+	var fe scenario.FieldErrors
 	switch {
 	case err == nil:
 		e.sc, e.valid, e.errs = sc, true, scenarioform.Placement{}
 	case errors.As(err, &fe):
 		e.valid, e.errs = false, scenarioform.PlaceWith(fe, scenarioform.Targets(e.doc), errtext.For(e.words))
 	default:
-		e.valid, e.errs = false, scenarioform.Place(sim.FieldErrors{{Message: fieldErrorsText(e.words, err)}}, nil)
+		e.valid, e.errs = false, scenarioform.Place(scenario.FieldErrors{{Message: fieldErrorsText(e.words, err)}}, nil)
 	}
 	return e.valid
 }

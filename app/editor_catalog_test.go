@@ -9,7 +9,7 @@ import (
 	"partitionlab/app/i18n"
 	"partitionlab/app/importconfig"
 	"partitionlab/app/scenarioform"
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // editorData are the editor's words that live in code, by catalog id: the
@@ -35,7 +35,7 @@ func editorData() map[string]string {
 	for k, v := range springNames {
 		m[springID(k)] = v
 	}
-	for _, a := range sim.Actions() {
+	for _, a := range scenario.Actions() {
 		m[actionID(a)] = strings.ReplaceAll(a, "_", " ")
 	}
 	for id, v := range importconfig.Reasons() {

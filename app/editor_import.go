@@ -9,8 +9,8 @@ import (
 
 	"partitionlab/app/i18n"
 	"partitionlab/app/importconfig"
-	"partitionlab/sim"
-	"partitionlab/sim/keydist"
+	"partitionlab/sim/scenario"
+	"partitionlab/sim/scenario/keydist"
 )
 
 // What a team can bring into a scenario from the editor.
@@ -25,7 +25,7 @@ const (
 // became of every line or setting, in w's language. Nothing is applied
 // when a line cannot be read or the result is a scenario the engine
 // refuses.
-func importInto(w *i18n.Catalog, sc sim.Scenario, kind, name, text string) (sim.Scenario, []string, error) {
+func importInto(w *i18n.Catalog, sc scenario.Scenario, kind, name, text string) (scenario.Scenario, []string, error) {
 	var notes []string
 	switch kind {
 	case importKeys:
@@ -34,7 +34,7 @@ func importInto(w *i18n.Catalog, sc sim.Scenario, kind, name, text string) (sim.
 			return sc, nil, err
 		}
 		before := sc
-		before.Producers = append([]sim.Producer(nil), sc.Producers...)
+		before.Producers = append([]scenario.Producer(nil), sc.Producers...)
 		keydist.Apply(&sc, res.Distribution)
 		notes = keysNotes(w, before, sc, res)
 	case importProperties, importYAML:
@@ -54,8 +54,8 @@ func importInto(w *i18n.Catalog, sc sim.Scenario, kind, name, text string) (sim.
 	default:
 		return sc, nil, fmt.Errorf("nothing to import as %q", kind)
 	}
-	if _, err := sim.ParseScenarioWithin(sim.MarshalScenario(sc), nil, sim.BrowserLimits()); err != nil {
-		var fe sim.FieldErrors
+	if _, err := scenario.ParseScenarioWithin(scenario.MarshalScenario(sc), nil, scenario.BrowserLimits()); err != nil {
+		var fe scenario.FieldErrors
 		if !errors.As(err, &fe) {
 			return sc, nil, err
 		}
@@ -67,7 +67,7 @@ func importInto(w *i18n.Catalog, sc sim.Scenario, kind, name, text string) (sim.
 // keysNotes says what importing keys changed in the scenario (before →
 // after, as keydist.Apply changes it) and what was read, in w's language:
 // in English, keydist's own notes and summary.
-func keysNotes(w *i18n.Catalog, before, after sim.Scenario, res keydist.Result) []string {
+func keysNotes(w *i18n.Catalog, before, after scenario.Scenario, res keydist.Result) []string {
 	var notes []string
 	num := func(name string, n int) i18n.Arg { return i18n.S(name, strconv.Itoa(n)) }
 	if b, a := before.Workload.Customers, after.Workload.Customers; b != a {

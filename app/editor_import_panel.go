@@ -5,7 +5,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // importPanel brings a team's own keys or client configuration into an
@@ -84,7 +84,7 @@ func (c *importPanel) apply(ctx app.Context, name, text string) {
 		c.err, c.notes = importErrorText(e.words, err), nil
 		return
 	}
-	if err := e.loadJSON(sim.MarshalScenario(sc)); err != nil {
+	if err := e.loadJSON(scenario.MarshalScenario(sc)); err != nil {
 		c.err, c.notes = fieldErrorsText(tr(), err), nil
 		return
 	}

@@ -6,8 +6,8 @@ import (
 
 	"partitionlab/app/i18n"
 	"partitionlab/app/importconfig"
-	"partitionlab/sim"
-	"partitionlab/sim/keydist"
+	"partitionlab/sim/scenario"
+	"partitionlab/sim/scenario/keydist"
 )
 
 // A configuration whose settings meet every outcome and most reasons.
@@ -29,7 +29,7 @@ ssl.truststore.location=/etc/ts
 // says (importconfig.Note.String), and in every other language something
 // else that keeps the setting, its value and Kafka's names.
 func TestImportNotesInEveryLanguage(t *testing.T) {
-	sc := sim.DefaultScenario()
+	sc := scenario.DefaultScenario()
 	notes, err := importconfig.Import([]importconfig.File{{Name: "producer.properties", Text: sampleConfig}}, &sc)
 	if err != nil {
 		t.Fatal(err)
@@ -64,15 +64,15 @@ func TestImportNotesInEveryLanguage(t *testing.T) {
 // Importing keys says what changed in the scenario and what was read, in
 // English as keydist says it.
 func TestKeysNotesInEnglishAreKeydists(t *testing.T) {
-	before := sim.DefaultScenario()
-	before.Workload.CustomerSkew = sim.Skew{Kind: "zipf", S: 1}
+	before := scenario.DefaultScenario()
+	before.Workload.CustomerSkew = scenario.Skew{Kind: "zipf", S: 1}
 	before.Producers[0].Serializer = "long"
 	res, err := keydist.Parse(strings.NewReader("alice,50\nbob,30\ncarol,20\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	after := before
-	after.Producers = append([]sim.Producer(nil), before.Producers...)
+	after.Producers = append([]scenario.Producer(nil), before.Producers...)
 	want := append(keydist.Apply(&after, res.Distribution), res.Summary()+" → workload.key_distribution")
 	got := keysNotes(i18n.For(i18n.English), before, after, res)
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
@@ -89,7 +89,7 @@ func TestKeysNotesInEnglishAreKeydists(t *testing.T) {
 // place and the value as written.
 func TestImportErrorsInEveryLanguage(t *testing.T) {
 	text := "linger.ms=soon\nbatch.size=huge\nenable.idempotence=maybe\n"
-	sc := sim.DefaultScenario()
+	sc := scenario.DefaultScenario()
 	_, err := importconfig.Import([]importconfig.File{{Name: "p.properties", Text: text}}, &sc)
 	if err == nil {
 		t.Fatal("the configuration was read")
@@ -144,7 +144,7 @@ func TestKeysSummarySingular(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc := sim.DefaultScenario()
+	sc := scenario.DefaultScenario()
 	en := keysNotes(i18n.For(i18n.English), sc, sc, res)
 	if want := "1 key (sample), 1 record: 1 named, 0 in the tail → workload.key_distribution"; en[len(en)-1] != want || res.Summary()+" → workload.key_distribution" != want {
 		t.Errorf("en: %q, keydist %q", en, res.Summary())
@@ -162,7 +162,7 @@ func TestKeysSummaryNumbers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc := sim.DefaultScenario()
+	sc := scenario.DefaultScenario()
 	en := keysNotes(i18n.For(i18n.English), sc, sc, res)
 	if got := en[len(en)-1]; got != res.Summary()+" → workload.key_distribution" || !strings.Contains(got, "6000 records") {
 		t.Errorf("en: %q", got)

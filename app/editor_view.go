@@ -10,7 +10,7 @@ import (
 	"partitionlab/app/i18n"
 	"partitionlab/app/presetwords"
 	"partitionlab/app/scenarioform"
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // actionEdited is the go-app action an editor panel posts after a change;
@@ -73,7 +73,7 @@ func (c *editorPanel) renderPresets() app.UI {
 // presetHelp describes the preset chosen: its whole description in the
 // page's language.
 func presetHelp(w *i18n.Catalog, name string) string {
-	sc, err := sim.Preset(name)
+	sc, err := scenario.Preset(name)
 	if err != nil {
 		return w.T("editor.preset.help")
 	}

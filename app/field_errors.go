@@ -9,7 +9,7 @@ import (
 	"partitionlab/app/errtext"
 	"partitionlab/app/i18n"
 	"partitionlab/app/share"
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // fieldErrorsText is err as a page in w's language shows it: each of the
@@ -23,9 +23,9 @@ func fieldErrorsText(w *i18n.Catalog, err error) string {
 	}
 	var up unknownPreset
 	if errors.As(err, &up) {
-		return w.T("link.unknownPreset", i18n.S("name", strconv.Quote(up.name)), i18n.S("names", strings.Join(sim.PresetNames(), ", ")))
+		return w.T("link.unknownPreset", i18n.S("name", strconv.Quote(up.name)), i18n.S("names", strings.Join(scenario.PresetNames(), ", ")))
 	}
-	var fe sim.FieldErrors
+	var fe scenario.FieldErrors
 	if !errors.As(err, &fe) {
 		return err.Error()
 	}

@@ -6,18 +6,18 @@ import (
 	"testing"
 
 	"partitionlab/app/i18n"
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // The browser's work budget refuses a day at a million orders a second,
 // naming the fields, the estimate and the limit in the page's language;
 // in English exactly as the engine says it.
 func TestBudgetRefusalInTheReadersLanguage(t *testing.T) {
-	sc, err := sim.ParseScenarioWithSets([]byte(`{}`), []string{"duration_s=3600", "workload.orders_per_s=50000"})
+	sc, err := scenario.ParseScenarioWithSets([]byte(`{}`), []string{"duration_s=3600", "workload.orders_per_s=50000"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	refusal := sim.EstimateWork(sc).Check(sim.BrowserLimits())
+	refusal := scenario.EstimateWork(sc).Check(scenario.BrowserLimits())
 	if refusal == nil {
 		t.Fatal("the browser accepts 5.4e8 events")
 	}
@@ -63,7 +63,7 @@ func TestDecimalComma(t *testing.T) {
 // A change the Compare page cannot read (path=value) is said in the
 // page's language, the command line's English unchanged.
 func TestMalformedChangeInTheReadersLanguage(t *testing.T) {
-	_, err := sim.ParseScenarioWithSets([]byte(`{}`), []string{"nonsense"})
+	_, err := scenario.ParseScenarioWithSets([]byte(`{}`), []string{"nonsense"})
 	if err == nil {
 		t.Fatal("nonsense is a change")
 	}
@@ -79,7 +79,7 @@ func TestMalformedChangeInTheReadersLanguage(t *testing.T) {
 			t.Errorf("%s: %q", l, got)
 		}
 	}
-	_, err = sim.ParseScenarioWithSets([]byte(`{}`), []string{"timeline.5.at_s=1"})
+	_, err = scenario.ParseScenarioWithSets([]byte(`{}`), []string{"timeline.5.at_s=1"})
 	if got := fieldErrorsText(i18n.For(i18n.Portuguese), err); got != `--set timeline.5.at_s: "5" não é um índice entre 0 e 0` {
 		t.Errorf("pt: %q", got)
 	}
@@ -99,7 +99,7 @@ func TestBadJSONInTheReadersLanguage(t *testing.T) {
 		{`{x}`, i18n.Korean, "1행 2열에서 올바른 JSON이 아닙니다: 예상하지 못한 문자 'x'이(가) 있습니다"},
 		{`{"a": 1.x}`, i18n.English, "not valid JSON at line 1, column 7: invalid character 'x' after decimal point in numeric literal"},
 	} {
-		_, err := sim.ParseScenario([]byte(tc.doc))
+		_, err := scenario.ParseScenario([]byte(tc.doc))
 		if got := fieldErrorsText(i18n.For(tc.lang), err); got != tc.want {
 			t.Errorf("%s %s: %q, want %q", tc.lang, tc.doc, got, tc.want)
 		}

@@ -8,7 +8,7 @@ import (
 
 	"partitionlab/app/i18n"
 	"partitionlab/app/keyplacement"
-	"partitionlab/sim/keydist"
+	"partitionlab/sim/scenario/keydist"
 )
 
 // Weighted keys on the Key → partition page: with "Lines are key,count"

@@ -10,8 +10,8 @@ import (
 	"partitionlab/app/scenarioform"
 	"partitionlab/app/share"
 	"partitionlab/app/sweepclient"
-	"partitionlab/sim"
 	"partitionlab/sim/lessons"
+	"partitionlab/sim/scenario"
 	"partitionlab/sim/sweep"
 )
 
@@ -81,7 +81,7 @@ func refusedDocument(s lessons.Step, sets []string) ([]byte, error) {
 	base := []byte(r.Document)
 	if r.Preset != "" {
 		var err error
-		if base, err = sim.PresetJSON(r.Preset); err != nil {
+		if base, err = scenario.PresetJSON(r.Preset); err != nil {
 			return nil, err
 		}
 	}

@@ -8,8 +8,8 @@ import (
 
 	"partitionlab/app/errtext"
 	"partitionlab/app/i18n"
-	"partitionlab/sim"
 	"partitionlab/sim/lessons"
+	"partitionlab/sim/scenario"
 )
 
 // renderOutput is what the step ran: the Simulate page's results panel
@@ -39,9 +39,9 @@ func (p *learnPage) renderOutput() app.UI {
 // refuse the change it describes, with each field named and the reason in
 // the page's language.
 func renderRejection(c *i18n.Catalog, err error) app.UI {
-	fe, _ := err.(sim.FieldErrors)
+	fe, _ := err.(scenario.FieldErrors)
 	if fe == nil {
-		fe = sim.FieldErrors{{Message: fieldErrorsText(c, err)}}
+		fe = scenario.FieldErrors{{Message: fieldErrorsText(c, err)}}
 	}
 	return app.Section().Class("card").ID("learn-error").Aria("labelledby", "learn-error-title").Body(
 		app.H2().ID("learn-error-title").Text(c.T("learn.refused.title")),

@@ -10,6 +10,7 @@ import (
 
 	"partitionlab/sim"
 	"partitionlab/sim/lessons"
+	"partitionlab/sim/scenario"
 )
 
 // lessonState is what the page keeps about the lesson on screen: the
@@ -83,7 +84,7 @@ type stepRun struct {
 
 	// A simulation's scenario, result and trace; the view is drawn when
 	// the run is first shown.
-	sc     sim.Scenario
+	sc     scenario.Scenario
 	res    *sim.Result
 	trace  []sim.TraceEvent
 	traced bool

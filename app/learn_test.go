@@ -9,8 +9,8 @@ import (
 
 	"partitionlab/app/i18n"
 	"partitionlab/app/share"
-	"partitionlab/sim"
 	"partitionlab/sim/lessons"
+	"partitionlab/sim/scenario"
 )
 
 // Every view a lesson may point at is emphasised on the page: it has
@@ -61,16 +61,16 @@ func TestTryItYourselfCarriesTheStepsScenario(t *testing.T) {
 				}
 				doc := linkDocument(t, h)
 				want, wantErr := s.Scenario(sets...)
-				got, gotErr := sim.ParseScenario(doc)
+				got, gotErr := scenario.ParseScenario(doc)
 				switch {
 				case wantErr == nil && gotErr == nil:
 					simulated++
-					if string(sim.MarshalScenario(got)) != string(sim.MarshalScenario(want)) {
+					if string(scenario.MarshalScenario(got)) != string(scenario.MarshalScenario(want)) {
 						t.Errorf("lesson %d step %d: the link carries another scenario than the step runs", l.Number, si+1)
 					}
 				case wantErr != nil && gotErr != nil:
 					refused++
-					var we, ge sim.FieldErrors
+					var we, ge scenario.FieldErrors
 					if !errors.As(wantErr, &we) || !errors.As(gotErr, &ge) || we[0].Field != ge[0].Field {
 						t.Errorf("lesson %d step %d: the step is refused with %v, the link's document with %v", l.Number, si+1, wantErr, gotErr)
 					}
@@ -96,7 +96,7 @@ func linkDocument(t *testing.T, h string) []byte {
 		t.Fatal(err)
 	}
 	if l.Preset != "" {
-		doc, err := sim.PresetJSON(l.Preset)
+		doc, err := scenario.PresetJSON(l.Preset)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -82,7 +82,7 @@ var (
 // (go-app's handler serving it), with the page in language l: its words,
 // its links (?lang=), and the Simulate page's results and their charts.
 // Pages are rendered one at a time; the server keeps each (see
-// server_pages.go), so this happens once per page and language.
+// internal/site/pages.go), so this happens once per page and language.
 func PrerenderIn(l i18n.Lang, render func()) {
 	prerendering.Lock()
 	defer prerendering.Unlock()

@@ -12,6 +12,7 @@ import (
 	"partitionlab/app/runner"
 	"partitionlab/app/share"
 	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // The Simulate page comes with the default scenario's results already in
@@ -34,7 +35,7 @@ const prerenderedID = "prerendered-result"
 // server pre-renders every request of the page). It holds no state that
 // changes: the same scenario gives the same result.
 var defaultRun = sync.OnceValues(func() (*sim.Result, error) {
-	sc, err := sim.Preset(defaultPreset)
+	sc, err := scenario.Preset(defaultPreset)
 	if err != nil {
 		return nil, err
 	}

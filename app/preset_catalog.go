@@ -2,7 +2,7 @@ package app
 
 import (
 	"partitionlab/app/i18n"
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // presetTheme is one group of the preset menu and of the start's "Check a
@@ -88,7 +88,7 @@ var themeOrder = []struct {
 func presetThemes() []presetTheme {
 	c := tr()
 	known := map[string]bool{}
-	for _, n := range sim.PresetNames() {
+	for _, n := range scenario.PresetNames() {
 		known[n] = true
 	}
 	listed := map[string]bool{}
@@ -107,7 +107,7 @@ func presetThemes() []presetTheme {
 		}
 	}
 	more := presetTheme{title: c.T("theme.more")}
-	for _, n := range sim.PresetNames() {
+	for _, n := range scenario.PresetNames() {
 		if !listed[n] {
 			more.presets = append(more.presets, presetEntry{name: n, title: n, line: presetLine(n)})
 		}
@@ -139,7 +139,7 @@ func presetLineIn(c *i18n.Catalog, name string) string {
 
 // presetLine is the first sentence of a preset's description.
 func presetLine(name string) string {
-	sc, err := sim.Preset(name)
+	sc, err := scenario.Preset(name)
 	if err != nil {
 		return ""
 	}

@@ -3,7 +3,7 @@ package app
 import (
 	"testing"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // The preset menu lists every built-in scenario exactly once, each with a
@@ -24,13 +24,13 @@ func TestPresetThemesListEveryPresetOnce(t *testing.T) {
 			}
 		}
 	}
-	for _, n := range sim.PresetNames() {
+	for _, n := range scenario.PresetNames() {
 		if seen[n] != 1 {
 			t.Errorf("preset %s appears %d times in the menu", n, seen[n])
 		}
 	}
-	if len(seen) != len(sim.PresetNames()) {
-		t.Errorf("the menu lists %d presets, there are %d", len(seen), len(sim.PresetNames()))
+	if len(seen) != len(scenario.PresetNames()) {
+		t.Errorf("the menu lists %d presets, there are %d", len(seen), len(scenario.PresetNames()))
 	}
 }
 

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"partitionlab/app/i18n"
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // The editor's help under the preset menu is the chosen preset's whole
@@ -14,8 +14,8 @@ import (
 func TestPresetHelpIsTheWholeDescriptionInThePagesLanguage(t *testing.T) {
 	for _, l := range i18n.Langs() {
 		c := i18n.For(l)
-		for _, name := range sim.PresetNames() {
-			sc, err := sim.Preset(name)
+		for _, name := range scenario.PresetNames() {
+			sc, err := scenario.Preset(name)
 			if err != nil {
 				t.Fatal(err)
 			}

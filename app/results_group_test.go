@@ -10,6 +10,7 @@ import (
 	"partitionlab/app/i18n"
 	"partitionlab/app/runner"
 	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // A cooperative round moves nothing itself: the rebalance table must show
@@ -52,7 +53,7 @@ func TestRebalanceTableShowsCooperativeRevocations(t *testing.T) {
 
 func runGroupPreset(t *testing.T, name string) sim.GroupResult {
 	t.Helper()
-	sc, err := sim.Preset(name)
+	sc, err := scenario.Preset(name)
 	if err != nil {
 		t.Fatal(err)
 	}

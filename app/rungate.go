@@ -9,11 +9,11 @@ import (
 
 	"partitionlab/app/i18n"
 	"partitionlab/app/results"
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // A run waits for a click when it would take more than gateSeconds here,
-// by the engine's estimate of its work (sim.EstimateWork) and this
+// by the engine's estimate of its work (scenario.EstimateWork) and this
 // browser's measured speed, or when it stopped the engine (or the page)
 // the last time.
 const (
@@ -34,20 +34,20 @@ const (
 
 // runGate is a run held back until the person clicks.
 type runGate struct {
-	sc     sim.Scenario
+	sc     scenario.Scenario
 	traced bool
 	h      runHooks
 	key    string
 	// work and limits give the estimate; crashed is why the run stopped
 	// the engine before, if it did.
-	work    sim.Work
-	limits  sim.Limits
+	work    scenario.Work
+	limits  scenario.Limits
 	crashed string
 }
 
 // newRunGate returns the gate sc must wait behind, or nil to run at once.
-func newRunGate(ctx app.Context, sc sim.Scenario, traced bool, h runHooks) *runGate {
-	g := &runGate{sc: sc, traced: traced, h: h, key: runKeyOf(sc), work: sim.EstimateWork(sc), limits: browserLimits(ctx)}
+func newRunGate(ctx app.Context, sc scenario.Scenario, traced bool, h runHooks) *runGate {
+	g := &runGate{sc: sc, traced: traced, h: h, key: runKeyOf(sc), work: scenario.EstimateWork(sc), limits: browserLimits(ctx)}
 	if g.crashed = crashedBefore(ctx, g.key); g.crashed != "" || g.work.Seconds(g.limits) > gateSeconds {
 		return g
 	}
@@ -67,9 +67,9 @@ func (l *runLoop) confirm(ctx app.Context) {
 
 // runKeyOf names a scenario in the browser's storage: a hash of its
 // complete document.
-func runKeyOf(sc sim.Scenario) string {
+func runKeyOf(sc scenario.Scenario) string {
 	h := fnv.New64a()
-	h.Write(sim.MarshalScenario(sc))
+	h.Write(scenario.MarshalScenario(sc))
 	return strconv.FormatUint(h.Sum64(), 36)
 }
 
@@ -168,8 +168,8 @@ func clearInFlight(ctx app.Context) { ctx.SessionStorage().Del(inFlightKey) }
 
 // browserLimits are the engine's limits in the browser, with the speed
 // this browser has measured, once it has.
-func browserLimits(ctx app.Context) sim.Limits {
-	l := sim.BrowserLimits()
+func browserLimits(ctx app.Context) scenario.Limits {
+	l := scenario.BrowserLimits()
 	var s float64
 	ctx.LocalStorage().Get(speedKey, &s)
 	if s > 0 {
@@ -194,7 +194,7 @@ func learnSpeed(ctx app.Context, events int64, engineMs float64) {
 }
 
 // estimateText is the estimate as a person reads it in c's language:
-// "about 54 M events, about 20 s here" (sim.Work.Summary's words).
+// "about 54 M events, about 20 s here" (scenario.Work.Summary's words).
 func (g *runGate) estimateText(c *i18n.Catalog) string {
 	l, w := c.Lang(), g.work
 	var time string

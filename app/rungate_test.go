@@ -5,15 +5,15 @@ import (
 	"testing"
 
 	"partitionlab/app/i18n"
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // The long run's estimate reads in English as the engine's own summary
-// (sim.Work.Summary) for every size of run, so the two never drift; in
+// (scenario.Work.Summary) for every size of run, so the two never drift; in
 // Portuguese and Korean it says the same numbers the language's way.
 func TestGateEstimateInEveryLanguage(t *testing.T) {
-	l := sim.BrowserLimits()
-	works := []sim.Work{
+	l := scenario.BrowserLimits()
+	works := []scenario.Work{
 		{Events: 900},                    // under a second
 		{Events: 54e6},                   // about 32 s
 		{Events: 4.1e6, Assignment: 2e8}, // with assignment steps
@@ -27,14 +27,14 @@ func TestGateEstimateInEveryLanguage(t *testing.T) {
 			t.Errorf("English estimate %q, the engine says %q", got, want)
 		}
 	}
-	g := &runGate{work: sim.Work{Events: 54e6}, limits: l}
+	g := &runGate{work: scenario.Work{Events: 54e6}, limits: l}
 	if got := g.estimateText(i18n.For(i18n.Portuguese)); !strings.Contains(got, "54 mi eventos") || !strings.Contains(got, "cerca de 32 s") {
 		t.Errorf("Portuguese estimate %q", got)
 	}
 	if got := g.estimateText(i18n.For(i18n.Korean)); !strings.Contains(got, "5,400만") {
 		t.Errorf("Korean estimate %q counts in 만", got)
 	}
-	if got := (&runGate{work: sim.Work{Events: 4.1e6}, limits: l}).estimateText(i18n.For(i18n.French)); !strings.Contains(got, "4,1 M") {
+	if got := (&runGate{work: scenario.Work{Events: 4.1e6}, limits: l}).estimateText(i18n.For(i18n.French)); !strings.Contains(got, "4,1 M") {
 		t.Errorf("French estimate %q", got)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"partitionlab/app/i18n"
 	"partitionlab/app/runner"
 	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // runLoop is one view's runs. Every run goes to the engine's Web Worker
@@ -60,12 +61,12 @@ func engine() app.Value { return app.Window().Get("partitionlabEngine") }
 
 // start cancels any run in flight and starts sc, or holds it behind a
 // click when it is long or stopped the engine before.
-func (l *runLoop) start(ctx app.Context, sc sim.Scenario, traced bool, h runHooks) {
+func (l *runLoop) start(ctx app.Context, sc scenario.Scenario, traced bool, h runHooks) {
 	l.cancel()
 	l.err, l.crashed, l.gate = "", "", nil
 	// Too much work for a browser tab: refused at once, naming the fields.
 	// (l.err says why; failed is for what the worker says later.)
-	if err := sim.EstimateWork(sc).Check(sim.BrowserLimits()); err != nil {
+	if err := scenario.EstimateWork(sc).Check(scenario.BrowserLimits()); err != nil {
 		l.err = fieldErrorsText(tr(), err)
 		return
 	}
@@ -77,7 +78,7 @@ func (l *runLoop) start(ctx app.Context, sc sim.Scenario, traced bool, h runHook
 }
 
 // send puts the run to the worker.
-func (l *runLoop) send(ctx app.Context, sc sim.Scenario, traced bool, h runHooks) {
+func (l *runLoop) send(ctx app.Context, sc scenario.Scenario, traced bool, h runHooks) {
 	e := engine()
 	if !e.Truthy() {
 		l.err = tr().T("engine.notLoaded")

@@ -8,7 +8,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"partitionlab/app/i18n"
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // shareState is what the share bar shows after an action.
@@ -76,14 +76,14 @@ func (p *simulatePage) onCopyLink(ctx app.Context, _ app.Event) {
 	})
 }
 
-// importLimit says sim.MaxDocumentBytes, the bound of a link's scenario,
+// importLimit says scenario.MaxDocumentBytes, the bound of a link's scenario,
 // which files and pastes share: 1 MB.
 func importLimit(c *i18n.Catalog) string {
-	return c.Lang().Float(float64(sim.MaxDocumentBytes)/1e6, 0) + " MB"
+	return c.Lang().Float(float64(scenario.MaxDocumentBytes)/1e6, 0) + " MB"
 }
 
 func (p *simulatePage) onImportFile(ctx app.Context, _ app.Event) {
-	readFile(ctx, ctx.JSSrc(), sim.MaxDocumentBytes,
+	readFile(ctx, ctx.JSSrc(), scenario.MaxDocumentBytes,
 		func(ctx app.Context, text string) { p.importText(ctx, text) },
 		func(size int) { p.share.message = importTooLarge(size, false) })
 }
@@ -93,7 +93,7 @@ func (p *simulatePage) onImportFile(ctx app.Context, _ app.Event) {
 func (p *simulatePage) onPaste(ctx app.Context, _ app.Event) {
 	// textLength is the value's length in UTF-16 units, read without
 	// copying the text.
-	if n := ctx.JSSrc().Get("textLength").Int(); n > sim.MaxDocumentBytes {
+	if n := ctx.JSSrc().Get("textLength").Int(); n > scenario.MaxDocumentBytes {
 		p.share.paste, p.share.message = "", importTooLarge(n, true)
 		return
 	}
@@ -112,7 +112,7 @@ func importTooLarge(size int, characters bool) string {
 	if characters {
 		id = "results.share.tooLarge.characters"
 	}
-	return c.T(id, i18n.S("size", strconv.Itoa(size)), i18n.S("limit", importLimit(c)), i18n.S("bytes", strconv.Itoa(sim.MaxDocumentBytes)))
+	return c.T(id, i18n.S("size", strconv.Itoa(size)), i18n.S("limit", importLimit(c)), i18n.S("bytes", strconv.Itoa(scenario.MaxDocumentBytes)))
 }
 
 func (p *simulatePage) onImportText(ctx app.Context, _ app.Event) { p.importText(ctx, p.share.paste) }
@@ -120,7 +120,7 @@ func (p *simulatePage) onImportText(ctx app.Context, _ app.Event) { p.importText
 // importText loads scenario JSON or a link, then runs it (or shows what is
 // wrong with it).
 func (p *simulatePage) importText(ctx app.Context, text string) {
-	if len(text) > sim.MaxDocumentBytes {
+	if len(text) > scenario.MaxDocumentBytes {
 		p.share.message = importTooLarge(len(text), false)
 		return
 	}

@@ -12,6 +12,7 @@ import (
 	"partitionlab/app/runner"
 	"partitionlab/app/share"
 	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // debounce is the quiet time after an edit before the run starts: typing
@@ -45,8 +46,8 @@ type simulatePage struct {
 	views int
 
 	wait      debouncer
-	ran       *sim.Scenario // the scenario of the last run started
-	link      string        // the address fragment of the result shown
+	ran       *scenario.Scenario // the scenario of the last run started
+	link      string             // the address fragment of the result shown
 	cancelled bool
 	drawMs    float64
 	share     shareState
@@ -61,7 +62,7 @@ type simulatePage struct {
 }
 
 func newSimulatePage() *simulatePage {
-	sc, _ := sim.Preset(defaultPreset)
+	sc, _ := scenario.Preset(defaultPreset)
 	return &simulatePage{editor: newEditor("", sc), share: shareState{compare: "/compare", sweep: "/sweep"}}
 }
 
@@ -113,7 +114,7 @@ func (p *simulatePage) sameAs(l share.Link) bool {
 	if l.Preset != "" {
 		return l.Preset == p.editor.presetName()
 	}
-	sc, err := sim.ParseScenario(l.Document)
+	sc, err := scenario.ParseScenario(l.Document)
 	return err == nil && p.editor.valid && string(share.Minimal(sc)) == string(share.Minimal(p.editor.sc))
 }
 
@@ -139,7 +140,7 @@ func (p *simulatePage) onEdited(ctx app.Context, a app.Action) {
 
 // showsOrRuns reports whether sc is the scenario running now or, with no
 // run in flight, the one whose result is shown.
-func (p *simulatePage) showsOrRuns(sc sim.Scenario) bool {
+func (p *simulatePage) showsOrRuns(sc scenario.Scenario) bool {
 	if p.loop.client.Running() {
 		return p.ran != nil && reflect.DeepEqual(*p.ran, sc)
 	}
@@ -169,7 +170,7 @@ func (p *simulatePage) startRun(ctx app.Context) {
 }
 
 // showResult draws a result of sc.
-func (p *simulatePage) showResult(ctx app.Context, sc sim.Scenario, r *sim.Result) {
+func (p *simulatePage) showResult(ctx app.Context, sc scenario.Scenario, r *sim.Result) {
 	t0 := time.Now()
 	p.views++
 	p.view = newResultView(sc, r, p.views)
@@ -201,7 +202,7 @@ func (p *simulatePage) shown(ctx app.Context) {
 // remember puts the scenario of the result shown in the address, so a
 // reload or a copied link gives the same run, in the Compare link, and in
 // the browser's storage for the Compare page.
-func (p *simulatePage) remember(ctx app.Context, sc sim.Scenario) {
+func (p *simulatePage) remember(ctx app.Context, sc scenario.Scenario) {
 	name, value := share.Param(sc)
 	p.link = url.Values{name: {value}}.Encode()
 	p.writeURL()

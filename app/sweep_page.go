@@ -13,7 +13,7 @@ import (
 	"partitionlab/app/results"
 	"partitionlab/app/share"
 	"partitionlab/app/sweepclient"
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 	"partitionlab/sim/sweep"
 )
 
@@ -26,8 +26,8 @@ import (
 type sweepPage struct {
 	app.Compo
 
-	sc     sim.Scenario // the scenario the sweep starts from
-	notice string       // what went wrong reading the address, if anything
+	sc     scenario.Scenario // the scenario the sweep starts from
+	notice string            // what went wrong reading the address, if anything
 	form   sweepForm
 	// errs are the form's errors by field (sweepclient's field names);
 	// problems the sweep's own (its points, its work).
@@ -46,7 +46,7 @@ type sweepPage struct {
 }
 
 func newSweepPage() *sweepPage {
-	sc, _ := sim.Preset(defaultPreset)
+	sc, _ := scenario.Preset(defaultPreset)
 	return &sweepPage{sc: sc, form: defaultSweepForm(), gridWord: "load"}
 }
 
@@ -59,19 +59,19 @@ func (p *sweepPage) OnNav(ctx app.Context) {
 	case errors.Is(err, share.ErrNoScenario):
 		var stored string
 		ctx.LocalStorage().Get(storedScenario, &stored)
-		if sc, err := sim.ParseScenario([]byte(stored)); stored != "" && err == nil {
+		if sc, err := scenario.ParseScenario([]byte(stored)); stored != "" && err == nil {
 			p.sc = sc
 		}
 	case err != nil:
 		p.notice = tr().T("sweep.link.unreadable", i18n.S("error", fieldErrorsText(tr(), err)))
 	case link.Preset != "":
-		if sc, err := sim.Preset(link.Preset); err == nil {
+		if sc, err := scenario.Preset(link.Preset); err == nil {
 			p.sc = sc
 		} else {
 			p.notice = tr().T("sweep.link.unreadable", i18n.S("error", fieldErrorsText(tr(), err)))
 		}
 	default:
-		if sc, err := sim.ParseScenario(link.Document); err == nil {
+		if sc, err := scenario.ParseScenario(link.Document); err == nil {
 			p.sc = sc
 		} else {
 			p.notice = tr().T("sweep.link.unreadable", i18n.S("error", fieldErrorsText(tr(), err)))
@@ -92,7 +92,7 @@ func (p *sweepPage) check(ctx app.Context, now bool) {
 	p.run.cancel()
 	p.plan, p.problems, p.gated, p.estimate = nil, nil, false, ""
 	f := p.form.form()
-	def, errs := f.Definition(sim.MarshalScenario(p.sc))
+	def, errs := f.Definition(scenario.MarshalScenario(p.sc))
 	p.errs = map[string]string{}
 	for _, e := range errs {
 		p.errs[e.Field] = formErrorText(tr(), e)
@@ -101,7 +101,7 @@ func (p *sweepPage) check(ctx app.Context, now bool) {
 	if len(errs) > 0 {
 		return
 	}
-	plan, err := sweep.NewPlan(def, sim.BrowserLimits())
+	plan, err := sweep.NewPlan(def, scenario.BrowserLimits())
 	if err != nil {
 		p.problems = sweepclient.Problems(err)
 		return

@@ -13,6 +13,7 @@ import (
 	"partitionlab/app/plots"
 	"partitionlab/app/results"
 	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // resultView is a result and everything drawn from it. It is kept
@@ -20,7 +21,7 @@ import (
 // version says when it changed.
 type resultView struct {
 	version int
-	sc      sim.Scenario
+	sc      scenario.Scenario
 	result  *sim.Result
 	trace   []sim.TraceEvent
 	traced  bool // the traced run has finished (trace may be empty)
@@ -52,13 +53,13 @@ type namedChart struct {
 }
 
 // newResultView draws every chart of a result.
-func newResultView(sc sim.Scenario, r *sim.Result, version int) *resultView {
+func newResultView(sc scenario.Scenario, r *sim.Result, version int) *resultView {
 	return newResultViewWith(sc, r, version, nil)
 }
 
 // newResultViewWith is newResultView with charts already drawn, by chart
 // id (the pre-rendered page's): only the others are drawn.
-func newResultViewWith(sc sim.Scenario, r *sim.Result, version int, drawn map[string]plots.Chart) *resultView {
+func newResultViewWith(sc scenario.Scenario, r *sim.Result, version int, drawn map[string]plots.Chart) *resultView {
 	c := tr() // the cards' and every chart's words
 	v := &resultView{version: version, sc: sc, result: r, cards: results.CardsIn(c, r), marks: plots.MarksOf(r),
 		violations: map[int]namedChart{}}

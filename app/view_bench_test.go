@@ -4,13 +4,14 @@ import (
 	"testing"
 
 	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // BenchmarkNewResultView is what the page does with a new result before
 // showing it (ms-6-draw of e2e's BenchmarkSimulateUpdate): the cards, the
 // marks, every chart and the flow view, for the default scenario.
 func BenchmarkNewResultView(b *testing.B) {
-	sc, err := sim.Preset("order-events")
+	sc, err := scenario.Preset("order-events")
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -4,14 +4,14 @@ import (
 	"testing"
 
 	"partitionlab/app/runner"
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // Every preset's result draws: every chart, and the violation timeline of
 // every example, with and without the trace.
 func TestEveryPresetDraws(t *testing.T) {
-	for _, name := range sim.PresetNames() {
-		sc, err := sim.Preset(name)
+	for _, name := range scenario.PresetNames() {
+		sc, err := scenario.Preset(name)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -13,6 +13,7 @@ import (
 	"partitionlab/app/scenarioform"
 	"partitionlab/hashcore"
 	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // cli runs the command line with stdin and returns its stdout.
@@ -48,7 +49,7 @@ func TestImportKeysAndConfigInTheApp(t *testing.T) {
 	keysFile, configFile := filepath.Join(dir, "keys.csv"), filepath.Join(dir, "producer.properties")
 	os.WriteFile(keysFile, []byte(keys), 0o644)
 	os.WriteFile(configFile, []byte(config), 0o644)
-	base, _ := sim.PresetJSON("order-events")
+	base, _ := scenario.PresetJSON("order-events")
 	withKeys := cli(t, base, "import", "keys", keysFile, "--scenario", "-")
 	withBoth := cli(t, withKeys, "import", "config", configFile, "--scenario", "-")
 

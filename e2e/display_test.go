@@ -7,7 +7,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // At 1366 px the rebalance table of every preset fits its card: nothing
@@ -20,7 +20,7 @@ func TestRebalanceTableFitsAtLaptopWidth(t *testing.T) {
 	}
 	open(t, ctx, env.baseURL)
 	checked := 0
-	for _, name := range sim.PresetNames() {
+	for _, name := range scenario.PresetNames() {
 		want := cliResult(t, name)
 		if len(want.Group.Rebalances) == 0 {
 			continue

@@ -14,7 +14,7 @@ import (
 	"partitionlab/app/i18n"
 	"partitionlab/app/plots"
 	"partitionlab/app/scenarioform"
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // Compare in Portuguese and Korean: its headings, verdicts and whys, the
@@ -184,7 +184,7 @@ func TestEditedChangedBInKorean(t *testing.T) {
 	eval[bool](t, ctx, `(document.getElementById("report-html").click(), true)`)
 	waitFor(t, ctx, `window.saved.length === 1`)
 	page := html.UnescapeString(savedText(t, ctx, 0))
-	a, _ := sim.Preset("scale-out-eager")
+	a, _ := scenario.Preset("scale-out-eager")
 	if strings.Contains(page, "with twice") || strings.Contains(page, a.Description) {
 		t.Errorf("the Korean review has B's English name or description")
 	}

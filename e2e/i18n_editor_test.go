@@ -10,15 +10,15 @@ import (
 	"partitionlab/app/errtext"
 	"partitionlab/app/i18n"
 	"partitionlab/app/scenarioform"
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // engineSays is the engine's message about a value, in l's words as the
 // editor shows it next to the field.
 func engineSays(t *testing.T, l i18n.Lang, sets ...string) string {
 	t.Helper()
-	_, err := sim.ParseScenarioWithSets([]byte(`{}`), sets)
-	var fe sim.FieldErrors
+	_, err := scenario.ParseScenarioWithSets([]byte(`{}`), sets)
+	var fe scenario.FieldErrors
 	if !errors.As(err, &fe) || len(fe) != 1 {
 		t.Fatalf("%v: %v, want one field error", sets, err)
 	}

@@ -6,7 +6,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"partitionlab/app/i18n"
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // Simulate in Portuguese: the preset's help under the menu is its whole
@@ -21,7 +21,7 @@ func TestPresetHelpInPortuguese(t *testing.T) {
 			setField(t, ctx, "preset", name, "change")
 		}
 		want := pt.T("presetdesc." + name)
-		sc, err := sim.Preset(name)
+		sc, err := scenario.Preset(name)
 		if err != nil {
 			t.Fatal(err)
 		}

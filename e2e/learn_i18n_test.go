@@ -16,8 +16,8 @@ import (
 
 	"partitionlab/app/errtext"
 	"partitionlab/app/i18n"
-	"partitionlab/sim"
 	"partitionlab/sim/lessons"
+	"partitionlab/sim/scenario"
 )
 
 // lessonsIn are the lessons as a page in l shows them.
@@ -112,7 +112,7 @@ func checkStepWords(t *testing.T, ctx context.Context, c *i18n.Catalog, l lesson
 	if s.Kind() == lessons.KindSimulate && s.ScenarioRef.Rejected {
 		// The engine's refusal, each field's reason in the language.
 		_, err := s.Scenario()
-		var fe sim.FieldErrors
+		var fe scenario.FieldErrors
 		if !errors.As(err, &fe) {
 			t.Fatalf("%s: the refused scenario gives %v", where, err)
 		}

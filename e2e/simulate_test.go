@@ -8,7 +8,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"partitionlab/app/scenarioform"
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // field is the id of the Simulate page's input for a scenario path.
@@ -17,7 +17,7 @@ func field(path string) string { return scenarioform.InputID("", path) }
 // Every preset, picked from the menu, shows the headline numbers the command
 // line prints for it: same digest, same cards.
 func TestSimulateEveryPresetMatchesTheCommandLine(t *testing.T) {
-	names := sim.PresetNames()
+	names := scenario.PresetNames()
 	for _, n := range names {
 		startCLI(n)
 	}
@@ -80,7 +80,7 @@ func TestSimulatePage(t *testing.T) {
 	t.Run("inputs that appear edit their own field", func(t *testing.T) {
 		// A thread pool's size appears where "records per poll" was; the
 		// input there must now write the pool's size.
-		setField(t, ctx, field("consumer.mode"), sim.ModeThreadPool, "change")
+		setField(t, ctx, field("consumer.mode"), scenario.ModeThreadPool, "change")
 		pool := field("consumer.pool_threads")
 		waitFor(t, ctx, `document.getElementById(`+js(pool)+`) !== null`)
 		setField(t, ctx, pool, "0", "input")
@@ -93,7 +93,7 @@ func TestSimulatePage(t *testing.T) {
 	})
 
 	t.Run("a thread pool breaks ordering, with evidence", func(t *testing.T) {
-		setField(t, ctx, field("consumer.mode"), sim.ModeThreadPool, "change")
+		setField(t, ctx, field("consumer.mode"), scenario.ModeThreadPool, "change")
 		waitFor(t, ctx, `document.getElementById("run-status").dataset.state === "done"`)
 		waitFor(t, ctx, `document.querySelectorAll("#violations li.violation").length > 0`)
 		// The selected violation's story is told once, above the list.
@@ -180,7 +180,7 @@ func TestSimulatePage(t *testing.T) {
 		fresh := newTab(t, chromedp.WithNewBrowserContext())
 		open(t, fresh, link)
 		waitDigest(t, fresh, "results", digest)
-		if got := eval[string](t, fresh, `document.getElementById(`+js(field("consumer.mode"))+`).value`); got != sim.ModeThreadPool {
+		if got := eval[string](t, fresh, `document.getElementById(`+js(field("consumer.mode"))+`).value`); got != scenario.ModeThreadPool {
 			t.Errorf("the link's editor shows mode %q", got)
 		}
 	})

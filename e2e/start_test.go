@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"partitionlab/sim"
 	"partitionlab/sim/lessons"
+	"partitionlab/sim/scenario"
 )
 
 // A first visit to the home page sees three ways in: the lessons, the
@@ -34,8 +34,8 @@ func TestStartShowsThreeDoors(t *testing.T) {
 		t.Errorf("the key door goes to %q", h)
 	}
 	picks := eval[[]string](t, ctx, `Array.from(document.querySelectorAll("#door-design .preset-pick")).map(b => b.dataset.preset)`)
-	if len(picks) != len(sim.PresetNames()) {
-		t.Errorf("Check a design offers %d scenarios, there are %d", len(picks), len(sim.PresetNames()))
+	if len(picks) != len(scenario.PresetNames()) {
+		t.Errorf("Check a design offers %d scenarios, there are %d", len(picks), len(scenario.PresetNames()))
 	}
 
 	want := cliResult(t, "hot-customer")
@@ -73,7 +73,7 @@ func TestPresetMenuIsGroupedWithTitles(t *testing.T) {
 		}
 		seen[o.Value], groups[o.Group] = true, true
 	}
-	for _, n := range sim.PresetNames() {
+	for _, n := range scenario.PresetNames() {
 		if !seen[n] {
 			t.Errorf("preset %s is missing from the menu", n)
 		}

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"partitionlab/hashcore"
+	"partitionlab/sim/ordering"
+	"partitionlab/sim/scenario"
 )
 
 // Each test here asserts something a person looking at the result would
@@ -12,7 +14,7 @@ import (
 
 func runPreset(t *testing.T, name string, sets ...string) *Result {
 	t.Helper()
-	doc, err := PresetJSON(name)
+	doc, err := scenario.PresetJSON(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,7 +24,7 @@ func runPreset(t *testing.T, name string, sets ...string) *Result {
 func hottest(r *Result) PartitionResult { return r.Partitions[r.Load.HottestPartition] }
 
 func TestSameKeySamePartitionOffsetsIncrease(t *testing.T) {
-	sc, _ := Preset("order-events")
+	sc, _ := scenario.Preset("order-events")
 	sc.DurationS = 5
 	sc.Consumer.EnableAutoCommit = false // nothing committed: the logs keep every record
 	s, err := New(sc)
@@ -37,14 +39,14 @@ func TestSameKeySamePartitionOffsetsIncrease(t *testing.T) {
 	}
 	last := map[int64]where{}
 	keys := 0
-	for p := range s.logs[:s.n] {
+	for p := range s.logs[:s.partitions] {
 		l := &s.logs[p]
 		if l.base != 0 {
 			t.Fatalf("p%d dropped records below offset %d although nothing was committed", p, l.base)
 		}
 		for o := l.base; o < l.end; o++ {
 			r := l.at(o)
-			if want := hashcore.PartitionForKey([]byte(string(appendKeyText(nil, r.keyKind, r.keyID, 0, nil))), int(s.n)); int(r.partition) != want {
+			if want := hashcore.PartitionForKey([]byte(string(appendKeyText(nil, r.keyKind, r.keyID, 0, nil))), int(s.partitions)); int(r.partition) != want {
 				t.Fatalf("customer %d on p%d, murmur2 says p%d", r.keyID, r.partition, want)
 			}
 			if w, seen := last[r.keyID]; seen && (w.partition != r.partition || w.offset >= o) {
@@ -227,7 +229,7 @@ func TestProducerRetriesReorderOnlyWithoutIdempotence(t *testing.T) {
 }
 
 func TestDeterminism(t *testing.T) {
-	sc, _ := Preset("thread-pool")
+	sc, _ := scenario.Preset("thread-pool")
 	a, _ := Run(sc)
 	b, _ := Run(sc)
 	if a.Digest != b.Digest {
@@ -265,7 +267,7 @@ func TestIdleThreadsBeyondPartitions(t *testing.T) {
 	}
 }
 
-func itoa(i int) string { return string(appendKeyText(nil, kindCustomer, int64(i), 0, nil)) }
+func itoa(i int) string { return string(appendKeyText(nil, ordering.KindCustomer, int64(i), 0, nil)) }
 
 func TestViolationsOverTimeAddUp(t *testing.T) {
 	r := runPreset(t, "add-partitions")

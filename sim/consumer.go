@@ -5,14 +5,14 @@ package sim
 // modes its listener hands each record to an executor and polls again.
 type member struct {
 	worker
-	idx      int32
-	instance int
-	threadNo int
-	parts    []int32 // assigned partitions, ascending
-	rr       int     // where the next fetch starts, for fairness
-	batch    []record
-	bi       int
-	exec     *executor // nil in sequential mode
+	idx       int32
+	instance  int
+	threadNo  int
+	parts     []int32 // assigned partitions, ascending
+	fetchFrom int     // where the next fetch starts, for fairness
+	batch     []record
+	batchNext int
+	exec      *executor // nil in sequential mode
 
 	// commitAt is when poll() commits next: after the last commit by the
 	// auto-commit interval, at every poll when the application commits
@@ -51,9 +51,11 @@ func (m *member) wakeAt(s *Sim, t int64) {
 func (m *member) arrive(s *Sim, r *record, l *partitionLog, t int64) {
 	switch {
 	case m.prefilled && s.sched.when(m.actor) == t && len(m.batch) < s.sc.Consumer.MaxPollRecords:
-	case m.state == wIdle && m.up && m.exec == nil && t >= m.frozenTill && m.inGroup &&
-		!m.rejoin && !m.kicked && !m.stale && !m.hasPending && !m.stopping && !m.joined && !m.fenced:
-		m.batch, m.bi, m.prefilled = m.batch[:0], 0, true
+		// One more record for the poll it was handed records for.
+	case m.state == wIdle && m.exec == nil && m.up && t >= m.frozenTill && m.quiet():
+		// Waiting for records, running, and no group business: the poll at t
+		// will fetch exactly what is appended at t.
+		m.batch, m.batchNext, m.prefilled = m.batch[:0], 0, true
 		m.state = wPolling
 		m.quietUntil = 0
 		s.sched.set(m.actor, t)
@@ -62,14 +64,14 @@ func (m *member) arrive(s *Sim, r *record, l *partitionLog, t int64) {
 		return
 	}
 	m.batch = append(m.batch, *r)
-	m.bi = len(m.batch) // nothing to process before the poll that takes them
+	m.batchNext = len(m.batch) // nothing to process before the poll that takes them
 	s.logs[r.partition].position = r.offset + 1
 	s.metrics.noteLagIn(s.metrics.bucketOf(t), int(r.partition), r.offset+1-l.done)
 	for i, p := range m.parts {
 		if p == r.partition {
-			m.rr = i + 1 // as the fetch would have moved it
-			if m.rr == len(m.parts) {
-				m.rr = 0
+			m.fetchFrom = i + 1 // as the fetch would have moved it
+			if m.fetchFrom == len(m.parts) {
+				m.fetchFrom = 0
 			}
 		}
 	}
@@ -110,7 +112,7 @@ func (m *member) unfill(s *Sim) {
 	for i := len(m.batch) - 1; i >= 0; i-- {
 		s.logs[m.batch[i].partition].position = m.batch[i].offset
 	}
-	m.batch, m.bi, m.prefilled = m.batch[:0], 0, false
+	m.batch, m.batchNext, m.prefilled = m.batch[:0], 0, false
 }
 
 func (m *member) run(s *Sim) {
@@ -120,12 +122,12 @@ func (m *member) run(s *Sim) {
 			return // blocking retry: back off
 		}
 	case wBackoff:
-		m.start(s, &m.cur)
+		m.start(s, &m.cur, s.now)
 		return
 	}
-	if m.bi < len(m.batch) {
-		m.bi++
-		m.start(s, &m.batch[m.bi-1])
+	if m.batchNext < len(m.batch) {
+		m.batchNext++
+		m.start(s, &m.batch[m.batchNext-1], s.now)
 		return
 	}
 	m.poll(s)
@@ -141,14 +143,14 @@ func (m *member) poll(s *Sim) {
 		return
 	}
 	if m.stopping {
-		s.close(m)
+		m.close(s)
 		return
 	}
 	m.lastPoll = s.now
 	if m.kicked {
 		// Out of the group since a time-out; its commit fails and it rejoins.
-		if s.commitDue(m) {
-			s.pollCommit(m)
+		if m.commitDue(s.now) {
+			m.pollCommit(s, s.now)
 		}
 		m.kicked, m.rejoin = false, true
 		if !m.inGroup {
@@ -160,24 +162,24 @@ func (m *member) poll(s *Sim) {
 	if m.stale {
 		// Back from a batch that outlasted a rebalance: its generation is
 		// old, so the commit fails; its new assignment is already in place.
-		if s.commitDue(m) {
-			s.pollCommit(m)
+		if m.commitDue(s.now) {
+			m.pollCommit(s, s.now)
 		}
 		m.stale = false
 	}
 	if m.hasPending {
-		s.applyPending(m)
+		m.applyPending(s)
 	}
 	// No periodic commit while the member takes part in a rebalance.
-	if m.inGroup && !m.joined && !m.hasPending && s.commitDue(m) {
-		s.pollCommit(m)
+	if m.inGroup && !m.joined && !m.hasPending && m.commitDue(s.now) {
+		m.pollCommit(s, s.now)
 	}
 	if m.rejoin {
 		var fetching bool
 		if s.group.kip848 {
-			fetching = s.consumerJoin(m)
+			fetching = m.consumerJoin(s)
 		} else {
-			fetching = s.joinGroup(m)
+			fetching = m.joinGroup(s)
 		}
 		if !fetching {
 			m.state = wIdle
@@ -186,29 +188,31 @@ func (m *member) poll(s *Sim) {
 		}
 	}
 	g := &s.sc.Consumer.Group
+	now := s.now
 	if m.prefilled {
 		m.prefilled = false
-		m.bi = 1
-		m.start(s, &m.batch[0])
+		m.batchNext = 1
+		m.start(s, &m.batch[0], now)
 		return
 	}
-	ahead := int64(-1) // the clock to go back to after a poll made ahead
+	ahead := false // the poll continues as the one made at the next arrival
 	for {
-		next := m.fetch(s)
+		next := m.fetch(s, now)
 		if len(m.batch) == 0 {
 			// Nothing has arrived yet; the sender may already have appended
 			// records for later, so wait for the first of them.
 			m.state = wIdle
 			if next < never {
 				m.state = wPolling
-				if ahead < 0 && s.canPollAhead(m, next) {
+				if !ahead && m.canPollAhead(s, next) {
 					// Make now the poll the member would make at next. The
 					// group has no business with it then (canPollAhead), so
-					// of poll's work only the commit and the fetch remain.
-					ahead, s.now = s.now, next
-					m.lastPoll = next
-					if s.commitDue(m) {
-						s.pollCommit(m)
+					// of poll's work only the commit and the fetch remain,
+					// made at next; the clock stays where it is.
+					ahead, now = true, next
+					m.lastPoll = now
+					if m.commitDue(now) {
+						m.pollCommit(s, now)
 					}
 					continue
 				}
@@ -217,8 +221,8 @@ func (m *member) poll(s *Sim) {
 			break
 		}
 		if m.exec == nil {
-			m.bi = 1
-			m.start(s, &m.batch[0])
+			m.batchNext = 1
+			m.start(s, &m.batch[0], now)
 			break
 		}
 		// The listener hands every record to the executor and polls again
@@ -227,28 +231,24 @@ func (m *member) poll(s *Sim) {
 			m.exec.submit(s, r)
 		}
 		if g.CommitAfterBatch {
-			s.commit(m, m.parts, commitApp)
+			m.commit(s, m.parts, commitApp, now)
 		}
-	}
-	if ahead >= 0 {
-		s.now = ahead
 	}
 }
 
 // fetch fills m.batch with the records appended by now, from the positions
 // of the assigned partitions. It returns when the next record not yet
 // appended will be (never if none is in the log yet).
-func (m *member) fetch(s *Sim) (next int64) {
-	m.batch, m.bi = m.batch[:0], 0
-	if s.now < m.quietUntil {
+func (m *member) fetch(s *Sim, now int64) (next int64) {
+	m.batch, m.batchNext = m.batch[:0], 0
+	if now < m.quietUntil {
 		return m.quietNext
 	}
 	next = never
 	full := false
 	limit := s.sc.Consumer.MaxPollRecords
-	now := s.now
 	n := len(m.parts)
-	for i, pi := 0, m.rr; i < n; i++ {
+	for i, pi := 0, m.fetchFrom; i < n; i++ {
 		p := m.parts[pi]
 		if pi++; pi == n {
 			pi = 0
@@ -281,7 +281,7 @@ func (m *member) fetch(s *Sim) (next int64) {
 			}
 			m.batch = m.batch[:len(m.batch)+1]
 			r := &m.batch[len(m.batch)-1]
-			r.g, r.appended, r.offset, r.keyID, r.partition, r.keyKind = e.g, e.appended, o, e.keyID, p, e.keyKind
+			r.seq, r.appended, r.offset, r.keyID, r.partition, r.keyKind = e.seq, e.appended, o, e.keyID, p, e.keyKind
 		}
 		if o > from {
 			if o == l.end {
@@ -294,7 +294,7 @@ func (m *member) fetch(s *Sim) (next int64) {
 			l.position = o
 			// Kafka's fetcher moves a partition it returned records from to the
 			// back of the line, so the next poll starts with the others.
-			m.rr = pi
+			m.fetchFrom = pi
 		}
 		if full {
 			break // what the other partitions hold does not matter to a full batch
@@ -317,16 +317,13 @@ func (m *member) fetch(s *Sim) (next int64) {
 // business with it, and it processes alone (an executor's threads finish
 // on their own schedule). Then the poll at t is a pure function of what is
 // already known, and making it now saves a step per record.
-func (s *Sim) canPollAhead(m *member, t int64) bool {
-	if m.exec != nil || !m.up || m.frozenTill > s.now || t >= s.sentUntil {
+func (m *member) canPollAhead(s *Sim, t int64) bool {
+	if m.exec != nil || !m.up || m.frozenTill > s.now || t >= s.sentUntil || !m.quiet() {
 		return false
 	}
 	if len(s.control.items) > 0 && s.control.items[0].at <= t {
 		return false
 	}
-	if m.rejoin || m.kicked || m.stale || m.hasPending || m.stopping || m.joined || m.fenced || !m.inGroup {
-		return false
-	}
 	g := &s.group
-	return !(g.kip848 && g.rb != nil) && (g.kip848 || g.stable())
+	return !(g.kip848 && g.rebalance != nil) && (g.kip848 || g.stable())
 }

@@ -3,6 +3,8 @@ package sim
 import (
 	"container/heap"
 	"fmt"
+
+	"partitionlab/sim/scenario"
 )
 
 // The control actor runs timeline actions and group events at their times.
@@ -68,19 +70,19 @@ func (s *Sim) runControl() {
 		case ctlDrained:
 			s.finishDrain()
 		case ctlDiscover:
-			s.discover(s.members[e.arg])
+			s.members[e.arg].discover(s)
 		case ctlPollCheck:
-			s.pollCheck(s.members[e.arg])
+			s.members[e.arg].pollCheck(s)
 		case ctlSessionCheck:
-			s.sessionCheck(s.members[e.arg])
+			s.members[e.arg].sessionCheck(s)
 		case ctlRebalanceDeadline:
 			s.rebalanceDeadline(e.arg)
 		case ctlJoinCheck:
 			s.maybeCompleteJoin()
 		case ctlUnfreeze:
-			s.unfreeze(s.members[e.arg])
+			s.members[e.arg].unfreeze(s)
 		case ctlHeartbeat:
-			s.heartbeat848(s.members[e.arg])
+			s.members[e.arg].heartbeat848(s)
 		case ctlStartInstance:
 			s.startInstance(e.arg)
 		case ctlStopInstance:
@@ -89,7 +91,7 @@ func (s *Sim) runControl() {
 			s.sync(e.arg)
 		case ctlSlowEnd:
 			s.procMeanNs = s.sc.Consumer.ProcessingMs * 1e6
-			s.mark(ActionSlowProcessing, "processing back to %s ms", fmtFloat(s.sc.Consumer.ProcessingMs))
+			s.mark(scenario.ActionSlowProcessing, "processing back to %s ms", scenario.FormatFloat(s.sc.Consumer.ProcessingMs))
 		}
 	}
 	if len(s.control.items) > 0 {
@@ -119,8 +121,8 @@ func (s *Sim) mark(action, format string, args ...any) {
 // increasePartitions adds partitions. Producers see them at their next
 // metadata refresh; the group at its leader's.
 func (s *Sim) increasePartitions(n int32) {
-	s.mark(ActionSetPartitions, "partitions %d → %d", s.n, n)
-	s.n = n
+	s.mark(scenario.ActionSetPartitions, "partitions %d → %d", s.partitions, n)
+	s.partitions = n
 	s.history = append(s.history, partitionChange{s.now, n})
 	maxAge := msToNs(s.sc.Consumer.MetadataMaxAgeMs)
 	next := s.group.leaderSees
@@ -145,9 +147,9 @@ func (s *Sim) checkDrained() {
 // auto.offset.reset=latest, what they wrote to a new partition before the
 // group took it would be skipped.
 func (s *Sim) finishDrain() {
-	s.mark(ActionSetPartitions, "drained; partitions %d → %d", s.n, s.drainTarget)
-	s.n = s.drainTarget
-	s.history = append(s.history, partitionChange{s.now, s.n})
+	s.mark(scenario.ActionSetPartitions, "drained; partitions %d → %d", s.partitions, s.drainTarget)
+	s.partitions = s.drainTarget
+	s.history = append(s.history, partitionChange{s.now, s.partitions})
 	s.awaitingOwners = true
 	s.groupSeesPartitions()
 	s.maybeResume()
@@ -159,7 +161,7 @@ func (s *Sim) maybeResume() {
 	if !s.awaitingOwners {
 		return
 	}
-	for p := range s.n {
+	for p := range s.partitions {
 		if s.owner[p] < 0 {
 			return
 		}
@@ -167,6 +169,6 @@ func (s *Sim) maybeResume() {
 	s.awaitingOwners = false
 	s.restartProducers() // restarted: fresh metadata
 	s.paused = false
-	s.mark(ActionSetPartitions, "the group owns all %d partitions; producers resumed", s.n)
+	s.mark(scenario.ActionSetPartitions, "the group owns all %d partitions; producers resumed", s.partitions)
 	s.scheduleSender()
 }

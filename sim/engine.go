@@ -1,5 +1,11 @@
 package sim
 
+import (
+	"partitionlab/sim/scenario"
+
+	"partitionlab/sim/ordering"
+)
+
 // Fixed actors; members and executor threads follow.
 const (
 	actorControl int32 = iota // timeline actions and group events
@@ -10,14 +16,38 @@ const (
 
 // Sim is one run of a scenario. Create it with New, drive it with Advance
 // (in chunks, so a browser stays responsive) or Run, then read Result.
+//
+// Its state is in five parts, named after the Kafka concept each models;
+// each part's comment says which code changes it, and the rest only reads
+// it. The parts are embedded, so s.now reads as before; methods that touch
+// one part only are that part's.
 type Sim struct {
-	sc    Scenario
-	grng  *rng // the group's random stream
-	now   int64
-	end   int64
-	sched *schedule
-	steps int64
+	sc scenario.Scenario
 
+	clock     // the time and the actors' schedule
+	topic     // producers, what they send, the partitions' logs
+	consumers // the consumer group: members, assignment, commits
+	timeline  // planned changes, group events, a drained increase
+	observers // the ordering checker, metrics, trace and counts
+}
+
+// clock is the simulated time: where the run is, where it ends, and when
+// each actor acts next. Only the engine's loop (Advance) moves now; every
+// actor sets its own next time in the schedule.
+type clock struct {
+	now      int64
+	end      int64
+	sched    *schedule
+	steps    int64
+	finished bool
+}
+
+// topic is the topic and what sends to it: the producers, the streams that
+// generate their records (see stream.go), and the partitions' logs. The
+// sender (sender.go, stream.go, produce_retry.go) changes it, and a
+// partition increase (control.go); consumers move only their positions in
+// the logs (consumer.go, worker.go).
+type topic struct {
 	front          *stream // sends at the clock
 	back           *stream // forked: sends again what the logs did not keep (see stream.go)
 	replay         []replayMark
@@ -28,12 +58,19 @@ type Sim struct {
 	lagFloor       int64 // no lag is asked for before this time any more
 	eventProducer  []uint8
 	producers      []*producerRuntime // the front stream's
-	paused         bool
-	sentUntil      int64 // every record appended before this is in the logs
+	sentUntil      int64              // every record appended before this is in the logs
 
-	logs      []partitionLog // one per partition the topic will ever have
-	n         int32          // partitions now
-	history   []partitionChange
+	logs       []partitionLog // one per partition the topic will ever have
+	partitions int32          // partitions now
+	history    []partitionChange
+}
+
+// consumers is the consumer group and its members: who owns which
+// partition, what was committed, the members' threads and executors. The
+// group code (group*.go, membership.go) and the members' poll loops and
+// threads (consumer.go, executor.go, worker.go, retrytopic.go) change it.
+type consumers struct {
+	groupRNG  *rng    // the group's random stream
 	owner     []int32 // member owning each partition, -1 if none
 	committed []int64
 
@@ -41,7 +78,7 @@ type Sim struct {
 	instances           int              // instance slots: initial and added
 	nextInstance        int              // the next slot add_consumer starts
 	assignorsOf         map[int][]string // instances running with other assignors
-	group               coordinator
+	group               consumerGroup
 	revokedAt           []int64   // when each partition was last revoked, for pause times
 	pool                []*worker // executor threads of all members
 	poolOwner           []int32   // member of each executor thread
@@ -51,48 +88,59 @@ type Sim struct {
 	autoCommitNs        int64
 	consumerFailureRate float64
 	threadNames         []string
+}
 
+// timeline is the planned changes and the group's timed events, and what
+// a drained partition increase waits for. timeline.go and control.go
+// change it.
+type timeline struct {
 	control        controlQueue
+	paused         bool // the producers wait for a drained increase
 	draining       bool
 	awaitingOwners bool // a drained increase waits for the group to own every partition
 	drainTarget    int32
 	marks          []Mark
+}
 
-	checker *orderingChecker
+// observers watch the run without changing it: the ordering checker, the
+// metrics, the trace, and the records' fates counted. The sender tells
+// them what is sent and the threads (worker.go) what completes.
+type observers struct {
+	checker *ordering.Checker
 	metrics *metrics
 	tracer  *tracer
 
 	processed, duplicates, lost int64 // (the records produced are counted per producer: producedCount)
 	consumerFailures            int64
-	finished                    bool
 }
 
 type partitionChange struct {
-	at int64
-	n  int32
+	at         int64
+	partitions int32
 }
 
 // New prepares a run. The scenario must be complete and valid (as
 // ParseScenario returns it); New validates it again and returns the same
 // FieldErrors otherwise.
-func New(sc Scenario) (*Sim, error) { return NewWithOptions(sc, Options{}) }
+func New(sc scenario.Scenario) (*Sim, error) { return NewWithOptions(sc, Options{}) }
 
 // NewWithOptions prepares a run that also records what opts asks for.
-func NewWithOptions(sc Scenario, opts Options) (*Sim, error) {
-	if err := Validate(sc); err != nil {
+func NewWithOptions(sc scenario.Scenario, opts Options) (*Sim, error) {
+	if err := scenario.Validate(sc); err != nil {
 		return nil, err
 	}
 	tr, err := newTracer(opts)
 	if err != nil {
 		return nil, err
 	}
-	s := &Sim{sc: sc, grng: newRNG(sc.Seed, streamGroup), end: int64(sc.DurationS * 1e9), forkAt: forkAt}
+	s := &Sim{sc: sc}
+	s.groupRNG, s.end, s.forkAt = newRNG(sc.Seed, streamGroup), int64(sc.DurationS*1e9), forkAt
 	s.tracer = tr
-	s.n = int32(sc.Topic.Partitions)
-	s.history = []partitionChange{{0, s.n}}
+	s.partitions = int32(sc.Topic.Partitions)
+	s.history = []partitionChange{{0, s.partitions}}
 	slots := sc.Topic.Partitions
 	for _, a := range sc.Timeline {
-		if a.Action == ActionSetPartitions {
+		if a.Action == scenario.ActionSetPartitions {
 			slots = max(slots, a.Partitions)
 		}
 	}
@@ -112,7 +160,7 @@ func NewWithOptions(sc Scenario, opts Options) (*Sim, error) {
 	s.metrics = newMetrics(slots, s.end)
 
 	s.setUpProducers()
-	s.checker = newOrderingChecker(sc, s.saltedKeys(), s.sameRouting())
+	s.checker = ordering.NewChecker(sc, s.saltedKeys(), s.sameRouting())
 	s.setUpConsumers()
 	s.sched = newSchedule(int(firstMember) + len(s.members) + len(s.pool))
 	s.scheduleSender()
@@ -144,28 +192,28 @@ func (s *Sim) setUpProducers() {
 	}
 }
 
-func (s *Sim) saltedKeys() int {
+func (t *topic) saltedKeys() int {
 	n := 0
-	for _, p := range s.producers {
+	for _, p := range t.producers {
 		n = max(n, p.saltHot*p.buckets)
 	}
 	return n
 }
 
-func (s *Sim) sameRouting() func(a, b uint8) bool {
-	sig := make([]string, len(s.producers))
-	for i, p := range s.producers {
+func (t *topic) sameRouting() func(a, b uint8) bool {
+	sig := make([]string, len(t.producers))
+	for i, p := range t.producers {
 		sig[i] = p.routingSignature()
 	}
 	return func(a, b uint8) bool { return sig[a] == sig[b] }
 }
 
 // partitionsAt is the partition count the topic had at time t.
-func (s *Sim) partitionsAt(t int64) int32 {
-	n := s.history[0].n
+func (s *topic) partitionsAt(t int64) int32 {
+	n := s.history[0].partitions
 	for _, c := range s.history {
 		if c.at <= t {
-			n = c.n
+			n = c.partitions
 		}
 	}
 	return n
@@ -187,7 +235,7 @@ func (s *Sim) Advance(maxSteps int) bool {
 		s.now = t
 		s.lagFloor = min(t, s.metrics.bucketEnd)
 		if t >= s.metrics.bucketEnd {
-			s.metrics.roll(t, s.logs, s.checker.violations())
+			s.metrics.roll(t, s.logs, s.checker.Violations())
 		}
 		s.steps++
 		s.dispatch(id)
@@ -217,9 +265,9 @@ func (s *Sim) dispatch(id int32) {
 
 // producedCount is the records the producers have sent (each once, not
 // counting a forked stream's sending again).
-func (s *Sim) producedCount() int64 {
+func (t *topic) producedCount() int64 {
 	var n int64
-	for _, p := range s.producers {
+	for _, p := range t.producers {
 		n += p.sent
 	}
 	return n
@@ -234,7 +282,7 @@ func (s *Sim) Progress() float64 {
 }
 
 // Run simulates a scenario to the end.
-func Run(sc Scenario) (*Result, error) {
+func Run(sc scenario.Scenario) (*Result, error) {
 	s, err := New(sc)
 	if err != nil {
 		return nil, err

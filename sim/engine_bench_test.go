@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"runtime"
 	"testing"
+
+	"partitionlab/sim/scenario"
 )
 
 // referenceScenario is the order-events preset stretched to about n events.
-func referenceScenario(b *testing.B, n float64) Scenario {
-	sc, err := Preset("order-events")
+func referenceScenario(b *testing.B, n float64) scenario.Scenario {
+	sc, err := scenario.Preset("order-events")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -18,7 +20,7 @@ func referenceScenario(b *testing.B, n float64) Scenario {
 
 // benchmarkEvents runs sc for as long as the benchmark asks and reports
 // simulated events per second.
-func benchmarkEvents(b *testing.B, sc Scenario) {
+func benchmarkEvents(b *testing.B, sc scenario.Scenario) {
 	var events int64
 	for b.Loop() {
 		r, err := Run(sc)
@@ -63,7 +65,7 @@ func BenchmarkEngineMemory(b *testing.B) {
 func BenchmarkBacklogMemory(b *testing.B) {
 	for _, d := range []int{100, 300} {
 		b.Run(fmt.Sprintf("duration=%ds", d), func(b *testing.B) {
-			sc, err := ParseScenario([]byte(fmt.Sprintf(`{"duration_s":%d,"workload":{"orders_per_s":20000}}`, d)))
+			sc, err := scenario.ParseScenario([]byte(fmt.Sprintf(`{"duration_s":%d,"workload":{"orders_per_s":20000}}`, d)))
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -85,7 +87,7 @@ func BenchmarkBacklogMemory(b *testing.B) {
 // between chunks of steps, each time after a collection, so garbage not yet
 // collected, such as a ring just replaced by a bigger one, does not count)
 // with its result.
-func peakHeap(b *testing.B, sc Scenario) (uint64, *Result) {
+func peakHeap(b *testing.B, sc scenario.Scenario) (uint64, *Result) {
 	var ms runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&ms)
@@ -108,7 +110,7 @@ func peakHeap(b *testing.B, sc Scenario) (uint64, *Result) {
 // 10,000 partitions with a day between commits: it once reserved 20 GB
 // before the first event. It reports the time and the memory a run takes.
 func BenchmarkAllocationBomb(b *testing.B) {
-	sc, err := ParseScenario([]byte(`{"duration_s":0.001,"topic":{"partitions":10000},"workload":{"orders_per_s":1000000},"consumer":{"auto_commit_interval_ms":86400000}}`))
+	sc, err := scenario.ParseScenario([]byte(`{"duration_s":0.001,"topic":{"partitions":10000},"workload":{"orders_per_s":1000000},"consumer":{"auto_commit_interval_ms":86400000}}`))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -3,6 +3,8 @@ package sim
 import (
 	"cmp"
 	"slices"
+
+	"partitionlab/sim/ordering"
 )
 
 // executor is the pool a member's listener hands records to. In thread_pool
@@ -27,8 +29,8 @@ type keyIdent struct {
 }
 
 func identOf(r *record) keyIdent {
-	if r.keyKind == kindNone {
-		return keyIdent{kindNone, r.g} // keyless records have no order to keep
+	if r.keyKind == ordering.KindNone {
+		return keyIdent{ordering.KindNone, r.seq} // keyless records have no order to keep
 	}
 	return keyIdent{r.keyKind, r.keyID}
 }
@@ -99,7 +101,7 @@ func (e *executor) run(s *Sim, w *worker) {
 			e.release(identOf(&w.cur))
 		}
 	case wBackoff:
-		w.start(s, &w.cur)
+		w.start(s, &w.cur, s.now)
 		return
 	}
 	r, ok := e.take()
@@ -108,7 +110,7 @@ func (e *executor) run(s *Sim, w *worker) {
 		s.sched.set(w.actor, never)
 		return
 	}
-	w.start(s, &r)
+	w.start(s, &r, s.now)
 }
 
 func (e *executor) take() (record, bool) {
@@ -209,7 +211,7 @@ func (q *recordQueue) filter(keep func(*record) bool) {
 // application does so in onPartitionsRevoked (on_revoke: drop_queued). If
 // their offsets were committed already — the trap of committing right after
 // handing records to an executor — nobody will ever process them.
-func (s *Sim) dropQueued(m *member, parts []int32) {
+func (m *member) dropQueued(s *Sim, parts []int32) {
 	if m.exec == nil || s.sc.Consumer.OnRevoke != "drop_queued" {
 		return
 	}

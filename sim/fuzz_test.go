@@ -5,17 +5,19 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"partitionlab/sim/scenario"
 )
 
 // fuzzLimits keep each run the fuzzer makes to a few milliseconds.
-var fuzzLimits = Limits{Where: "in the fuzzer", MaxEvents: 20_000, MaxAssignment: 100_000, EventsPerS: 1e6, AssignmentPerS: 1e6}
+var fuzzLimits = scenario.Limits{Where: "in the fuzzer", MaxEvents: 20_000, MaxAssignment: 100_000, EventsPerS: 1e6, AssignmentPerS: 1e6}
 
 // FuzzParseScenario feeds arbitrary documents to the scenario decoder. It
 // must never panic; a document it accepts must come back the same through
 // MarshalScenario, and, when small enough, run twice to the same digest.
 func FuzzParseScenario(f *testing.F) {
-	for _, name := range PresetNames() {
-		doc, _ := PresetJSON(name)
+	for _, name := range scenario.PresetNames() {
+		doc, _ := scenario.PresetJSON(name)
 		f.Add(doc)
 	}
 	f.Add([]byte(`{"seed": 18446744073709551615, "topic": {"partitions": 1e3}}`))
@@ -25,18 +27,18 @@ func FuzzParseScenario(f *testing.F) {
 	f.Add([]byte(`{"duration_s": 3, "workload": {"orders_per_s": 100}, "timeline": [{"at_s": 1, "action": "set_partitions", "partitions": 12}]}`))
 	f.Add([]byte(`{"producers": [{"name": "p", "instances": 1, "key": "order_id", "client": "java", "serializer": "string", "events": []}], "timeline": [{"at_s": 1, "action": "add_consumer", "assignors": []}]}`))
 	f.Fuzz(func(t *testing.T, doc []byte) {
-		sc, err := ParseScenario(doc)
+		sc, err := scenario.ParseScenario(doc)
 		if err != nil {
-			if _, ok := err.(FieldErrors); !ok {
+			if _, ok := err.(scenario.FieldErrors); !ok {
 				t.Fatalf("not a FieldErrors: %T %v", err, err)
 			}
 			return
 		}
-		again, err := ParseScenario(MarshalScenario(sc))
+		again, err := scenario.ParseScenario(scenario.MarshalScenario(sc))
 		if err != nil || !reflect.DeepEqual(again, sc) {
 			t.Fatalf("an accepted scenario does not survive MarshalScenario: %v", err)
 		}
-		if ValidateWithin(sc, fuzzLimits) != nil {
+		if scenario.ValidateWithin(sc, fuzzLimits) != nil {
 			return
 		}
 		a, errA := Run(sc)
@@ -56,24 +58,24 @@ func FuzzSet(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, set string) {
-		sc, err := ParseScenarioWithSets([]byte(`{}`), []string{set})
+		sc, err := scenario.ParseScenarioWithSets([]byte(`{}`), []string{set})
 		if err != nil {
 			if strings.TrimSpace(err.Error()) == "" {
 				t.Fatal("an empty message")
 			}
 			return
 		}
-		if err := Validate(sc); err != nil {
+		if err := scenario.Validate(sc); err != nil {
 			t.Fatalf("--set %q gave an invalid scenario: %v", set, err)
 		}
-		if !bytes.Equal(MarshalScenario(sc), MarshalScenario(mustParse(t, MarshalScenario(sc)))) {
+		if !bytes.Equal(scenario.MarshalScenario(sc), scenario.MarshalScenario(mustParse(t, scenario.MarshalScenario(sc)))) {
 			t.Fatalf("--set %q: the scenario does not round-trip", set)
 		}
 	})
 }
 
-func mustParse(t *testing.T, doc []byte) Scenario {
-	sc, err := ParseScenario(doc)
+func mustParse(t *testing.T, doc []byte) scenario.Scenario {
+	sc, err := scenario.ParseScenario(doc)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"partitionlab/sim/scenario"
 )
 
 // go test ./sim -run Golden -update rewrites the expected summaries.
@@ -82,13 +84,13 @@ func scenarioFiles(t testing.TB) []string {
 }
 
 // readScenario reads and validates a scenario file.
-func readScenario(t testing.TB, f string) Scenario {
+func readScenario(t testing.TB, f string) scenario.Scenario {
 	t.Helper()
 	doc, err := os.ReadFile(f)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc, err := ParseScenario(doc)
+	sc, err := scenario.ParseScenario(doc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +101,7 @@ func readScenario(t testing.TB, f string) Scenario {
 // summary. The same files are checked natively and under node, so equal
 // digests prove that WebAssembly computes the same run.
 func TestGoldenPresets(t *testing.T) {
-	for _, name := range PresetNames() {
+	for _, name := range scenario.PresetNames() {
 		t.Run(name, func(t *testing.T) {
 			r := runPreset(t, name)
 			checkGolden(t, r, filepath.Join("testdata", "presets", name+".summary.json"))

@@ -5,20 +5,21 @@ import (
 	"strconv"
 
 	"partitionlab/sim/assignor"
-	groupcoord "partitionlab/sim/coordinator"
+	"partitionlab/sim/coordinator"
+	"partitionlab/sim/scenario"
 )
 
 // topicName is the one topic the group consumes; assignors want names.
 const topicName = "orders"
 
-// coordinator is the engine's side of the consumer group: the classic
+// consumerGroup is the engine's side of the consumer group: the classic
 // protocol's coordinator (package coordinator, a pure state machine) and
 // what the engine keeps beside it to apply its answers and report
 // rebalances. The consumer protocol (KIP-848) reconciles each member
 // towards a target assignment through its heartbeats, without a barrier.
-type coordinator struct {
+type consumerGroup struct {
 	kip848     bool
-	classic    *groupcoord.Classic
+	classic    *coordinator.Classic
 	generation int32             // the last completed generation (KIP-848: the group epoch)
 	byID       map[string]int32  // member.id -> member index
 	left       map[int32][]int32 // what members removed outside a rebalance held, for the next one's record
@@ -28,14 +29,14 @@ type coordinator struct {
 	stoppedEarly map[int32]int64
 	// ghosts: a restarted dynamic member's old member id, left in the
 	// group until its session expires.
-	ghosts     map[int32]ghost
-	chosen     string // the assignor the group runs
-	rb         *rebalanceRun
-	n          int32 // partitions the group knows (its leader's metadata)
-	leaderSees int64 // when the leader first refreshes its metadata
+	ghosts          map[int32]ghost
+	chosen          string // the assignor the group runs
+	rebalance       *rebalanceRun
+	knownPartitions int32 // partitions the group knows (its leader's metadata)
+	leaderSees      int64 // when the leader first refreshes its metadata
 
 	// KIP-848 (see group_kip848.go)
-	consumer   *groupcoord.Consumer
+	consumer   *coordinator.Consumer
 	lastAssign assignor.Assignment
 
 	hbNs, sessionNs, pollNs int64
@@ -62,7 +63,7 @@ func (s *Sim) setUpConsumers() {
 	}
 	instances := k.Instances
 	for _, a := range s.sc.Timeline {
-		if a.Action == ActionAddConsumer {
+		if a.Action == scenario.ActionAddConsumer {
 			instances += max(1, a.Instances)
 		}
 	}
@@ -78,13 +79,13 @@ func (s *Sim) setUpConsumers() {
 			if k.StaticMembership {
 				m.instanceID = name
 			}
-			m.hbPhase = int64(s.grng.float64() * float64(g.hbNs))
-			s.noteCommit(m, 0)
+			m.hbPhase = int64(s.groupRNG.float64() * float64(g.hbNs))
+			m.noteCommit(s, 0)
 			s.members = append(s.members, m)
 		}
 	}
 	s.instances = instances
-	if k.Mode != ModeSequential {
+	if k.Mode != scenario.ModeSequential {
 		for _, m := range s.members {
 			threads := make([]*worker, k.PoolThreads)
 			for j := range threads {
@@ -95,16 +96,16 @@ func (s *Sim) setUpConsumers() {
 				s.pool = append(s.pool, threads[j])
 				s.poolOwner = append(s.poolOwner, m.idx)
 			}
-			m.exec = newExecutor(k.Mode == ModePerKeyQueues, threads)
+			m.exec = newExecutor(k.Mode == scenario.ModePerKeyQueues, threads)
 		}
 	}
 	s.retry = &retryTopic{}
 	s.retry.actor, s.retry.thread = actorRetry, int32(len(s.threadNames))
 	s.retry.rng = newRNG(s.sc.Seed, streamRetryTopic)
 	s.threadNames = append(s.threadNames, "retry-topic-consumer")
-	g.leaderSees = int64(s.grng.float64() * float64(msToNs(k.MetadataMaxAgeMs)))
-	g.consumer = groupcoord.NewConsumer(groupcoord.ConsumerConfig{Topic: topicName, NewMemberID: s.newMemberID})
-	g.classic = groupcoord.NewClassic(groupcoord.ClassicConfig{Topic: topicName, RebalanceTimeoutNs: g.pollNs,
+	g.leaderSees = int64(s.groupRNG.float64() * float64(msToNs(k.MetadataMaxAgeMs)))
+	g.consumer = coordinator.NewConsumer(coordinator.ConsumerConfig{Topic: topicName, NewMemberID: s.newMemberID})
+	g.classic = coordinator.NewClassic(coordinator.ClassicConfig{Topic: topicName, RebalanceTimeoutNs: g.pollNs,
 		InitialDelayNs: msToNs(k.InitialRebalanceDelayMs), NewMemberID: s.newMemberID})
 }
 
@@ -115,13 +116,13 @@ type ghost struct {
 }
 
 // stable says the classic group is Stable: no rebalance under way.
-func (g *coordinator) stable() bool { return g.classic.State() == groupcoord.Stable }
+func (g *consumerGroup) stable() bool { return g.classic.State() == coordinator.Stable }
 
 // newMemberID is what the coordinator hands a member joining without one:
 // its client id (or group.instance.id) and a unique suffix, as Kafka's
 // "<client.id>-<UUID>".
-func (s *Sim) newMemberID(base string) string {
-	return base + "-" + strconv.FormatUint(s.grng.uint64()>>32|1<<31, 16)
+func (c *consumers) newMemberID(base string) string {
+	return base + "-" + strconv.FormatUint(c.groupRNG.uint64()>>32|1<<31, 16)
 }
 
 // startGroup starts the first Instances instances. By default the group
@@ -130,18 +131,18 @@ func (s *Sim) newMemberID(base string) string {
 // empty group, which waits group.initial.rebalance.delay.ms first.
 func (s *Sim) startGroup() {
 	g := &s.group
-	g.n = s.n
+	g.knownPartitions = s.partitions
 	for p := range s.committed {
 		s.committed[p] = -1 // no committed offset
-		if p < int(s.n) {
+		if p < int(s.partitions) {
 			s.committed[p] = 0
 		}
 	}
 	for i := range s.sc.Consumer.Instances {
 		s.startInstance(i)
 	}
-	g.classic.SetPartitions(g.n)
-	g.consumer.SetPartitions(g.n)
+	g.classic.SetPartitions(g.knownPartitions)
+	g.consumer.SetPartitions(g.knownPartitions)
 	if s.sc.Consumer.NewGroup {
 		return // the members join at their first poll
 	}
@@ -150,22 +151,22 @@ func (s *Sim) startGroup() {
 		return
 	}
 	// The members joined and synced before the run: no delay, not reported.
-	var joins []groupcoord.JoinGroup
+	var joins []coordinator.JoinGroup
 	var up []*member
 	for _, m := range s.members {
 		if m.up {
-			joins = append(joins, groupcoord.JoinGroup{InstanceID: m.instanceID, ClientID: s.threadNames[m.thread],
+			joins = append(joins, coordinator.JoinGroup{InstanceID: m.instanceID, ClientID: s.threadNames[m.thread],
 				Protocols: m.assignors, OwnedGeneration: -1})
 			up = append(up, m)
 		}
 	}
 	ids := g.classic.Start(s.now, joins)
 	for i, m := range up {
-		s.admitted(m, ids[i])
+		m.admitted(s, ids[i])
 		m.rejoin = false
 	}
-	g.rb = &rebalanceRun{quiet: true}
-	s.stepCoordinator(groupcoord.SyncGroup{Generation: g.classic.Generation()})
+	g.rebalance = &rebalanceRun{quiet: true}
+	s.stepCoordinator(coordinator.SyncGroup{Generation: g.classic.Generation()})
 }
 
 // startInstance starts (or restarts) an instance: its members poll at once
@@ -181,7 +182,7 @@ func (s *Sim) startInstance(i int) {
 		m.lastPoll = s.now
 		m.state = wPolling
 		s.sched.set(m.actor, s.now)
-		s.armPollCheck(m)
+		m.armPollCheck(s)
 	}
 }
 
@@ -227,17 +228,17 @@ func (s *Sim) resume(p int32) {
 // partition count: it rejoins, and the group rebalances.
 func (s *Sim) groupSeesPartitions() {
 	g := &s.group
-	if g.n == s.n {
+	if g.knownPartitions == s.partitions {
 		return
 	}
-	cause := fmt.Sprintf("partitions %d → %d", g.n, s.n)
-	g.n = s.n
+	cause := fmt.Sprintf("partitions %d → %d", g.knownPartitions, s.partitions)
+	g.knownPartitions = s.partitions
 	if g.kip848 {
-		g.consumer.SetPartitions(g.n)
+		g.consumer.SetPartitions(g.knownPartitions)
 		s.retargeted(cause)
 		return
 	}
-	g.classic.SetPartitions(g.n)
+	g.classic.SetPartitions(g.knownPartitions)
 	// The leader's metadata no longer matches its subscription snapshot:
 	// it rejoins at its next poll (ConsumerCoordinator.rejoinNeededOrPending),
 	// which rebalances the group.

@@ -3,12 +3,14 @@ package sim
 import (
 	"strings"
 	"testing"
+
+	"partitionlab/sim/scenario"
 )
 
 // churnScenario is a group of 100 members on 1,000 partitions going through
 // 50 membership changes: instances joining, leaving cleanly and crashing.
-func churnScenario(protocol string, assignors []string) Scenario {
-	sc := DefaultScenario()
+func churnScenario(protocol string, assignors []string) scenario.Scenario {
+	sc := scenario.DefaultScenario()
 	sc.DurationS = 600
 	sc.Topic.Partitions = 1000
 	sc.Workload.OrdersPerS = 100
@@ -17,15 +19,15 @@ func churnScenario(protocol string, assignors []string) Scenario {
 	sc.Consumer.GroupProtocol = protocol
 	sc.Consumer.Assignors = assignors
 	for i := range 50 {
-		a := Action{AtS: float64(10 + 11*i), Instance: 1 + i}
+		a := scenario.Action{AtS: float64(10 + 11*i), Instance: 1 + i}
 		switch i % 3 {
 		case 0:
-			a.Action = ActionAddConsumer
+			a.Action = scenario.ActionAddConsumer
 			a.Instance = 0
 		case 1:
-			a.Action = ActionRemoveConsumer
+			a.Action = scenario.ActionRemoveConsumer
 		default:
-			a.Action = ActionCrashConsumer
+			a.Action = scenario.ActionCrashConsumer
 			a.DurationS = 30
 		}
 		sc.Timeline = append(sc.Timeline, a)
@@ -49,13 +51,13 @@ var groupCases = []struct {
 // benchGroup simulates the scenario of each case once per op. Besides
 // rebalances it reports the work budget's assignment steps (EstimateWork)
 // per second, the figure CommandLineLimits and BrowserLimits are set from.
-func benchGroup(b *testing.B, scenario func(protocol string, assignors []string) Scenario, skip string) {
+func benchGroup(b *testing.B, build func(protocol string, assignors []string) scenario.Scenario, skip string) {
 	for _, c := range groupCases {
 		if c.name == skip {
 			continue
 		}
 		b.Run(c.name, func(b *testing.B) {
-			sc := scenario(c.protocol, c.assignors)
+			sc := build(c.protocol, c.assignors)
 			var rebalances int
 			for b.Loop() {
 				r, err := Run(sc)
@@ -65,7 +67,7 @@ func benchGroup(b *testing.B, scenario func(protocol string, assignors []string)
 				rebalances = r.Group.Totals.Rebalances
 			}
 			b.ReportMetric(float64(rebalances), "rebalances")
-			b.ReportMetric(EstimateWork(sc).Assignment*float64(b.N)/b.Elapsed().Seconds(), "steps/s")
+			b.ReportMetric(scenario.EstimateWork(sc).Assignment*float64(b.N)/b.Elapsed().Seconds(), "steps/s")
 		})
 	}
 }
@@ -77,8 +79,8 @@ func BenchmarkGroupChurn(b *testing.B) { benchGroup(b, churnScenario, "sticky") 
 // consumer threads (10,000 members) on 10,000 partitions with the given
 // assignors, a light workload, and one instance crashing and coming back,
 // so the run has a first assignment and two rebalances of a full group.
-func bigGroupScenario(protocol string, assignors []string) Scenario {
-	sc := DefaultScenario()
+func bigGroupScenario(protocol string, assignors []string) scenario.Scenario {
+	sc := scenario.DefaultScenario()
 	sc.DurationS = 60
 	sc.Topic.Partitions = 10000
 	sc.Workload.OrdersPerS = 100
@@ -86,7 +88,7 @@ func bigGroupScenario(protocol string, assignors []string) Scenario {
 	sc.Consumer.Concurrency = 10
 	sc.Consumer.GroupProtocol = protocol
 	sc.Consumer.Assignors = assignors
-	sc.Timeline = []Action{{AtS: 10, Action: ActionCrashConsumer, Instance: 1, DurationS: 5}}
+	sc.Timeline = []scenario.Action{{AtS: 10, Action: scenario.ActionCrashConsumer, Instance: 1, DurationS: 5}}
 	return sc
 }
 
@@ -99,13 +101,13 @@ func BenchmarkBigGroup(b *testing.B) { benchGroup(b, bigGroupScenario, "eager-ra
 // rebalances of the whole group) is still refused, naming the limit.
 func TestBigGroupFitsTheWorkBudget(t *testing.T) {
 	sc := bigGroupScenario("classic", []string{"sticky"})
-	for _, l := range []Limits{CommandLineLimits(), BrowserLimits()} {
-		if err := ValidateWithin(sc, l); err != nil {
+	for _, l := range []scenario.Limits{scenario.CommandLineLimits(), scenario.BrowserLimits()} {
+		if err := scenario.ValidateWithin(sc, l); err != nil {
 			t.Errorf("%s: %v", l.Where, err)
 		}
 	}
-	sc.Timeline = []Action{{AtS: 10, Action: ActionRollingRestart, DowntimeS: 1, IntervalS: 1}}
-	err := ValidateWithin(sc, CommandLineLimits())
+	sc.Timeline = []scenario.Action{{AtS: 10, Action: scenario.ActionRollingRestart, DowntimeS: 1, IntervalS: 1}}
+	err := scenario.ValidateWithin(sc, scenario.CommandLineLimits())
 	if err == nil || !strings.Contains(err.Error(), "2001 rebalances = 4e11 assignment steps; the limit on the command line is 3e9") {
 		t.Errorf("a rolling restart of 1,000 instances: %v", err)
 	}

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	groupcoord "partitionlab/sim/coordinator"
+	"partitionlab/sim/coordinator"
 )
 
 // The classic protocol, from the engine's side: members send their
@@ -31,41 +31,41 @@ const syncNs = 5_000_000
 
 // stepCoordinator sends a request to the classic coordinator and applies what the
 // group did.
-func (s *Sim) stepCoordinator(req groupcoord.Request) groupcoord.Response {
+func (s *Sim) stepCoordinator(req coordinator.Request) coordinator.Response {
 	g := &s.group
 	r := g.classic.Step(s.now, req)
 	var discover bool
 	for _, e := range r.Events {
 		switch e.Kind {
-		case groupcoord.RebalanceStarted:
+		case coordinator.RebalanceStarted:
 			s.rebalanceStarted(e.Reason)
 			discover = true
-		case groupcoord.ReasonAdded:
-			if g.rb != nil && !slices.Contains(g.rb.causes, e.Reason) {
-				g.rb.causes = append(g.rb.causes, e.Reason)
+		case coordinator.ReasonAdded:
+			if g.rebalance != nil && !slices.Contains(g.rebalance.causes, e.Reason) {
+				g.rebalance.causes = append(g.rebalance.causes, e.Reason)
 			}
-		case groupcoord.TimerSet:
-			if e.Timer.Kind == groupcoord.RebalanceTimeout {
+		case coordinator.TimerSet:
+			if e.Timer.Kind == coordinator.RebalanceTimeout {
 				s.at(e.At, ctlRebalanceDeadline, e.Timer.Seq)
 			} else {
 				s.at(e.At, ctlJoinCheck, e.Timer.Seq)
 			}
-		case groupcoord.JoinCompleted:
+		case coordinator.JoinCompleted:
 			s.at(s.now+syncNs, ctlSync, int(e.Generation))
-		case groupcoord.RebalanceCompleted:
+		case coordinator.RebalanceCompleted:
 			s.rebalanceCompleted(e)
-		case groupcoord.MemberRemoved:
+		case coordinator.MemberRemoved:
 			if idx, ok := g.byID[e.MemberID]; ok {
-				s.memberRemoved(s.members[idx], e.MemberID, e.Reason)
+				s.members[idx].memberRemoved(s, e.MemberID, e.Reason)
 			}
-		case groupcoord.StaticMemberLate:
+		case coordinator.StaticMemberLate:
 			m := s.members[g.byID[e.MemberID]]
 			m.joined, m.stale = true, true
 			s.groupEvent(m.idx, "late", "static member did not rejoin within the rebalance timeout: it keeps its place")
-		case groupcoord.GroupEmpty:
+		case coordinator.GroupEmpty:
 			g.generation = e.Generation
-			s.recordRebalance(g.rb, nil, "")
-			g.rb = nil
+			s.recordRebalance(g.rebalance, nil, "")
+			g.rebalance = nil
 		}
 	}
 	if discover {
@@ -83,25 +83,25 @@ func (s *Sim) stepCoordinator(req groupcoord.Request) groupcoord.Response {
 // rebalanceStarted opens the record of a rebalance.
 func (s *Sim) rebalanceStarted(cause string) {
 	g := &s.group
-	g.rb = &rebalanceRun{seq: g.classic.Rebalance(), start: s.now, causes: []string{cause},
+	g.rebalance = &rebalanceRun{seq: g.classic.Rebalance(), start: s.now, causes: []string{cause},
 		stopped: map[int32]int64{}, before: map[int32][]int32{}}
 	for _, cm := range g.classic.Members() {
 		m := s.members[g.byID[cm.ID]]
 		if !cm.Joined {
 			m.joined = false
 		}
-		g.rb.before[m.idx] = slices.Clone(m.parts)
+		g.rebalance.before[m.idx] = slices.Clone(m.parts)
 	}
 	for idx, parts := range g.left {
-		if len(g.rb.before[idx]) == 0 {
-			g.rb.before[idx] = parts
+		if len(g.rebalance.before[idx]) == 0 {
+			g.rebalance.before[idx] = parts
 		}
 	}
 	clear(g.left)
 	for idx, t := range g.stoppedEarly {
-		g.rb.stopped[idx] = t
-		if g.rb.firstStop == 0 || t < g.rb.firstStop {
-			g.rb.firstStop = t
+		g.rebalance.stopped[idx] = t
+		if g.rebalance.firstStop == 0 || t < g.rebalance.firstStop {
+			g.rebalance.firstStop = t
 		}
 	}
 	clear(g.stoppedEarly)
@@ -109,12 +109,12 @@ func (s *Sim) rebalanceStarted(cause string) {
 
 // discover is a member's heartbeat answered with REBALANCE_IN_PROGRESS: it
 // will rejoin at its next poll, at once if it is waiting for records.
-func (s *Sim) discover(m *member) {
+func (m *member) discover(s *Sim) {
 	if m.replaced && m.up {
-		s.fence(m)
+		m.fence(s, s.now)
 		return
 	}
-	if !m.inGroup || m.joined || !m.alive(s.now) || s.group.classic.State() != groupcoord.PreparingRebalance {
+	if !m.inGroup || m.joined || !m.alive(s.now) || s.group.classic.State() != coordinator.PreparingRebalance {
 		return
 	}
 	m.rejoin = true
@@ -123,16 +123,16 @@ func (s *Sim) discover(m *member) {
 
 // sync is the leader's SyncGroup for a generation.
 func (s *Sim) sync(gen int) {
-	s.stepCoordinator(groupcoord.SyncGroup{Generation: int32(gen)})
+	s.stepCoordinator(coordinator.SyncGroup{Generation: int32(gen)})
 }
 
 // rebalanceDeadline is the rebalance timeout: dynamic members that did not
 // rejoin are removed.
 func (s *Sim) rebalanceDeadline(seq int) {
 	byID := maps.Clone(s.group.byID) // removal forgets the ids
-	r := s.stepCoordinator(groupcoord.Timer{Kind: groupcoord.RebalanceTimeout, Seq: seq})
+	r := s.stepCoordinator(coordinator.Timer{Kind: coordinator.RebalanceTimeout, Seq: seq})
 	for _, e := range r.Events {
-		if e.Kind == groupcoord.MemberRemoved {
+		if e.Kind == coordinator.MemberRemoved {
 			s.members[byID[e.MemberID]].kicked = true
 			s.group.res.KickedOut++
 		}
@@ -141,22 +141,22 @@ func (s *Sim) rebalanceDeadline(seq int) {
 
 // maybeCompleteJoin is the initial rebalance delay passing.
 func (s *Sim) maybeCompleteJoin() {
-	s.stepCoordinator(groupcoord.Timer{Kind: groupcoord.InitialDelay, Seq: s.group.classic.Rebalance()})
+	s.stepCoordinator(coordinator.Timer{Kind: coordinator.InitialDelay, Seq: s.group.classic.Rebalance()})
 }
 
 // rebalanceCompleted is SyncGroup's answer reaching every member.
-func (s *Sim) rebalanceCompleted(e groupcoord.Event) {
+func (s *Sim) rebalanceCompleted(e coordinator.Event) {
 	g := &s.group
 	g.chosen, g.generation = e.Protocol, e.Generation
 	for _, cm := range g.classic.Members() {
 		m := s.members[g.byID[cm.ID]]
 		m.gen, m.joined = e.Generation, false
-		s.noteCommit(m, s.now) // the auto-commit timer restarts after a rebalance
+		m.noteCommit(s, s.now) // the auto-commit timer restarts after a rebalance
 		m.lastAssigned = slices.Clone(cm.Assignment)
 		if !m.eager {
 			for _, p := range m.parts {
 				if !slices.Contains(cm.Assignment, p) {
-					g.rb.revoked = append(g.rb.revoked, p)
+					g.rebalance.revoked = append(g.rebalance.revoked, p)
 				}
 			}
 		}
@@ -167,26 +167,26 @@ func (s *Sim) rebalanceCompleted(e groupcoord.Event) {
 			m.wakeAt(s, s.now)
 		}
 	}
-	s.recordRebalance(g.rb, e.Assignment, e.Protocol)
-	g.rb = nil
+	s.recordRebalance(g.rebalance, e.Assignment, e.Protocol)
+	g.rebalance = nil
 }
 
 // leaveGroup is a member's LeaveGroup.
-func (s *Sim) leaveGroup(m *member, why string) {
-	s.removeMember(m, why, groupcoord.LeaveGroup{MemberID: m.id, InstanceID: m.instanceID, Reason: s.threadNames[m.thread] + " " + why})
+func (m *member) leaveGroup(s *Sim, why string) {
+	m.removeMember(s, why, coordinator.LeaveGroup{MemberID: m.id, InstanceID: m.instanceID, Reason: s.threadNames[m.thread] + " " + why})
 }
 
 // expireSession is the coordinator's session timer for a member firing.
-func (s *Sim) expireSession(m *member, why string) {
-	s.removeMember(m, why, groupcoord.SessionExpired{MemberID: m.id, Reason: s.threadNames[m.thread] + " " + why})
+func (m *member) expireSession(s *Sim, why string) {
+	m.removeMember(s, why, coordinator.SessionExpired{MemberID: m.id, Reason: s.threadNames[m.thread] + " " + why})
 }
 
-func (s *Sim) removeMember(m *member, why string, req groupcoord.Request) {
+func (m *member) removeMember(s *Sim, why string, req coordinator.Request) {
 	if !m.inGroup {
 		return
 	}
 	if s.group.kip848 {
-		s.leave848(m, why)
+		m.leave848(s, why)
 		return
 	}
 	s.stepCoordinator(req)
@@ -194,7 +194,7 @@ func (s *Sim) removeMember(m *member, why string, req groupcoord.Request) {
 
 // memberRemoved applies a member's removal: its partitions are free for the
 // next assignment.
-func (s *Sim) memberRemoved(m *member, id, why string) {
+func (m *member) memberRemoved(s *Sim, id, why string) {
 	g := &s.group
 	if m == nil || m.id != id || !m.inGroup {
 		return
@@ -204,9 +204,9 @@ func (s *Sim) memberRemoved(m *member, id, why string) {
 	s.groupEvent(m.idx, "removed", strings.TrimPrefix(why, s.threadNames[m.thread]+" "))
 	if len(m.parts) > 0 {
 		// The rebalance this causes (or joins) moves them from this member.
-		if g.rb != nil {
-			if g.rb.before[m.idx] == nil {
-				g.rb.before[m.idx] = slices.Clone(m.parts)
+		if g.rebalance != nil {
+			if g.rebalance.before[m.idx] == nil {
+				g.rebalance.before[m.idx] = slices.Clone(m.parts)
 			}
 		} else if !g.kip848 {
 			g.left[m.idx] = slices.Clone(m.parts)

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	groupcoord "partitionlab/sim/coordinator"
+	"partitionlab/sim/coordinator"
 )
 
 // The client's side of the classic group protocol (ConsumerCoordinator):
@@ -18,11 +18,11 @@ import (
 // protocol, revokes every partition first. It reports whether the member
 // may go on fetching while the rebalance runs (cooperative, or a static
 // member given its partitions back at once).
-func (s *Sim) joinGroup(m *member) bool {
+func (m *member) joinGroup(s *Sim) bool {
 	g := &s.group
 	m.rejoin = false
 	fresh := !m.inGroup || m.needsNewID
-	req := groupcoord.JoinGroup{InstanceID: m.instanceID, ClientID: s.threadNames[m.thread],
+	req := coordinator.JoinGroup{InstanceID: m.instanceID, ClientID: s.threadNames[m.thread],
 		Protocols: m.assignors, OwnedGeneration: -1}
 	if !fresh {
 		req.MemberID = m.id
@@ -37,43 +37,43 @@ func (s *Sim) joinGroup(m *member) bool {
 		req.Reason, m.joinReason = m.joinReason, ""
 	}
 	if !fresh {
-		s.onJoinPrepare(m)
+		m.onJoinPrepare(s)
 	} else if m.inGroup && m.instanceID == "" {
-		s.leaveGhost(m)
+		m.leaveGhost(s)
 	}
 	r := s.stepCoordinator(req)
 	m.revokedNow = nil
 	switch r.Err {
-	case groupcoord.InconsistentGroupProtocol:
-		s.refuse(m)
+	case coordinator.InconsistentGroupProtocol:
+		m.refuse(s)
 		return false
-	case groupcoord.FencedInstanceID:
+	case coordinator.FencedInstanceID:
 		m.replaced, m.replacedAt = true, s.now
-		s.fence(m)
+		m.fence(s, s.now)
 		return false
-	case groupcoord.UnknownMemberID:
+	case coordinator.UnknownMemberID:
 		// resetStateAndRejoin: it joins again as a new member.
 		m.inGroup, m.rejoin = false, true
 		m.wakeAt(s, s.now)
 		return false
 	}
 	if r.Replaced != "" {
-		s.replaced(m, r)
+		m.tookStaticPlace(s, r)
 		if r.Done {
 			return true
 		}
 	} else if fresh {
-		s.admitted(m, r.MemberID)
-		if g.rb != nil {
-			if _, ok := g.rb.before[m.idx]; !ok {
-				g.rb.before[m.idx] = nil
+		m.admitted(s, r.MemberID)
+		if g.rebalance != nil {
+			if _, ok := g.rebalance.before[m.idx]; !ok {
+				g.rebalance.before[m.idx] = nil
 			}
 		}
 	}
 	if fresh {
-		s.onJoinPrepare(m)
+		m.onJoinPrepare(s)
 	}
-	m.joined = s.group.classic.State() != groupcoord.Stable
+	m.joined = s.group.classic.State() != coordinator.Stable
 	return !m.eager
 }
 
@@ -96,7 +96,7 @@ func subscriptionMetadata(eager bool, parts, lastAssigned []int32, gen int32) (o
 // leaveGhost is a dynamic member's process restarting after a crash: the
 // new process joins with a new member id, while the old id stays in the
 // group, holding its partitions, until its session expires.
-func (s *Sim) leaveGhost(m *member) {
+func (m *member) leaveGhost(s *Sim) {
 	g := &s.group
 	g.ghosts[m.idx] = ghost{id: m.id, lastHB: m.lastHB}
 	if len(m.parts) > 0 {
@@ -112,7 +112,7 @@ func (s *Sim) leaveGhost(m *member) {
 }
 
 // expireGhost removes a crashed process's member id whose session expired.
-func (s *Sim) expireGhost(m *member) bool {
+func (m *member) expireGhost(s *Sim) bool {
 	g := &s.group
 	gh, ok := g.ghosts[m.idx]
 	if !ok || s.now < gh.lastHB+g.sessionNs {
@@ -127,38 +127,38 @@ func (s *Sim) expireGhost(m *member) bool {
 		s.retargeted(s.threadNames[m.thread] + " " + why)
 		return true
 	}
-	s.stepCoordinator(groupcoord.SessionExpired{MemberID: gh.id, Reason: s.threadNames[m.thread] + " " + why})
+	s.stepCoordinator(coordinator.SessionExpired{MemberID: gh.id, Reason: s.threadNames[m.thread] + " " + why})
 	return true
 }
 
 // onJoinPrepare is ConsumerCoordinator.onJoinPrepare: the commit (with
 // auto-commit, or the application's in onPartitionsRevoked) and, under the
 // eager protocol, revoking every partition.
-func (s *Sim) onJoinPrepare(m *member) {
+func (m *member) onJoinPrepare(s *Sim) {
 	g := &s.group
 	k := &s.sc.Consumer
 	if k.EnableAutoCommit || (k.CommitOnRevoke && m.eager) {
-		s.commit(m, m.parts, commitOnJoin)
+		m.commit(s, m.parts, commitOnJoin, s.now)
 	}
 	if !m.eager || len(m.parts) == 0 {
 		return
 	}
-	if g.rb == nil {
+	if g.rebalance == nil {
 		g.left[m.idx] = slices.Clone(m.parts)
 		g.stoppedEarly[m.idx] = s.now
 	} else {
-		g.rb.stopped[m.idx] = s.now
-		if g.rb.firstStop == 0 {
-			g.rb.firstStop = s.now
+		g.rebalance.stopped[m.idx] = s.now
+		if g.rebalance.firstStop == 0 {
+			g.rebalance.firstStop = s.now
 		}
 	}
-	s.dropQueued(m, m.parts)
+	m.dropQueued(s, m.parts)
 	m.setParts(s, nil)
 }
 
 // refuse is a JoinGroup answered with INCONSISTENT_GROUP_PROTOCOL: the
 // Java client raises it from poll(), and the application stops.
-func (s *Sim) refuse(m *member) {
+func (m *member) refuse(s *Sim) {
 	m.up = false
 	s.sched.set(m.actor, never)
 	s.group.res.Refused++
@@ -169,11 +169,11 @@ func (s *Sim) refuse(m *member) {
 	s.groupEvent(m.idx, "InconsistentGroupProtocolException", why)
 }
 
-// replaced is a static JoinGroup that took the place of the member id
+// tookStaticPlace is a static JoinGroup that took the place of the member id
 // oldID. If that member is another process still running, it finds out
 // at its next heartbeat or commit (FENCED_INSTANCE_ID). A Stable group
 // hands back the current assignment at once.
-func (s *Sim) replaced(m *member, r groupcoord.Response) {
+func (m *member) tookStaticPlace(s *Sim, r coordinator.Response) {
 	g := &s.group
 	old := s.members[g.byID[r.Replaced]]
 	delete(g.byID, r.Replaced)
@@ -185,7 +185,7 @@ func (s *Sim) replaced(m *member, r groupcoord.Response) {
 			s.at(old.nextHeartbeat(s.now+1, g.hbNs), ctlDiscover, int(old.idx))
 		}
 	}
-	s.admitted(m, r.MemberID)
+	m.admitted(s, r.MemberID)
 	m.gen = gen
 	if !r.Done {
 		return // it joins the rebalance in progress under its new id
@@ -202,18 +202,18 @@ func (s *Sim) replaced(m *member, r groupcoord.Response) {
 
 // fence is a replaced member's heartbeat or commit answered with
 // FENCED_INSTANCE_ID: poll() throws FencedInstanceIdException and the
-// application stops.
-func (s *Sim) fence(m *member) {
+// application stops. It learns it at now.
+func (m *member) fence(s *Sim, now int64) {
 	m.replaced, m.fenced = false, true
 	s.group.res.Fenced++
-	s.groupEvent(m.idx, "FencedInstanceIdException",
+	s.groupEventAt(now, m.idx, "FencedInstanceIdException",
 		fmt.Sprintf("another consumer joined with its group.instance.id %q at %.2f s; this one learns it now and must stop",
 			m.instanceID, nsToS(m.replacedAt)))
-	m.wakeAt(s, s.now)
+	m.wakeAt(s, now)
 }
 
 // admitted notes the member id a new member was given.
-func (s *Sim) admitted(m *member, id string) {
+func (m *member) admitted(s *Sim, id string) {
 	g := &s.group
 	m.id = id
 	m.joins++
@@ -225,7 +225,7 @@ func (s *Sim) admitted(m *member, id string) {
 // member's reconciliation) at its poll: it revokes what it no longer owns,
 // which under the cooperative protocol means rejoining at once, and starts
 // on what it gained.
-func (s *Sim) applyPending(m *member) {
+func (m *member) applyPending(s *Sim) {
 	m.hasPending = false
 	var revoked []int32
 	for _, p := range m.parts {
@@ -235,15 +235,15 @@ func (s *Sim) applyPending(m *member) {
 	}
 	if len(revoked) > 0 {
 		if k := &s.sc.Consumer; k.CommitOnRevoke {
-			s.commit(m, revoked, commitOnRevoke)
+			m.commit(s, revoked, commitOnRevoke, s.now)
 		} else if s.group.kip848 && k.EnableAutoCommit {
-			s.commit(m, revoked, commitOnJoin)
+			m.commit(s, revoked, commitOnJoin, s.now)
 		}
 		for _, p := range revoked {
 			s.revokedAt[p] = s.now
 			s.group.revokedBy[p] = m.idx
 		}
-		s.dropQueued(m, revoked)
+		m.dropQueued(s, revoked)
 	}
 	for _, p := range m.pending {
 		if !slices.Contains(m.parts, p) && s.revokedAt[p] > 0 {
@@ -253,7 +253,7 @@ func (s *Sim) applyPending(m *member) {
 	}
 	m.setParts(s, m.pending)
 	if s.group.kip848 {
-		s.acknowledge(m)
+		m.acknowledge(s)
 		s.maybeReconciled()
 		return
 	}

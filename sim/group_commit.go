@@ -3,7 +3,7 @@ package sim
 import (
 	"math"
 
-	groupcoord "partitionlab/sim/coordinator"
+	"partitionlab/sim/coordinator"
 )
 
 // commitKind says who commits, which decides what a failure looks like.
@@ -27,13 +27,13 @@ const (
 )
 
 // commit stores the member's positions of the given partitions as the
-// group's committed offsets. A member the group no longer counts cannot
-// commit, and nothing is stored.
-func (s *Sim) commit(m *member, parts []int32, kind commitKind) bool {
+// group's committed offsets, at time now. A member the group no longer
+// counts cannot commit, and nothing is stored.
+func (m *member) commit(s *Sim, parts []int32, kind commitKind, now int64) bool {
 	if m.replaced {
 		// OffsetCommit answered FENCED_INSTANCE_ID.
 		s.group.res.FailedCommits++
-		s.fence(m)
+		m.fence(s, now)
 		return false
 	}
 	ok, detail := true, ""
@@ -46,7 +46,7 @@ func (s *Sim) commit(m *member, parts []int32, kind commitKind) bool {
 	case m.stale:
 		ok, detail = false, "ILLEGAL_GENERATION: the group has already rebalanced and assigned the partitions to another member"
 	case !s.group.kip848 && len(parts) > 0: // nothing to commit sends no request
-		if err := s.group.classic.Step(s.now, groupcoord.OffsetCommit{MemberID: m.id, InstanceID: m.instanceID, Generation: m.gen}).Err; err != groupcoord.None {
+		if err := s.group.classic.Step(now, coordinator.OffsetCommit{MemberID: m.id, InstanceID: m.instanceID, Generation: m.gen}).Err; err != coordinator.None {
 			ok, detail = false, err.String()+": the group has already rebalanced and assigned the partitions to another member"
 		}
 	}
@@ -61,10 +61,10 @@ func (s *Sim) commit(m *member, parts []int32, kind commitKind) bool {
 				event, detail = "auto-commit failed", "synchronous auto-commit failed (logged, not thrown): "+detail
 			}
 		}
-		s.groupEvent(m.idx, event, detail)
+		s.groupEventAt(now, m.idx, event, detail)
 		return false
 	}
-	s.noteCommit(m, s.now)
+	m.noteCommit(s, now)
 	for _, p := range parts {
 		if s.owner[p] != m.idx {
 			continue
@@ -75,12 +75,12 @@ func (s *Sim) commit(m *member, parts []int32, kind commitKind) bool {
 	return true
 }
 
-// commitDue says whether poll() commits now: after every batch when the
+// commitDue says whether poll() commits at now: after every batch when the
 // application commits itself, or when the auto-commit interval has passed.
-func (s *Sim) commitDue(m *member) bool { return s.now >= m.commitAt }
+func (m *member) commitDue(now int64) bool { return now >= m.commitAt }
 
 // noteCommit restarts m's commit timer at t.
-func (s *Sim) noteCommit(m *member, t int64) {
+func (m *member) noteCommit(s *Sim, t int64) {
 	k := &s.sc.Consumer
 	switch {
 	case k.CommitAfterBatch:
@@ -92,12 +92,12 @@ func (s *Sim) noteCommit(m *member, t int64) {
 	}
 }
 
-// pollCommit is the commit poll() makes when one is due: the application's
-// commitSync after each batch, or the auto-commit.
-func (s *Sim) pollCommit(m *member) {
+// pollCommit is the commit poll() makes at now when one is due: the
+// application's commitSync after each batch, or the auto-commit.
+func (m *member) pollCommit(s *Sim, now int64) {
 	kind := commitAuto
 	if s.sc.Consumer.CommitAfterBatch {
 		kind = commitApp
 	}
-	s.commit(m, m.parts, kind)
+	m.commit(s, m.parts, kind, now)
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"partitionlab/sim/scenario"
 )
 
 // Consumer-group behaviour checked against Kafka's coordinator and client
@@ -72,7 +74,7 @@ func TestMigrationStepKeepsEveryPartitionOwned(t *testing.T) {
 
 func runDoc(t *testing.T, doc string, sets ...string) *Result {
 	t.Helper()
-	sc, err := ParseScenarioWithSets([]byte(doc), sets)
+	sc, err := scenario.ParseScenarioWithSets([]byte(doc), sets)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +134,7 @@ func TestKIP848SessionTimeoutIsTheBrokers(t *testing.T) {
 	const doc = `{"version":1,"seed":1,"duration_s":120,
 	  "consumer":{"instances":2,"concurrency":1,"group_protocol":"consumer"%s},
 	  "timeline":[{"at_s":10,"action":"crash_consumer","instance":1}]}`
-	_, err := ParseScenario([]byte(fmt.Sprintf(doc, `,"session_timeout_ms":10000`)))
+	_, err := scenario.ParseScenario([]byte(fmt.Sprintf(doc, `,"session_timeout_ms":10000`)))
 	if err == nil || !strings.Contains(err.Error(), "consumer.session_timeout_ms") || !strings.Contains(err.Error(), "group.consumer.session.timeout.ms") {
 		t.Errorf("session_timeout_ms with the consumer protocol: %v; want it refused, naming the broker's setting", err)
 	}

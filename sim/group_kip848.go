@@ -3,7 +3,7 @@ package sim
 import (
 	"slices"
 
-	groupcoord "partitionlab/sim/coordinator"
+	"partitionlab/sim/coordinator"
 )
 
 // kip848HeartbeatNs is the broker's group.consumer.heartbeat.interval.ms:
@@ -22,20 +22,20 @@ const kip848HeartbeatNs = 5_000_000_000
 // startConsumerGroup is a KIP-848 group already running at the start.
 func (s *Sim) startConsumerGroup() {
 	g := &s.group
-	var joins []groupcoord.ConsumerGroupHeartbeat
+	var joins []coordinator.ConsumerGroupHeartbeat
 	var up []*member
 	for _, m := range s.members {
 		if m.up {
-			joins = append(joins, groupcoord.ConsumerGroupHeartbeat{InstanceID: m.instanceID, ClientID: s.threadNames[m.thread]})
+			joins = append(joins, coordinator.ConsumerGroupHeartbeat{InstanceID: m.instanceID, ClientID: s.threadNames[m.thread]})
 			up = append(up, m)
 		}
 	}
 	ids := g.consumer.Start(joins)
 	for i, m := range up {
-		s.admitted(m, ids[i])
+		m.admitted(s, ids[i])
 		m.rejoin = false
 	}
-	g.rb = &rebalanceRun{quiet: true}
+	g.rebalance = &rebalanceRun{quiet: true}
 	s.retargeted("the group was already running")
 	for _, m := range up {
 		m.setParts(s, g.consumer.Member(m.id).Target)
@@ -47,19 +47,19 @@ func (s *Sim) startConsumerGroup() {
 // target is recomputed, and it keeps fetching whatever it holds. A static
 // member takes back its place if its previous holder left with epoch -2;
 // if that one has not (a crash), it is refused: UNRELEASED_INSTANCE_ID.
-func (s *Sim) consumerJoin(m *member) bool {
+func (m *member) consumerJoin(s *Sim) bool {
 	g := &s.group
 	m.rejoin = false
 	if m.inGroup && !m.needsNewID {
-		s.heartbeat848(m)
+		m.heartbeat848(s)
 		return true
 	}
 	if m.inGroup && m.instanceID == "" {
-		s.leaveGhost(m) // a restarted process: its old member id waits for its session to expire
+		m.leaveGhost(s) // a restarted process: its old member id waits for its session to expire
 	}
-	r := g.consumer.Step(groupcoord.ConsumerGroupHeartbeat{InstanceID: m.instanceID, ClientID: s.threadNames[m.thread],
-		MemberEpoch: groupcoord.JoinEpoch})
-	if r.Err == groupcoord.UnreleasedInstanceID {
+	r := g.consumer.Step(coordinator.ConsumerGroupHeartbeat{InstanceID: m.instanceID, ClientID: s.threadNames[m.thread],
+		MemberEpoch: coordinator.JoinEpoch})
+	if r.Err == coordinator.UnreleasedInstanceID {
 		m.up = false
 		s.sched.set(m.actor, never)
 		g.res.Refused++
@@ -68,33 +68,33 @@ func (s *Sim) consumerJoin(m *member) bool {
 	}
 	if r.Replaced != "" {
 		delete(g.byID, r.Replaced)
-		s.admitted(m, r.MemberID)
+		m.admitted(s, r.MemberID)
 		m.parts = nil
 		m.setParts(s, r.Assignment) // a new process: positions from the committed offsets
 		s.groupEvent(m.idx, "static rejoin", "the same group.instance.id is back within the session time-out: same partitions, no new epoch")
 		return true
 	}
-	s.admitted(m, r.MemberID)
+	m.admitted(s, r.MemberID)
 	if r.Retargeted {
 		s.retargeted(s.threadNames[m.thread] + " joined")
 	}
-	s.applyHeartbeat(m, r)
+	m.applyHeartbeat(s, r)
 	return true
 }
 
 // retargeted applies a new target assignment: a new group epoch.
 func (s *Sim) retargeted(cause string) {
 	g := &s.group
-	if g.rb == nil {
-		g.rb = &rebalanceRun{start: s.now, before: map[int32][]int32{}}
+	if g.rebalance == nil {
+		g.rebalance = &rebalanceRun{start: s.now, before: map[int32][]int32{}}
 		for _, m := range s.members {
 			if len(m.parts) > 0 {
-				g.rb.before[m.idx] = slices.Clone(m.parts)
+				g.rebalance.before[m.idx] = slices.Clone(m.parts)
 			}
 		}
 	}
-	if !slices.Contains(g.rb.causes, cause) {
-		g.rb.causes = append(g.rb.causes, cause)
+	if !slices.Contains(g.rebalance.causes, cause) {
+		g.rebalance.causes = append(g.rebalance.causes, cause)
 	}
 	g.generation = g.consumer.Epoch()
 	g.lastAssign = g.consumer.Assignment()
@@ -109,17 +109,17 @@ func (s *Sim) retargeted(cause string) {
 
 // heartbeat848 is a member's heartbeat under the consumer protocol: it
 // reports what it owns; the response carries what it may hold now.
-func (s *Sim) heartbeat848(m *member) {
+func (m *member) heartbeat848(s *Sim) {
 	if !m.inGroup || !m.alive(s.now) {
 		return
 	}
-	r := s.group.consumer.Step(groupcoord.ConsumerGroupHeartbeat{MemberID: m.id, InstanceID: m.instanceID, MemberEpoch: m.gen, Owned: m.parts})
-	s.applyHeartbeat(m, r)
+	r := s.group.consumer.Step(coordinator.ConsumerGroupHeartbeat{MemberID: m.id, InstanceID: m.instanceID, MemberEpoch: m.gen, Owned: m.parts})
+	m.applyHeartbeat(s, r)
 }
 
-func (s *Sim) applyHeartbeat(m *member, r groupcoord.ConsumerResponse) {
+func (m *member) applyHeartbeat(s *Sim, r coordinator.ConsumerResponse) {
 	g := &s.group
-	if r.Err != groupcoord.None {
+	if r.Err != coordinator.None {
 		return
 	}
 	if !slices.Equal(r.Assignment, m.parts) {
@@ -134,16 +134,16 @@ func (s *Sim) applyHeartbeat(m *member, r groupcoord.ConsumerResponse) {
 
 // acknowledge is a member's heartbeat right after it reconciled: the
 // partitions it released are free for their new owners.
-func (s *Sim) acknowledge(m *member) {
-	s.group.consumer.Step(groupcoord.ConsumerGroupHeartbeat{MemberID: m.id, InstanceID: m.instanceID, MemberEpoch: m.gen, Owned: m.parts})
+func (m *member) acknowledge(s *Sim) {
+	s.group.consumer.Step(coordinator.ConsumerGroupHeartbeat{MemberID: m.id, InstanceID: m.instanceID, MemberEpoch: m.gen, Owned: m.parts})
 }
 
 // leave848 removes a member from the consumer group (LeaveGroup epoch -1,
 // or its session expiring).
-func (s *Sim) leave848(m *member, why string) {
+func (m *member) leave848(s *Sim, why string) {
 	g := &s.group
 	id := m.id
-	s.memberRemoved(m, id, s.threadNames[m.thread]+" "+why)
+	m.memberRemoved(s, id, s.threadNames[m.thread]+" "+why)
 	g.consumer.Expire(id, why)
 	s.retargeted(s.threadNames[m.thread] + " " + why)
 }
@@ -151,7 +151,7 @@ func (s *Sim) leave848(m *member, why string) {
 // maybeReconciled closes the epoch once every member holds its target.
 func (s *Sim) maybeReconciled() {
 	g := &s.group
-	if g.rb == nil {
+	if g.rebalance == nil {
 		return
 	}
 	for _, cm := range g.consumer.Members() {
@@ -159,23 +159,23 @@ func (s *Sim) maybeReconciled() {
 			return
 		}
 	}
-	s.recordRebalance(g.rb, g.lastAssign, "uniform")
-	g.rb = nil
+	s.recordRebalance(g.rebalance, g.lastAssign, "uniform")
+	g.rebalance = nil
 }
 
 // memberOf is the member a member id belongs to now; nil for an id whose
 // process is gone (a ghost) or that is unknown.
-func (s *Sim) memberOf(id string) *member {
-	idx, ok := s.group.byID[id]
-	if !ok || s.members[idx].id != id {
+func (c *consumers) memberOf(id string) *member {
+	idx, ok := c.group.byID[id]
+	if !ok || c.members[idx].id != id {
 		return nil
 	}
-	return s.members[idx]
+	return c.members[idx]
 }
 
 // sessionSetting names the setting whose time-out removes a silent member.
-func (s *Sim) sessionSetting() string {
-	if s.group.kip848 {
+func (c *consumers) sessionSetting() string {
+	if c.group.kip848 {
 		return "group.consumer.session.timeout.ms"
 	}
 	return "session.timeout.ms"

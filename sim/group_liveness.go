@@ -3,7 +3,7 @@ package sim
 import (
 	"fmt"
 
-	groupcoord "partitionlab/sim/coordinator"
+	"partitionlab/sim/coordinator"
 )
 
 // Liveness: heartbeats come from a background thread every
@@ -19,7 +19,7 @@ const retryBackoffNs = 100_000_000
 
 // armPollCheck schedules the check of a member's poll deadline, at the
 // heartbeat thread's first wake-up after it.
-func (s *Sim) armPollCheck(m *member) {
+func (m *member) armPollCheck(s *Sim) {
 	s.at(m.nextHeartbeat(m.lastPoll+s.group.pollNs, retryBackoffNs), ctlPollCheck, int(m.idx))
 }
 
@@ -27,7 +27,7 @@ func (s *Sim) armPollCheck(m *member) {
 // member sends LeaveGroup and the group rebalances at once; a static one
 // stops heartbeating and is removed only when its session times out. The
 // member learns it is out at its next poll.
-func (s *Sim) pollCheck(m *member) {
+func (m *member) pollCheck(s *Sim) {
 	g := &s.group
 	if !m.up || !m.inGroup {
 		return
@@ -40,7 +40,7 @@ func (s *Sim) pollCheck(m *member) {
 	}
 	if s.now < m.lastPoll+g.pollNs || !m.alive(s.now) {
 		if m.alive(s.now) {
-			s.armPollCheck(m)
+			m.armPollCheck(s)
 		}
 		return
 	}
@@ -48,7 +48,7 @@ func (s *Sim) pollCheck(m *member) {
 	m.kicked = true
 	why := fmt.Sprintf("poll() not called for %.0f s: max.poll.interval.ms exceeded", nsToS(s.now-m.lastPoll))
 	if m.instanceID == "" {
-		s.leaveGroup(m, why+"; sent LeaveGroup")
+		m.leaveGroup(s, why+"; sent LeaveGroup")
 		return
 	}
 	s.groupEvent(m.idx, "poll timeout", why+"; static member: no LeaveGroup, heartbeats stop")
@@ -58,15 +58,15 @@ func (s *Sim) pollCheck(m *member) {
 
 // stopHeartbeats is a crash or a freeze: the coordinator will remove the
 // member when its session times out, unless it is back by then.
-func (s *Sim) stopHeartbeats(m *member) {
+func (m *member) stopHeartbeats(s *Sim) {
 	g := &s.group
 	m.lastHB = m.lastHeartbeat(s.now, g.hbNs)
 	s.at(m.lastHB+g.sessionNs, ctlSessionCheck, int(m.idx))
 }
 
 // sessionCheck removes a member that sent no heartbeat for session.timeout.ms.
-func (s *Sim) sessionCheck(m *member) {
-	if s.expireGhost(m) {
+func (m *member) sessionCheck(s *Sim) {
+	if m.expireGhost(s) {
 		return
 	}
 	if !m.inGroup {
@@ -82,7 +82,7 @@ func (s *Sim) sessionCheck(m *member) {
 		// crashed or closed process is only removed.
 		s.group.res.KickedOut++
 	}
-	s.expireSession(m, fmt.Sprintf("no heartbeat for %.0f s: %s expired", nsToS(s.now-m.lastHB), s.sessionSetting()))
+	m.expireSession(s, fmt.Sprintf("no heartbeat for %.0f s: %s expired", nsToS(s.now-m.lastHB), s.sessionSetting()))
 }
 
 // crashInstance kills an instance: no LeaveGroup, no commit, work in
@@ -94,9 +94,9 @@ func (s *Sim) crashInstance(i int) {
 		}
 		s.groupEvent(m.idx, "crashed", "the process died: no LeaveGroup, no commit")
 		m.up = false
-		s.abandonWork(m)
+		m.abandonWork(s)
 		if m.inGroup {
-			s.stopHeartbeats(m)
+			m.stopHeartbeats(s)
 		}
 	}
 }
@@ -104,7 +104,7 @@ func (s *Sim) crashInstance(i int) {
 // abandonWork drops what a dying member held in memory. A record whose
 // offset was already committed is never processed again: lost. The others
 // will be fetched again by the partition's next owner.
-func (s *Sim) abandonWork(m *member) {
+func (m *member) abandonWork(s *Sim) {
 	drop := func(r *record) {
 		if r.offset < s.committed[r.partition] {
 			s.loseRecord(r)
@@ -113,10 +113,10 @@ func (s *Sim) abandonWork(m *member) {
 	if m.state == wProcessing || m.state == wBackoff {
 		drop(&m.cur)
 	}
-	for i := m.bi; i < len(m.batch); i++ {
+	for i := m.batchNext; i < len(m.batch); i++ {
 		drop(&m.batch[i])
 	}
-	m.batch, m.bi = m.batch[:0], 0
+	m.batch, m.batchNext = m.batch[:0], 0
 	m.state = wIdle
 	s.sched.set(m.actor, never)
 	if m.exec != nil {
@@ -138,10 +138,10 @@ func (s *Sim) shutdownInstance(i int) {
 // close is the member's consumer.close() at its poll: the application's
 // own commit after its last batch, or close()'s auto-commit, or a commit in
 // onPartitionsRevoked, which close() calls too.
-func (s *Sim) close(m *member) {
+func (m *member) close(s *Sim) {
 	m.stopping = false
 	if k := &s.sc.Consumer; k.EnableAutoCommit || k.CommitAfterBatch || k.CommitOnRevoke {
-		s.commit(m, m.parts, commitClose)
+		m.commit(s, m.parts, commitClose, s.now)
 	}
 	m.up = false
 	m.state = wIdle
@@ -150,15 +150,15 @@ func (s *Sim) close(m *member) {
 		return
 	}
 	if m.instanceID == "" || m.kicked {
-		s.leaveGroup(m, "shut down: sent LeaveGroup")
+		m.leaveGroup(s, "shut down: sent LeaveGroup")
 		return
 	}
 	if s.group.kip848 {
 		// A static member leaves with epoch -2: its place waits for it.
-		s.group.consumer.Step(groupcoord.ConsumerGroupHeartbeat{MemberID: m.id, InstanceID: m.instanceID, MemberEpoch: groupcoord.StaticLeaveEpoch})
+		s.group.consumer.Step(coordinator.ConsumerGroupHeartbeat{MemberID: m.id, InstanceID: m.instanceID, MemberEpoch: coordinator.StaticLeaveEpoch})
 	}
 	s.groupEvent(m.idx, "shut down", "static member: no LeaveGroup; its partitions wait for it or for "+s.sessionSetting())
-	s.stopHeartbeats(m)
+	m.stopHeartbeats(s)
 }
 
 // freezeInstance is a stop-the-world GC pause: no processing, no heartbeats.
@@ -175,22 +175,22 @@ func (s *Sim) freezeInstance(i int, d int64) {
 			}
 		}
 		if m.inGroup {
-			s.stopHeartbeats(m)
+			m.stopHeartbeats(s)
 		}
 		s.at(m.frozenTill, ctlUnfreeze, int(m.idx))
 	}
 }
 
 // shift delays a thread's next step by d (a frozen process makes no progress).
-func (s *Sim) shift(w *worker, d int64) {
-	if t := s.sched.when(w.actor); t != never {
-		s.sched.set(w.actor, t+d)
+func (c *clock) shift(w *worker, d int64) {
+	if t := c.sched.when(w.actor); t != never {
+		c.sched.set(w.actor, t+d)
 	}
 }
 
 // unfreeze resumes a member after a GC pause. If it was removed meanwhile
 // it finds out at its next heartbeat and rejoins at its next poll.
-func (s *Sim) unfreeze(m *member) {
+func (m *member) unfreeze(s *Sim) {
 	g := &s.group
 	if !m.up || s.now < m.frozenTill {
 		return
@@ -199,7 +199,7 @@ func (s *Sim) unfreeze(m *member) {
 		m.kicked = true
 		s.groupEvent(m.idx, "resumed", "after the pause it is no longer in the group (UNKNOWN_MEMBER_ID)")
 	}
-	if m.inGroup && !g.kip848 && g.classic.State() == groupcoord.PreparingRebalance && !m.joined {
+	if m.inGroup && !g.kip848 && g.classic.State() == coordinator.PreparingRebalance && !m.joined {
 		s.at(m.nextHeartbeat(s.now, g.hbNs), ctlDiscover, int(m.idx))
 	}
 	m.wakeAt(s, s.now)

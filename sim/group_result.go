@@ -83,15 +83,18 @@ type GroupEvent struct {
 
 const maxGroupEvents = 200
 
-func (s *Sim) groupEvent(m int32, event, detail string) {
-	r := &s.group.res
+func (s *Sim) groupEvent(m int32, event, detail string) { s.groupEventAt(s.now, m, event, detail) }
+
+// groupEventAt notes a group event at time t.
+func (c *consumers) groupEventAt(t int64, m int32, event, detail string) {
+	r := &c.group.res
 	if len(r.Events) >= maxGroupEvents {
 		r.eventsDropped++
 		return
 	}
-	e := GroupEvent{AtS: nsToS(s.now), Event: event, Detail: detail}
+	e := GroupEvent{AtS: nsToS(t), Event: event, Detail: detail}
 	if m >= 0 {
-		e.Member = s.threadNames[s.members[m].thread]
+		e.Member = c.threadNames[c.members[m].thread]
 	}
 	r.Events = append(r.Events, e)
 }

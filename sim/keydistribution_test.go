@@ -7,24 +7,25 @@ import (
 	"testing"
 
 	"partitionlab/hashcore"
+	"partitionlab/sim/scenario"
 )
 
 // withKeys is the add-partitions preset whose customers are a team's own
 // keys: merchant-0042 sends half the orders, merchant-0007 a fifth, and
 // a tail of 1,000 keys the rest.
-func withKeys(t *testing.T) Scenario {
+func withKeys(t *testing.T) scenario.Scenario {
 	t.Helper()
-	sc, err := Preset("add-partitions")
+	sc, err := scenario.Preset("add-partitions")
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc.Workload.KeyDistribution = &KeyDistribution{
-		Keys:     []KeyCount{{Key: "merchant-0042", Count: 5000}, {Key: "merchant-0007", Count: 2000}},
+	sc.Workload.KeyDistribution = &scenario.KeyDistribution{
+		Keys:     []scenario.KeyCount{{Key: "merchant-0042", Count: 5000}, {Key: "merchant-0007", Count: 2000}},
 		TailKeys: 1000, TailCount: 3000,
 	}
 	sc.Workload.Customers = 1002
-	sc.Workload.CustomerSkew = Skew{Kind: "uniform"}
-	if err := Validate(sc); err != nil {
+	sc.Workload.CustomerSkew = scenario.Skew{Kind: "uniform"}
+	if err := scenario.Validate(sc); err != nil {
 		t.Fatal(err)
 	}
 	return sc
@@ -81,10 +82,10 @@ func TestKeyDistributionKeysAppearInTheEvidence(t *testing.T) {
 
 func TestKeyDistributionValidation(t *testing.T) {
 	sc := withKeys(t)
-	sc.Workload.KeyDistribution.Keys = append(sc.Workload.KeyDistribution.Keys, KeyCount{Key: "merchant-0042", Count: 0})
+	sc.Workload.KeyDistribution.Keys = append(sc.Workload.KeyDistribution.Keys, scenario.KeyCount{Key: "merchant-0042", Count: 0})
 	sc.Workload.Customers = 1003
 	sc.Producers[0].Serializer = "long"
-	err := Validate(sc)
+	err := scenario.Validate(sc)
 	for _, want := range []string{`workload.key_distribution.keys[2].key: "merchant-0042" is listed twice (also keys[0])`,
 		"workload.key_distribution.keys[2].count: 0 is not at least 1", "producers[0].serializer: long"} {
 		if err == nil || !strings.Contains(err.Error(), want) {
@@ -95,21 +96,21 @@ func TestKeyDistributionValidation(t *testing.T) {
 	// them would make two customers send the same bytes.
 	sc = withKeys(t)
 	sc.Workload.KeyDistribution.Keys[1].Key = "tail-7"
-	if err := Validate(sc); err == nil || !strings.Contains(err.Error(), `keys[1].key: "tail-7" is also the name of a tail key`) {
+	if err := scenario.Validate(sc); err == nil || !strings.Contains(err.Error(), `keys[1].key: "tail-7" is also the name of a tail key`) {
 		t.Errorf("a named key that is a tail key: %v", err)
 	}
 	sc.Workload.KeyDistribution.Keys[1].Key = "tail-1001"
-	if err := Validate(sc); err != nil {
+	if err := scenario.Validate(sc); err != nil {
 		t.Errorf("tail-1001 is past the tail of 1,000 keys: %v", err)
 	}
 	sc = withKeys(t)
 	sc.Workload.KeyDistribution.TailCount = 0
-	if err := Validate(sc); err == nil || !strings.Contains(err.Error(), "tail_count") {
+	if err := scenario.Validate(sc); err == nil || !strings.Contains(err.Error(), "tail_count") {
 		t.Errorf("a tail without records: %v", err)
 	}
 	sc = withKeys(t)
-	sc.Workload.CustomerSkew = Skew{Kind: "zipf", S: 1}
-	if err := Validate(sc); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("%q", "zipf")) {
+	sc.Workload.CustomerSkew = scenario.Skew{Kind: "zipf", S: 1}
+	if err := scenario.Validate(sc); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("%q", "zipf")) {
 		t.Errorf("a skew beside the counts: %v", err)
 	}
 }

@@ -58,6 +58,13 @@ type AssignmentChange struct {
 	Partitions []int   `json:"partitions"`
 }
 
+// quiet says the group has no business with the member at its next poll:
+// it is in the group and has nothing to learn (kicked, stale, fenced),
+// apply (pending), join (rejoin, joined) or finish (stopping).
+func (m *membership) quiet() bool {
+	return m.inGroup && !m.rejoin && !m.kicked && !m.stale && !m.hasPending && !m.stopping && !m.joined && !m.fenced
+}
+
 // clientID is what a new member id starts with: the group.instance.id of a
 // static member, the client.id of a dynamic one.
 func (m *member) clientID(s *Sim) string {
@@ -100,7 +107,7 @@ func (m *member) setParts(s *Sim, parts []int32) {
 	}
 	m.parts = append(m.parts[:0], parts...)
 	slices.Sort(m.parts)
-	m.rr = 0
+	m.fetchFrom = 0
 	m.quietUntil = 0 // new partitions: look again
 	for _, p := range m.parts {
 		s.owner[p] = m.idx

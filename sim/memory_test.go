@@ -3,6 +3,8 @@ package sim
 import (
 	"runtime"
 	"testing"
+
+	"partitionlab/sim/scenario"
 )
 
 // allocated is how many bytes run allocates in all.
@@ -21,7 +23,7 @@ func allocated(run func()) uint64 {
 // from rate × auto-commit interval) and died in a browser tab; the run's
 // memory must follow what happens in it.
 func TestNothingIsSizedForTheWorstCase(t *testing.T) {
-	sc, err := ParseScenario([]byte(`{"duration_s":0.001,"topic":{"partitions":10000},"workload":{"orders_per_s":1000000},"consumer":{"auto_commit_interval_ms":86400000}}`))
+	sc, err := scenario.ParseScenario([]byte(`{"duration_s":0.001,"topic":{"partitions":10000},"workload":{"orders_per_s":1000000},"consumer":{"auto_commit_interval_ms":86400000}}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,11 +46,11 @@ func TestNothingIsSizedForTheWorstCase(t *testing.T) {
 // key for every partition count it sees; a timeline of 199 increases on a
 // million customers once kept 199 caches of 4 MB.
 func TestPartitionCachesAreBounded(t *testing.T) {
-	sc := DefaultScenario()
+	sc := scenario.DefaultScenario()
 	sc.DurationS, sc.Workload.OrdersPerS, sc.Workload.Customers = 2.5, 20000, 1_000_000
 	sc.Producers[0].MetadataMaxAgeMs = 1
 	for i := 1; i < 200; i++ {
-		sc.Timeline = append(sc.Timeline, Action{AtS: 0.01 * float64(i), Action: ActionSetPartitions, Partitions: 12 + i})
+		sc.Timeline = append(sc.Timeline, scenario.Action{AtS: 0.01 * float64(i), Action: scenario.ActionSetPartitions, Partitions: 12 + i})
 	}
 	s, err := New(sc)
 	if err != nil {

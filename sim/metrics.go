@@ -3,6 +3,8 @@ package sim
 import (
 	"math/bits"
 	"slices"
+
+	"partitionlab/sim/ordering"
 )
 
 // maxSeriesCells bounds the time series: partitions × buckets stays below
@@ -33,7 +35,7 @@ type metrics struct {
 
 	// violationsBefore[b] counts each scope's violations before bucket b
 	// ended: the roll takes a snapshot, nothing is counted per event.
-	violationsBefore [][numScopes]int64
+	violationsBefore [][ordering.NumScopes]int64
 
 	prodRow int   // the sender's bucket × parts
 	prodEnd int64 // and where it ends
@@ -44,14 +46,14 @@ func newMetrics(parts int, durationNs int64) *metrics {
 	m := &metrics{parts: parts, buckets: b, bucketNs: (durationNs + int64(b) - 1) / int64(b),
 		maxLag:    make([]int64, parts),
 		sProduced: make([]int32, b*parts), sProcessed: make([]int32, b*parts), sLag: make([]int32, b*parts),
-		violationsBefore: make([][numScopes]int64, b)}
+		violationsBefore: make([][ordering.NumScopes]int64, b)}
 	m.bucketEnd = m.bucketNs
 	return m
 }
 
 // roll moves to the bucket holding now; a new bucket starts with the lag
 // at its start.
-func (m *metrics) roll(now int64, logs []partitionLog, violations [numScopes]int64) {
+func (m *metrics) roll(now int64, logs []partitionLog, violations [ordering.NumScopes]int64) {
 	for now >= m.bucketEnd && m.cur < m.buckets-1 {
 		m.violationsBefore[m.cur] = violations
 		m.cur++

@@ -1,5 +1,7 @@
 package sim
 
+import "partitionlab/sim/internal/ring"
+
 // orderQueue holds the orders whose events are not all sent yet, with one
 // cursor per event type: event j of an order is due at its arrival + j ×
 // event_gap, so each cursor's events are due in order, and the next event
@@ -25,7 +27,7 @@ func (q *orderQueue) at(i int64) *order { return &q.ring[i&int64(len(q.ring)-1)]
 
 func (q *orderQueue) push(o order) {
 	if q.end-q.base == int64(len(q.ring)) {
-		q.ring = regrow(q.ring, q.base, q.end)
+		q.ring = ring.Grow(q.ring, q.base, q.end)
 	}
 	*q.at(q.end) = o
 	for e, c := range q.cursor {

@@ -1,6 +1,10 @@
 package sim
 
-import "container/heap"
+import (
+	"container/heap"
+
+	"partitionlab/sim/ordering"
+)
 
 // Producer retries. A failed produce request is retried after
 // retry.backoff.ms. Without idempotence and with more than one request in
@@ -71,7 +75,7 @@ func (s *Sim) produceWithRetries(st *stream, p *producerRuntime, instance int, r
 		return
 	}
 	if mode != modeCount {
-		s.checker.desc(r.g).flags |= flagProducerRetried
+		s.checker.Entry(r.seq).Flags |= ordering.FlagProducerRetried
 	}
 	if mode != modeReplay {
 		p.retries++

@@ -6,13 +6,15 @@ import (
 	"strconv"
 
 	"partitionlab/hashcore"
+	"partitionlab/sim/ordering"
+	"partitionlab/sim/scenario"
 )
 
 // producerRuntime is one producer service while the engine runs: its key
 // strategy, its client's partitioner and, per instance, the partition count
 // it believes in and its keyless (sticky) state.
 type producerRuntime struct {
-	cfg       Producer
+	cfg       scenario.Producer
 	index     uint8
 	hash      hashcore.Partitioner
 	long      bool
@@ -29,11 +31,11 @@ type producerRuntime struct {
 	buf       []byte
 	sent      int64
 	retries   int64
-	rng       *rng                  // keyless choices, random salts, produce failures
-	keyOf     uint8                 // the key strategy as a kind (kindSalted: salted customer id)
-	cached    [kindCountry + 1]bool // kinds whose partitions are cached
+	rng       *rng                           // keyless choices, random salts, produce failures
+	keyOf     uint8                          // the key strategy as a kind (kindSalted: salted customer id)
+	cached    [ordering.KindCountry + 1]bool // kinds whose partitions are cached
 	maxAgeNs  int64
-	keys      *KeyDistribution // the customers' own keys, or nil
+	keys      *scenario.KeyDistribution // the customers' own keys, or nil
 }
 
 // A producer caches the partition of every key of a small key space, one
@@ -45,39 +47,39 @@ const (
 )
 
 type cacheKey struct {
-	kind uint8
-	n    int32
+	kind       uint8
+	partitions int32
 }
 
 // producerInstance is one running copy of a producer service.
 type producerInstance struct {
-	viewN       int32 // partitions this instance's metadata shows
-	nextRefresh int64 // when it next refreshes its metadata
-	sticky      int32 // keyless: current sticky partition, -1 before the first
-	stickyBytes int   // keyless: bytes sent to it since the switch
-	batchOpened int64 // keyless KIP-480: when the current batch was opened
-	rr          int   // keyless round robin counter
+	knownPartitions int32 // partitions this instance's metadata shows
+	nextRefresh     int64 // when it next refreshes its metadata
+	sticky          int32 // keyless: current sticky partition, -1 before the first
+	stickyBytes     int   // keyless: bytes sent to it since the switch
+	batchOpened     int64 // keyless KIP-480: when the current batch was opened
+	roundRobin      int   // keyless round robin counter
 }
 
-func newProducerRuntime(cfg Producer, index int, sc Scenario, r *rng) *producerRuntime {
+func newProducerRuntime(cfg scenario.Producer, index int, sc scenario.Scenario, r *rng) *producerRuntime {
 	h, _ := hashcore.PartitionerByName(cfg.Client)
 	p := &producerRuntime{cfg: cfg, index: uint8(index), hash: h, long: cfg.Serializer == "long",
 		cache: map[cacheKey][]int32{}, buf: make([]byte, 0, 32),
 		customers: sc.Workload.Customers, skus: sc.Workload.Skus, rng: r, keys: sc.Workload.KeyDistribution}
 	partitions := sc.Topic.Partitions
 	p.maxAgeNs = msToNs(cfg.MetadataMaxAgeMs)
-	p.keyOf = map[string]uint8{KeyOrderID: kindOrder, KeyCustomerID: kindCustomer, KeySKU: kindSKU,
-		KeyCountry: kindCountry, KeySaltedCustomerID: kindSalted, KeyNull: kindNone}[cfg.Key]
+	p.keyOf = map[string]uint8{scenario.KeyOrderID: ordering.KindOrder, scenario.KeyCustomerID: ordering.KindCustomer, scenario.KeySKU: ordering.KindSKU,
+		scenario.KeyCountry: ordering.KindCountry, scenario.KeySaltedCustomerID: ordering.KindSalted, scenario.KeyNull: ordering.KindNone}[cfg.Key]
 	maxAge := msToNs(cfg.MetadataMaxAgeMs)
 	for range cfg.Instances {
 		// Each instance last refreshed its metadata at some unknown moment.
-		p.instances = append(p.instances, producerInstance{viewN: int32(partitions), sticky: -1,
+		p.instances = append(p.instances, producerInstance{knownPartitions: int32(partitions), sticky: -1,
 			nextRefresh: int64(r.float64() * float64(maxAge))})
 	}
 	if cfg.Salting != nil {
 		p.saltHot, p.buckets = cfg.Salting.HotCustomers, cfg.Salting.Buckets
 	}
-	for _, k := range []uint8{kindCustomer, kindSalted, kindSKU, kindCountry} {
+	for _, k := range []uint8{ordering.KindCustomer, ordering.KindSalted, ordering.KindSKU, ordering.KindCountry} {
 		p.cached[k] = p.keySpace(k) <= maxCachedKeys
 	}
 	if cfg.VIP != nil {
@@ -113,17 +115,17 @@ func (p *producerRuntime) routingSignature() string {
 // key is the key an order event gets from this producer.
 func (p *producerRuntime) key(o *order) (kind uint8, id int64) {
 	switch p.keyOf {
-	case kindOrder:
-		return kindOrder, o.id
-	case kindCustomer:
-		return kindCustomer, int64(o.customer)
-	case kindSKU:
-		return kindSKU, int64(o.sku)
-	case kindCountry:
-		return kindCountry, int64(o.country)
-	case kindSalted:
+	case ordering.KindOrder:
+		return ordering.KindOrder, o.id
+	case ordering.KindCustomer:
+		return ordering.KindCustomer, int64(o.customer)
+	case ordering.KindSKU:
+		return ordering.KindSKU, int64(o.sku)
+	case ordering.KindCountry:
+		return ordering.KindCountry, int64(o.country)
+	case ordering.KindSalted:
 		if int(o.customer) > p.saltHot {
-			return kindCustomer, int64(o.customer)
+			return ordering.KindCustomer, int64(o.customer)
 		}
 		var b int
 		if p.cfg.Salting.BucketSource == "random" {
@@ -132,22 +134,22 @@ func (p *producerRuntime) key(o *order) (kind uint8, id int64) {
 			p.buf = strconv.AppendInt(p.buf[:0], o.id, 10)
 			b = int(hashcore.FloorMod(hashcore.JavaStringHashCode(string(p.buf)), int32(p.buckets)))
 		}
-		return kindSalted, int64(o.customer-1)*int64(p.buckets) + int64(b)
+		return ordering.KindSalted, int64(o.customer-1)*int64(p.buckets) + int64(b)
 	}
-	return kindNone, 0
+	return ordering.KindNone, 0
 }
 
 // keyBytes serializes a key as the producer's serializer would.
 func (p *producerRuntime) keyBytes(kind uint8, id int64) []byte {
 	b := p.buf[:0]
 	switch kind {
-	case kindCustomer:
+	case ordering.KindCustomer:
 		if !p.long {
 			b = appendCustomerKey(b, id, p.keys)
 			break
 		}
 		b = binary.BigEndian.AppendUint64(b, uint64(id))
-	case kindOrder:
+	case ordering.KindOrder:
 		if p.long {
 			b = binary.BigEndian.AppendUint64(b, uint64(id))
 		} else {
@@ -162,19 +164,19 @@ func (p *producerRuntime) keyBytes(kind uint8, id int64) []byte {
 
 // appendKeyText writes a key as a person reads it; keys names the
 // customers' own keys (nil: their decimal ids).
-func appendKeyText(b []byte, kind uint8, id int64, buckets int, keys *KeyDistribution) []byte {
+func appendKeyText(b []byte, kind uint8, id int64, buckets int, keys *scenario.KeyDistribution) []byte {
 	switch kind {
-	case kindOrder:
+	case ordering.KindOrder:
 		return strconv.AppendInt(b, id, 10)
-	case kindCustomer:
+	case ordering.KindCustomer:
 		return appendCustomerKey(b, id, keys)
-	case kindSalted:
+	case ordering.KindSalted:
 		b = appendCustomerKey(b, id/int64(buckets)+1, keys)
 		b = append(b, '#')
 		return strconv.AppendInt(b, id%int64(buckets), 10)
-	case kindSKU:
+	case ordering.KindSKU:
 		return strconv.AppendInt(append(b, "sku-"...), id, 10)
-	case kindCountry:
+	case ordering.KindCountry:
 		return append(b, countryCodes[id]...)
 	}
 	return append(b, "(null)"...)
@@ -221,11 +223,11 @@ func (p *producerRuntime) partitionOf(kind uint8, id int64, customer int32, n in
 
 func (p *producerRuntime) keySpace(kind uint8) int {
 	switch kind {
-	case kindSalted:
+	case ordering.KindSalted:
 		return p.saltHot * p.buckets
-	case kindCustomer:
+	case ordering.KindCustomer:
 		return p.customers + 1
-	case kindSKU:
+	case ordering.KindSKU:
 		return p.skus
 	}
 	return len(countryCodes)

@@ -5,6 +5,8 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"math"
+
+	"partitionlab/sim/ordering"
 )
 
 // Result is what a run shows: load per partition, lag and throughput over
@@ -162,8 +164,8 @@ func (s *Sim) Result() *Result {
 		r.Timeline = []Mark{}
 	}
 	m := s.metrics
-	produced, processed, maxLag := m.totals(int(s.n))
-	for p := range int(s.n) {
+	produced, processed, maxLag := m.totals(int(s.partitions))
+	for p := range int(s.partitions) {
 		r.Partitions = append(r.Partitions, PartitionResult{Partition: p, Produced: produced[p],
 			Processed: processed[p], MaxLag: maxLag[p], EndLag: s.logs[p].lagAt(s.now)})
 	}
@@ -240,9 +242,9 @@ func (s *Sim) consumersResult() Consumers {
 	return c
 }
 
-func (s *Sim) producersResult() []ProducerResult {
-	out := make([]ProducerResult, len(s.producers))
-	for i, p := range s.producers {
+func (t *topic) producersResult() []ProducerResult {
+	out := make([]ProducerResult, len(t.producers))
+	for i, p := range t.producers {
 		out[i] = ProducerResult{Name: p.cfg.Name, Sent: p.sent, Retries: p.retries}
 	}
 	return out
@@ -251,7 +253,7 @@ func (s *Sim) producersResult() []ProducerResult {
 func (s *Sim) seriesResult() Series {
 	m := s.metrics
 	se := Series{BucketS: nsToS(m.bucketNs)}
-	for p := range int(s.n) {
+	for p := range int(s.partitions) {
 		prod, proc, lag := make([]int32, m.buckets), make([]int32, m.buckets), make([]int32, m.buckets)
 		for b := range m.buckets {
 			prod[b], proc[b], lag[b] = m.sProduced[b*m.parts+p], m.sProcessed[b*m.parts+p], m.sLag[b*m.parts+p]
@@ -260,20 +262,20 @@ func (s *Sim) seriesResult() Series {
 		se.Processed = append(se.Processed, proc)
 		se.Lag = append(se.Lag, lag)
 	}
-	total := s.checker.violations()
-	per := [numScopes][]int64{make([]int64, m.buckets), make([]int64, m.buckets), make([]int64, m.buckets)}
-	var before [numScopes]int64
+	total := s.checker.Violations()
+	per := [ordering.NumScopes][]int64{make([]int64, m.buckets), make([]int64, m.buckets), make([]int64, m.buckets)}
+	var before [ordering.NumScopes]int64
 	for b := range m.buckets {
 		upto := total
 		if b < m.cur {
 			upto = m.violationsBefore[b]
 		}
-		for sc := range numScopes {
+		for sc := range ordering.NumScopes {
 			per[sc][b] = upto[sc] - before[sc]
 		}
 		before = upto
 	}
-	se.Violations = ScopeSeries{Order: per[scopeOrder], Customer: per[scopeCustomer], Key: per[scopeKey]}
+	se.Violations = ScopeSeries{Order: per[ordering.ScopeOrder], Customer: per[ordering.ScopeCustomer], Key: per[ordering.ScopeKey]}
 	return se
 }
 

@@ -1,5 +1,7 @@
 package sim
 
+import "partitionlab/sim/ordering"
+
 // retryTopic is the non-blocking retry pattern: a record whose processing
 // failed is sent to a retry topic and processed again after the retry delay
 // by the retry topic's own consumer, while its partition moves on.
@@ -18,7 +20,7 @@ type retryItem struct {
 }
 
 func (t *retryTopic) push(s *Sim, r record) {
-	s.checker.desc(r.g).flags |= flagRetryTopic
+	s.checker.Entry(r.seq).Flags |= ordering.FlagRetryTopic
 	t.queue = append(t.queue, retryItem{due: s.now + msToNs(s.sc.Consumer.RetryBackoffMs), rec: r})
 	if t.state == wIdle {
 		s.sched.set(t.actor, max(s.now, t.queue[t.head].due))
@@ -41,7 +43,7 @@ func (t *retryTopic) run(s *Sim) {
 		return
 	}
 	t.head++
-	t.start(s, &it.rec)
+	t.start(s, &it.rec, s.now)
 	if t.head > 1024 && 2*t.head > len(t.queue) {
 		t.queue = t.queue[:copy(t.queue, t.queue[t.head:])]
 		t.head = 0

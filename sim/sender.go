@@ -1,6 +1,10 @@
 package sim
 
-import "math"
+import (
+	"math"
+
+	"partitionlab/sim/ordering"
+)
 
 // The sender is the actor that turns orders into records: it merges the
 // events of all orders in time order (event j of an order is due at its
@@ -46,25 +50,25 @@ func (s *Sim) send(st *stream, o *order, j int, t int64, mode streamMode) {
 	}
 	inst := &p.instances[ii]
 	for t >= inst.nextRefresh {
-		inst.viewN = s.partitionsAt(inst.nextRefresh)
+		inst.knownPartitions = s.partitionsAt(inst.nextRefresh)
 		inst.nextRefresh += p.maxAgeNs
 	}
 	kind, id := p.key(o)
 	var part int32
-	if kind == kindNone {
+	if kind == ordering.KindNone {
 		part = s.keyless(p, inst, t)
 	} else {
-		if part = p.cachedPartition(kind, id, inst.viewN); part < 0 {
-			part = p.partitionOf(kind, id, o.customer, inst.viewN)
+		if part = p.cachedPartition(kind, id, inst.knownPartitions); part < 0 {
+			part = p.partitionOf(kind, id, o.customer, inst.knownPartitions)
 		}
 	}
 	rec := record{keyID: id, partition: part, keyKind: kind}
-	var d *inflight
+	var d *ordering.Entry
 	if mode != modeCount {
-		rec.g, d = s.checker.alloc(o.id)
-		d.sent, d.keyID, d.customer, d.partition, d.viewN = t, id, o.customer, part, inst.viewN
-		d.instance, d.event, d.producer, d.keyKind = uint16(ii), uint8(j), p.index, kind
-		s.checker.link(rec.g, d)
+		rec.seq, d = s.checker.Reserve(o.id)
+		d.SentAt, d.KeyID, d.Customer, d.Partition, d.PartitionCount = t, id, o.customer, part, inst.knownPartitions
+		d.Instance, d.Event, d.Producer, d.KeyKind = uint16(ii), uint8(j), p.index, kind
+		s.checker.Sent(rec.seq, d)
 	}
 	if mode != modeReplay {
 		p.sent++
@@ -78,12 +82,12 @@ func (s *Sim) send(st *stream, o *order, j int, t int64, mode streamMode) {
 
 // keyless picks the partition of a record without a key.
 func (s *Sim) keyless(p *producerRuntime, inst *producerInstance, t int64) int32 {
-	n := inst.viewN
+	n := inst.knownPartitions
 	size := s.sc.Topic.RecordBytes
 	switch p.cfg.Keyless {
 	case "round_robin":
-		q := int32(inst.rr % int(n))
-		inst.rr++
+		q := int32(inst.roundRobin % int(n))
+		inst.roundRobin++
 		return q
 	case "sticky":
 		// KIP-480: the partition changes when a new batch opens, because the
@@ -115,16 +119,16 @@ func (s *Sim) keyless(p *producerRuntime, inst *producerInstance, t int64) int32
 // the consumer waiting for it. Forked (see stream.go), the front stream only
 // counts the record and the back one keeps it.
 func (s *Sim) append(r *record, t int64, mode streamMode) {
-	var d *inflight
+	var d *ordering.Entry
 	if mode != modeCount {
-		d = s.checker.desc(r.g)
+		d = s.checker.Entry(r.seq)
 	}
 	s.appendRecord(r, t, mode, d)
 }
 
 // appendRecord is append with the record's inflight entry d at hand (nil
 // when the stream counts only).
-func (s *Sim) appendRecord(r *record, t int64, mode streamMode, d *inflight) {
+func (s *Sim) appendRecord(r *record, t int64, mode streamMode, d *ordering.Entry) {
 	r.appended = t
 	l := &s.logs[r.partition]
 	if mode != modeReplay {
@@ -138,7 +142,7 @@ func (s *Sim) appendRecord(r *record, t int64, mode streamMode, d *inflight) {
 	if mode != modeCount {
 		l.keep(r)
 		s.keptSinceCount++
-		d.offset = r.offset
+		d.Offset = r.offset
 	}
 	if mode == modeReplay {
 		return

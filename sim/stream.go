@@ -44,9 +44,9 @@ const forkAt = 1 << 18
 // floor (so nothing due earlier is sent before it), or a restart gave every
 // producer instance the partition count n (n > 0).
 type replayMark struct {
-	pos   int64
-	floor int64
-	n     int32
+	pos        int64
+	floor      int64
+	partitions int32
 }
 
 func newStream(s *Sim) *stream {
@@ -119,8 +119,8 @@ func (s *Sim) sendSteps(st *stream, floor, horizon int64, mode streamMode, n int
 }
 
 // frontMode is how the front stream treats its records now.
-func (s *Sim) frontMode() streamMode {
-	if s.back != nil {
+func (t *topic) frontMode() streamMode {
+	if t.back != nil {
 		return modeCount
 	}
 	return modeFull
@@ -162,17 +162,17 @@ func (s *Sim) noteSenderRun() {
 }
 
 // restartProducers gives every producer instance fresh metadata.
-func (s *Sim) restartProducers() {
-	resetViews(s.front, s.n)
-	if s.back != nil {
-		s.replay = append(s.replay, replayMark{pos: s.front.pos, n: s.n})
+func (t *topic) restartProducers() {
+	resetViews(t.front, t.partitions)
+	if t.back != nil {
+		t.replay = append(t.replay, replayMark{pos: t.front.pos, partitions: t.partitions})
 	}
 }
 
 func resetViews(st *stream, n int32) {
 	for _, p := range st.producers {
 		for i := range p.instances {
-			p.instances[i].viewN = n
+			p.instances[i].knownPartitions = n
 		}
 	}
 }
@@ -184,8 +184,8 @@ func (s *Sim) materialize(p int32, o int64) {
 	for l.mEnd <= o && s.back != nil {
 		b := s.back
 		for s.replayNext < len(s.replay) && s.replay[s.replayNext].pos <= b.pos {
-			if m := s.replay[s.replayNext]; m.n > 0 {
-				resetViews(b, m.n)
+			if m := s.replay[s.replayNext]; m.partitions > 0 {
+				resetViews(b, m.partitions)
 			} else {
 				s.backFloor = m.floor
 			}
@@ -206,11 +206,11 @@ func (s *Sim) materialize(p int32, o int64) {
 // join ends a fork: the back stream has sent everything the front has. The
 // two are the same but for the retried records waiting, which only the back
 // one has registered with the ordering checker.
-func (s *Sim) join() {
-	s.front.deferred = s.back.deferred
-	s.back = nil
-	for p := range s.logs {
-		s.logs[p].recent = nil // everything is kept again
+func (t *topic) join() {
+	t.front.deferred = t.back.deferred
+	t.back = nil
+	for p := range t.logs {
+		t.logs[p].recent = nil // everything is kept again
 	}
-	s.replay = s.replay[:0]
+	t.replay = t.replay[:0]
 }

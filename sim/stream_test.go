@@ -3,11 +3,13 @@ package sim
 import (
 	"path/filepath"
 	"testing"
+
+	"partitionlab/sim/scenario"
 )
 
 // runForked runs a scenario with the stream forking whenever the logs keep
 // more than keep records.
-func runForked(t *testing.T, sc Scenario, keep int64) *Result {
+func runForked(t *testing.T, sc scenario.Scenario, keep int64) *Result {
 	t.Helper()
 	s, err := New(sc)
 	if err != nil {
@@ -23,9 +25,9 @@ func runForked(t *testing.T, sc Scenario, keep int64) *Result {
 // the rest again when a consumer reaches them must not change anything a
 // person sees: every preset and scenario file gives the same digest.
 func TestForkedStreamGivesTheSameRun(t *testing.T) {
-	var scenarios []Scenario
-	for _, name := range PresetNames() {
-		sc, err := Preset(name)
+	var scenarios []scenario.Scenario
+	for _, name := range scenario.PresetNames() {
+		sc, err := scenario.Preset(name)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,40 +1,27 @@
 package sim
 
-import "fmt"
+import (
+	"fmt"
 
-// Timeline actions.
-const (
-	ActionSetPartitions  = "set_partitions"
-	ActionAddConsumer    = "add_consumer"
-	ActionRemoveConsumer = "remove_consumer"
-	ActionCrashConsumer  = "crash_consumer"
-	ActionRollingRestart = "rolling_restart"
-	ActionSlowProcessing = "slow_processing"
-	ActionGCPause        = "gc_pause"
+	"partitionlab/sim/scenario"
 )
-
-// Actions lists every timeline action.
-func Actions() []string {
-	return []string{ActionSetPartitions, ActionAddConsumer, ActionRemoveConsumer, ActionCrashConsumer,
-		ActionRollingRestart, ActionSlowProcessing, ActionGCPause}
-}
 
 func (s *Sim) runAction(i int) {
 	a := s.sc.Timeline[i]
 	switch a.Action {
-	case ActionSetPartitions:
+	case scenario.ActionSetPartitions:
 		if a.DrainFirst {
 			s.paused, s.draining = true, true
 			s.drainTarget = int32(a.Partitions)
 			s.scheduleSender()
-			s.mark(a.Action, "producers paused to drain before %d → %d partitions", s.n, a.Partitions)
+			s.mark(a.Action, "producers paused to drain before %d → %d partitions", s.partitions, a.Partitions)
 			s.checkDrained()
 			return
 		}
 		s.increasePartitions(int32(a.Partitions))
-	case ActionAddConsumer:
+	case scenario.ActionAddConsumer:
 		s.addConsumers(a)
-	case ActionRemoveConsumer:
+	case scenario.ActionRemoveConsumer:
 		i := s.instanceFor(a, true)
 		if i < 0 {
 			s.mark(a.Action, "no instance running to remove")
@@ -42,7 +29,7 @@ func (s *Sim) runAction(i int) {
 		}
 		s.mark(a.Action, "instance %d shuts down", i+1)
 		s.shutdownInstance(i)
-	case ActionCrashConsumer:
+	case scenario.ActionCrashConsumer:
 		i := s.instanceFor(a, false)
 		if i < 0 {
 			s.mark(a.Action, "instance %d is not running", a.Instance)
@@ -50,31 +37,31 @@ func (s *Sim) runAction(i int) {
 		}
 		s.crashInstance(i)
 		if a.DurationS > 0 {
-			s.mark(a.Action, "instance %d crashes; back after %s s", i+1, fmtFloat(a.DurationS))
+			s.mark(a.Action, "instance %d crashes; back after %s s", i+1, scenario.FormatFloat(a.DurationS))
 			s.at(s.now+msToNs(a.DurationS*1000), ctlStartInstance, i)
 		} else {
 			s.mark(a.Action, "instance %d crashes", i+1)
 		}
-	case ActionRollingRestart:
+	case scenario.ActionRollingRestart:
 		s.rollingRestart(a)
-	case ActionSlowProcessing:
+	case scenario.ActionSlowProcessing:
 		s.procMeanNs = a.ProcessingMs * 1e6
 		s.at(s.now+msToNs(a.DurationS*1000), ctlSlowEnd, 0)
-		s.mark(a.Action, "processing takes %s ms for %s s", fmtFloat(a.ProcessingMs), fmtFloat(a.DurationS))
-	case ActionGCPause:
+		s.mark(a.Action, "processing takes %s ms for %s s", scenario.FormatFloat(a.ProcessingMs), scenario.FormatFloat(a.DurationS))
+	case scenario.ActionGCPause:
 		i := s.instanceFor(a, false)
 		if i < 0 {
 			s.mark(a.Action, "instance %d is not running", a.Instance)
 			return
 		}
-		s.mark(a.Action, "instance %d freezes for %s s (GC pause)", i+1, fmtFloat(a.DurationS))
+		s.mark(a.Action, "instance %d freezes for %s s (GC pause)", i+1, scenario.FormatFloat(a.DurationS))
 		s.freezeInstance(i, msToNs(a.DurationS*1000))
 	}
 }
 
 // instanceFor is the instance an action names (1-based), or by default the
 // newest running one (remove) or the first (others); -1 if it is not up.
-func (s *Sim) instanceFor(a Action, newest bool) int {
+func (s *Sim) instanceFor(a scenario.Action, newest bool) int {
 	up := func(i int) bool { return i < s.instances && s.instanceMembers(i)[0].up }
 	if a.Instance > 0 {
 		if up(a.Instance - 1) {
@@ -95,7 +82,7 @@ func (s *Sim) instanceFor(a Action, newest bool) int {
 }
 
 // addConsumers starts the next unused instance slots.
-func (s *Sim) addConsumers(a Action) {
+func (s *Sim) addConsumers(a scenario.Action) {
 	for range max(1, a.Instances) {
 		i := s.nextInstance
 		s.nextInstance++
@@ -118,7 +105,7 @@ func (s *Sim) addConsumers(a Action) {
 // rollingRestart restarts the running instances one after another: each
 // shuts down cleanly, stays down for downtime_s, comes back (with the new
 // assignors if given), and then the next one goes.
-func (s *Sim) rollingRestart(a Action) {
+func (s *Sim) rollingRestart(a scenario.Action) {
 	down := msToNs(a.DowntimeS * 1000)
 	step := down + 10_000_000_000
 	if a.IntervalS > 0 {
@@ -138,7 +125,7 @@ func (s *Sim) rollingRestart(a Action) {
 		t += step
 		restarted = append(restarted, i+1)
 	}
-	s.mark(a.Action, "instances %v restart in turn, %s s down each", restarted, fmtFloat(a.DowntimeS))
+	s.mark(a.Action, "instances %v restart in turn, %s s down each", restarted, scenario.FormatFloat(a.DowntimeS))
 	if len(a.Assignors) > 0 {
 		s.marks[len(s.marks)-1].Label += fmt.Sprintf(", coming back with assignors %v", a.Assignors)
 	}

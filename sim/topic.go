@@ -1,21 +1,10 @@
 package sim
 
-// Key kinds: what a record's key is made of. The key scope of the ordering
-// checker compares (kind, id), so "order 17" and "customer 17" differ.
-const (
-	kindNone     uint8 = iota // keyless record
-	kindOrder                 // id = order id
-	kindCustomer              // id = customer id
-	kindSalted                // id = hot customer index × buckets + bucket
-	kindSKU                   // id = sku
-	kindCountry               // id = country index
-)
-
 // record is one order event as it sits in a partition. Everything else the
 // engine knows about the event (when and by whom it was sent, its order and
-// customer) lives in its inflight entry, found by g.
+// customer) lives in its ordering.Entry, found by seq.
 type record struct {
-	g         int64 // global send sequence number, from 1
+	seq       int64 // global send sequence number, from 1
 	appended  int64 // when the broker appended it (later after a producer retry)
 	offset    int64
 	keyID     int64
@@ -27,7 +16,7 @@ type record struct {
 // offset are where it sits, so only a copy taken out of the log (a record)
 // carries them. Keeping entries small keeps the logs in cache.
 type entry struct {
-	g        int64
+	seq      int64
 	appended int64
 	keyID    int64
 	keyKind  uint8
@@ -103,7 +92,7 @@ func (l *partitionLog) keep(r *record) {
 	}
 	r.offset = l.mEnd
 	e := &l.ring[l.mEnd&int64(len(l.ring)-1)]
-	e.g, e.appended, e.keyID, e.keyKind = r.g, r.appended, r.keyID, r.keyKind
+	e.seq, e.appended, e.keyID, e.keyKind = r.seq, r.appended, r.keyID, r.keyKind
 	l.mEnd++
 }
 
@@ -119,7 +108,7 @@ func (l *partitionLog) grow() {
 // at returns the record at offset o, which must be in base..mEnd-1.
 func (l *partitionLog) at(o int64) record {
 	e := &l.ring[o&int64(len(l.ring)-1)]
-	return record{g: e.g, appended: e.appended, offset: o, keyID: e.keyID, partition: l.part, keyKind: e.keyKind}
+	return record{seq: e.seq, appended: e.appended, offset: o, keyID: e.keyID, partition: l.part, keyKind: e.keyKind}
 }
 
 // trim drops records below offset o.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"partitionlab/sim/ordering"
 )
 
 // TraceKey names one scope key whose events a run should record in full,
@@ -79,29 +81,29 @@ func newTracer(opts Options) (*tracer, error) {
 
 // note records the processing of r if one of its scope keys is traced.
 // d is r's inflight entry, or nil for a duplicate whose entry is gone.
-func (s *Sim) traceNote(r *record, d *inflight, thread int32, duplicate bool) {
+func (s *Sim) traceNote(r *record, d *ordering.Entry, thread int32, duplicate bool) {
 	t := s.tracer
 	if d == nil {
 		return // a duplicate long after: nothing left to describe it
 	}
-	p := s.producers[d.producer]
-	key := string(appendKeyText(nil, d.keyKind, d.keyID, p.buckets, p.keys))
+	p := s.producers[d.Producer]
+	key := string(appendKeyText(nil, d.KeyKind, d.KeyID, p.buckets, p.keys))
 	add := func(scope, name string) {
 		if len(t.events) >= t.limit {
 			t.dropped++
 			return
 		}
-		t.events = append(t.events, TraceEvent{Scope: scope, Key: name, Event: s.sc.Workload.EventsPerOrder[d.event],
-			Order: d.order, Partition: int(r.partition), Offset: r.offset, Thread: s.threadNames[thread],
-			SentS: nsToS(d.sent), CompletedS: nsToS(s.now), Duplicate: duplicate})
+		t.events = append(t.events, TraceEvent{Scope: scope, Key: name, Event: s.sc.Workload.EventsPerOrder[d.Event],
+			Order: d.Order, Partition: int(r.partition), Offset: r.offset, Thread: s.threadNames[thread],
+			SentS: nsToS(d.SentAt), CompletedS: nsToS(s.now), Duplicate: duplicate})
 	}
-	if name, ok := t.orders[d.order]; ok {
+	if name, ok := t.orders[d.Order]; ok {
 		add("order", name)
 	}
-	if name, ok := t.customers[d.customer]; ok {
+	if name, ok := t.customers[d.Customer]; ok {
 		add("customer", name)
 	}
-	if d.keyKind != kindNone && t.keys[key] {
+	if d.KeyKind != ordering.KindNone && t.keys[key] {
 		add("key", key)
 	}
 }

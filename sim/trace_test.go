@@ -1,9 +1,13 @@
 package sim
 
-import "testing"
+import (
+	"testing"
+
+	"partitionlab/sim/scenario"
+)
 
 func TestTraceShowsTheViolatingKeysEvents(t *testing.T) {
-	sc, _ := Preset("thread-pool")
+	sc, _ := scenario.Preset("thread-pool")
 	plain, _ := Run(sc)
 	if len(plain.Ordering.Examples) == 0 {
 		t.Fatal("no violation to trace")

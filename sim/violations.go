@@ -3,6 +3,8 @@ package sim
 import (
 	"fmt"
 	"strconv"
+
+	"partitionlab/sim/ordering"
 )
 
 // Violation is one ordering violation with its evidence: the later-sent
@@ -36,30 +38,30 @@ func (s *Sim) orderingResult() Ordering {
 	c := s.checker
 	var o Ordering
 	for i, dst := range []*ScopeResult{&o.Scopes.Order, &o.Scopes.Customer, &o.Scopes.Key} {
-		st := c.stats[i]
-		*dst = ScopeResult{Violations: st.violations, KeysAffected: st.keysAffected, ByCause: []CauseCount{}}
-		for k, n := range st.byCause {
+		st := c.Stats(i)
+		*dst = ScopeResult{Violations: st.Violations, KeysAffected: st.KeysAffected, ByCause: []CauseCount{}}
+		for k, n := range st.ByCause {
 			if n > 0 {
-				dst.ByCause = append(dst.ByCause, CauseCount{Cause: causeNames[k], Violations: n})
+				dst.ByCause = append(dst.ByCause, CauseCount{Cause: ordering.Cause(k).String(), Violations: n})
 			}
 		}
 	}
 	o.Examples = []Violation{}
-	for _, e := range c.examples.list {
+	for _, e := range c.Examples() {
 		o.Examples = append(o.Examples, s.violation(e))
 	}
 	return o
 }
 
-func (s *Sim) violation(e example) Violation {
-	later := s.evidence(&e.later, &e.laterAt, true)
-	earlier := s.evidence(&e.earlier, &e.earlyAt, e.earlyOK)
-	v := Violation{Scope: scopeNames[e.scope], Cause: e.cause.String(), Later: later, Earlier: earlier}
-	switch e.scope {
-	case scopeOrder:
-		v.Key = "order-" + strconv.FormatInt(e.later.order, 10)
-	case scopeCustomer:
-		v.Key = "customer-" + strconv.Itoa(int(e.later.customer))
+func (s *Sim) violation(e ordering.Example) Violation {
+	later := s.evidence(&e.Later, &e.LaterCompletion, true)
+	earlier := s.evidence(&e.Earlier, &e.EarlierCompletion, e.EarlierCompleted)
+	v := Violation{Scope: ordering.ScopeName(e.Scope), Cause: e.Cause.String(), Later: later, Earlier: earlier}
+	switch e.Scope {
+	case ordering.ScopeOrder:
+		v.Key = "order-" + strconv.FormatInt(e.Later.Order, 10)
+	case ordering.ScopeCustomer:
+		v.Key = "customer-" + strconv.Itoa(int(e.Later.Customer))
 	default:
 		v.Key = later.Key
 	}
@@ -73,26 +75,26 @@ func (s *Sim) violation(e example) Violation {
 	return v
 }
 
-func (s *Sim) evidence(d *inflight, how *completion, completed bool) Evidence {
-	p := s.producers[d.producer]
+func (s *Sim) evidence(d *ordering.Entry, how *ordering.Completion, completed bool) Evidence {
+	p := s.producers[d.Producer]
 	ev := Evidence{
-		Event:          s.sc.Workload.EventsPerOrder[d.event],
-		Order:          d.order,
-		Customer:       int(d.customer),
-		Key:            string(appendKeyText(nil, d.keyKind, d.keyID, p.buckets, p.keys)),
+		Event:          s.sc.Workload.EventsPerOrder[d.Event],
+		Order:          d.Order,
+		Customer:       int(d.Customer),
+		Key:            string(appendKeyText(nil, d.KeyKind, d.KeyID, p.buckets, p.keys)),
 		Producer:       p.cfg.Name,
-		Partition:      int(d.partition),
-		Offset:         d.offset,
-		PartitionCount: int(d.viewN),
-		SentS:          nsToS(d.sent),
+		Partition:      int(d.Partition),
+		Offset:         d.Offset,
+		PartitionCount: int(d.PartitionCount),
+		SentS:          nsToS(d.SentAt),
 	}
-	if d.flags&flagRetryTopic != 0 {
+	if d.Flags&ordering.FlagRetryTopic != 0 {
 		ev.Via = "retry topic"
 	}
-	if completed && !how.lost {
-		t := nsToS(how.at)
+	if completed && !how.Lost {
+		t := nsToS(how.At)
 		ev.CompletedS = &t
-		ev.Thread = s.threadNames[how.thread]
+		ev.Thread = s.threadNames[how.Thread]
 	}
 	return ev
 }

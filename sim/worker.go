@@ -1,5 +1,7 @@
 package sim
 
+import "partitionlab/sim/ordering"
+
 // Worker states.
 const (
 	wIdle       uint8 = iota // nothing to do until woken
@@ -23,13 +25,14 @@ type worker struct {
 	done    int64 // records completed by this thread
 }
 
-// start begins an attempt at r (which may be w.cur itself, for a retry).
-func (w *worker) start(s *Sim, r *record) {
+// start begins an attempt at r (which may be w.cur itself, for a retry)
+// at time now.
+func (w *worker) start(s *Sim, r *record, now int64) {
 	w.cur = *r
 	w.attempt = s.processingTime(w.rng)
 	w.fail = s.consumerFailureRate > 0 && w.rng.float64() < s.consumerFailureRate
 	w.state = wProcessing
-	s.sched.set(w.actor, s.now+w.attempt)
+	s.sched.set(w.actor, now+w.attempt)
 }
 
 // finish ends the current attempt. It reports whether the thread is free for
@@ -54,9 +57,9 @@ func (w *worker) finish(s *Sim) (free bool) {
 }
 
 // processingTime draws how long one attempt takes.
-func (s *Sim) processingTime(r *rng) int64 {
-	mean := s.procMeanNs
-	switch s.procDist {
+func (c *consumers) processingTime(r *rng) int64 {
+	mean := c.procMeanNs
+	switch c.procDist {
 	case distExponential:
 		return int64(r.exp(mean))
 	case distUniform:
@@ -76,16 +79,16 @@ const (
 // lag and latency.
 func (s *Sim) completeRecord(r *record, thread int32) {
 	c := s.checker
-	d := c.desc(r.g)
-	sent := d.sent
+	d := c.Entry(r.seq)
+	sent := d.SentAt
 	if s.tracer != nil {
-		var td *inflight
-		if r.g >= c.dBase {
+		var td *ordering.Entry
+		if c.Tracked(r.seq) {
 			td = d
 		}
-		s.traceNote(r, td, thread, td == nil || d.flags&flagDone != 0)
+		s.traceNote(r, td, thread, td == nil || d.Flags&ordering.FlagDone != 0)
 	}
-	if c.complete(r.g, d, completion{at: s.now, thread: thread}) {
+	if c.Completed(r.seq, d, ordering.Completion{At: s.now, Thread: thread}) {
 		s.duplicates++
 		return
 	}
@@ -100,7 +103,7 @@ func (s *Sim) completeRecord(r *record, thread int32) {
 
 // loseRecord marks a record that will never be processed.
 func (s *Sim) loseRecord(r *record) {
-	if s.checker.complete(r.g, s.checker.desc(r.g), completion{at: s.now, thread: -1, lost: true}) {
+	if s.checker.Completed(r.seq, s.checker.Entry(r.seq), ordering.Completion{At: s.now, Thread: -1, Lost: true}) {
 		return
 	}
 	s.lost++

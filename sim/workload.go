@@ -1,7 +1,9 @@
 package sim
 
+import "partitionlab/sim/scenario"
+
 // countryCodes are the countries orders come from, most frequent first.
-var countryCodes = []string{"US", "DE", "GB", "FR", "JP", "BR", "IN", "CA", "AU", "NL", "ES", "IT", "SE", "PL", "MX", "KR"}
+var countryCodes = [scenario.MaxCountries]string{"US", "DE", "GB", "FR", "JP", "BR", "IN", "CA", "AU", "NL", "ES", "IT", "SE", "PL", "MX", "KR"}
 
 // order is one customer order; each of its events is a record.
 type order struct {
@@ -29,7 +31,7 @@ type workload struct {
 	eventGapNs int64
 }
 
-func newWorkload(w Workload, r *rng) *workload {
+func newWorkload(w scenario.Workload, r *rng) *workload {
 	g := &workload{
 		rng:        r,
 		meanGapNs:  1e9 / w.OrdersPerS,

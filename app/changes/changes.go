@@ -13,7 +13,7 @@ import (
 	"slices"
 	"strings"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // Change is one alternative to a scenario.
@@ -22,7 +22,7 @@ type Change struct {
 	ID string
 	// Label says what B does differently, as the picker shows it.
 	Label string
-	apply func(sc *sim.Scenario)
+	apply func(sc *scenario.Scenario)
 }
 
 // Custom is the ID of the change to any one field, given as path=value like
@@ -32,7 +32,7 @@ const Custom = "field"
 // List is every change, in the order the picker shows them.
 func List() []Change {
 	return []Change{
-		{"partitions-x2", "twice the partitions", func(sc *sim.Scenario) {
+		{"partitions-x2", "twice the partitions", func(sc *scenario.Scenario) {
 			sc.Topic.Partitions = min(sc.Topic.Partitions*2, 10000)
 			for i := range sc.Timeline { // planned increases keep their proportion
 				if sc.Timeline[i].Action == "set_partitions" {
@@ -42,29 +42,29 @@ func List() []Change {
 		}},
 		{"key-order-id", "keyed by order_id", setKey("order_id")},
 		{"key-customer-id", "keyed by customer_id", setKey("customer_id")},
-		{"salt-hot", "the hottest customer salted over 8 buckets", func(sc *sim.Scenario) {
+		{"salt-hot", "the hottest customer salted over 8 buckets", func(sc *scenario.Scenario) {
 			for i := range sc.Producers {
 				sc.Producers[i].Key = "salted_customer_id"
-				sc.Producers[i].Salting = &sim.Salting{HotCustomers: 1, Buckets: 8, BucketSource: "order_id"}
+				sc.Producers[i].Salting = &scenario.Salting{HotCustomers: 1, Buckets: 8, BucketSource: "order_id"}
 			}
 		}},
-		{"threads-x2", "twice the consumer threads", func(sc *sim.Scenario) { sc.Consumer.Concurrency *= 2 }},
-		{"instance-plus-1", "one more consumer instance", func(sc *sim.Scenario) { sc.Consumer.Instances++ }},
+		{"threads-x2", "twice the consumer threads", func(sc *scenario.Scenario) { sc.Consumer.Concurrency *= 2 }},
+		{"instance-plus-1", "one more consumer instance", func(sc *scenario.Scenario) { sc.Consumer.Instances++ }},
 		{"mode-per-key-queues", "per-key queues in each consumer", setMode("per_key_queues")},
 		{"mode-thread-pool", "a thread pool in each consumer", setMode("thread_pool")},
 		{"mode-sequential", "sequential consumers", setMode("sequential")},
-		{"cooperative-sticky", "the cooperative-sticky assignor", func(sc *sim.Scenario) {
+		{"cooperative-sticky", "the cooperative-sticky assignor", func(sc *scenario.Scenario) {
 			sc.Consumer.Assignors = []string{"cooperative-sticky"}
 		}},
-		{"kip848", "the KIP-848 consumer protocol", func(sc *sim.Scenario) { sc.Consumer.GroupProtocol = "consumer" }},
-		{"static-membership", "static membership (group.instance.id)", func(sc *sim.Scenario) { sc.Consumer.StaticMembership = true }},
-		{"commit-on-revoke", "a commit in onPartitionsRevoked", func(sc *sim.Scenario) { sc.Consumer.CommitOnRevoke = true }},
-		{"idempotence-off", "enable.idempotence=false", func(sc *sim.Scenario) {
+		{"kip848", "the KIP-848 consumer protocol", func(sc *scenario.Scenario) { sc.Consumer.GroupProtocol = "consumer" }},
+		{"static-membership", "static membership (group.instance.id)", func(sc *scenario.Scenario) { sc.Consumer.StaticMembership = true }},
+		{"commit-on-revoke", "a commit in onPartitionsRevoked", func(sc *scenario.Scenario) { sc.Consumer.CommitOnRevoke = true }},
+		{"idempotence-off", "enable.idempotence=false", func(sc *scenario.Scenario) {
 			for i := range sc.Producers {
 				sc.Producers[i].Idempotence = false
 			}
 		}},
-		{"drain-first", "partitions added after draining", func(sc *sim.Scenario) {
+		{"drain-first", "partitions added after draining", func(sc *scenario.Scenario) {
 			for i := range sc.Timeline {
 				if sc.Timeline[i].Action == "set_partitions" {
 					sc.Timeline[i].DrainFirst = true
@@ -75,16 +75,16 @@ func List() []Change {
 	}
 }
 
-func setKey(key string) func(sc *sim.Scenario) {
-	return func(sc *sim.Scenario) {
+func setKey(key string) func(sc *scenario.Scenario) {
+	return func(sc *scenario.Scenario) {
 		for i := range sc.Producers {
 			sc.Producers[i].Key, sc.Producers[i].Salting = key, nil
 		}
 	}
 }
 
-func setMode(mode string) func(sc *sim.Scenario) {
-	return func(sc *sim.Scenario) { sc.Consumer.Mode = mode }
+func setMode(mode string) func(sc *scenario.Scenario) {
+	return func(sc *scenario.Scenario) { sc.Consumer.Mode = mode }
 }
 
 // ErrNoChange is the error Apply wraps when A already is what the change
@@ -104,24 +104,24 @@ func Find(id string) (Change, bool) {
 // path=value as simulate's --set takes it. It fails when the change gives
 // an invalid scenario (the engine's message names the field) or changes
 // nothing, so the reviewer picks another.
-func Apply(a sim.Scenario, c Change, set string) (sim.Scenario, error) {
+func Apply(a scenario.Scenario, c Change, set string) (scenario.Scenario, error) {
 	b := clone(a)
 	label := c.Label
 	if c.ID == Custom {
 		var err error
-		if b, err = sim.ParseScenarioWithSets(sim.MarshalScenario(a), []string{set}); err != nil {
-			return sim.Scenario{}, err
+		if b, err = scenario.ParseScenarioWithSets(scenario.MarshalScenario(a), []string{set}); err != nil {
+			return scenario.Scenario{}, err
 		}
 		label = set
 	} else {
 		c.apply(&b)
 		var err error
-		if b, err = sim.ParseScenario(sim.MarshalScenario(b)); err != nil {
-			return sim.Scenario{}, err
+		if b, err = scenario.ParseScenario(scenario.MarshalScenario(b)); err != nil {
+			return scenario.Scenario{}, err
 		}
 	}
-	if string(sim.MarshalScenario(b)) == string(sim.MarshalScenario(a)) {
-		return sim.Scenario{}, fmt.Errorf("A already has %s: %w", label, ErrNoChange)
+	if string(scenario.MarshalScenario(b)) == string(scenario.MarshalScenario(a)) {
+		return scenario.Scenario{}, fmt.Errorf("A already has %s: %w", label, ErrNoChange)
 	}
 	name := a.Name
 	if name == "" {
@@ -160,8 +160,8 @@ func Origin(name string) (base string, c Change, set string, ok bool) {
 
 // clone copies a scenario through its JSON form, so changing B's slices
 // never changes A.
-func clone(sc sim.Scenario) sim.Scenario {
-	c, err := sim.ParseScenario(sim.MarshalScenario(sc))
+func clone(sc scenario.Scenario) scenario.Scenario {
+	c, err := scenario.ParseScenario(scenario.MarshalScenario(sc))
 	if err != nil { // a scenario that ran always reads back
 		return sc
 	}

@@ -5,15 +5,15 @@ import (
 	"strings"
 	"testing"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 func TestEveryChangeChangesTheDefaultScenarioAndLeavesAAlone(t *testing.T) {
-	a, err := sim.Preset("add-partitions")
+	a, err := scenario.Preset("add-partitions")
 	if err != nil {
 		t.Fatal(err)
 	}
-	before := string(sim.MarshalScenario(a))
+	before := string(scenario.MarshalScenario(a))
 	// What add-partitions already is: only these changes may be refused
 	// as changing nothing.
 	already := map[string]bool{
@@ -37,14 +37,14 @@ func TestEveryChangeChangesTheDefaultScenarioAndLeavesAAlone(t *testing.T) {
 		if !strings.HasSuffix(b.Name, " with "+c.Label) {
 			t.Errorf("%s: B is named %q", c.ID, b.Name)
 		}
-		if string(sim.MarshalScenario(a)) != before {
+		if string(scenario.MarshalScenario(a)) != before {
 			t.Fatalf("%s changed A", c.ID)
 		}
 	}
 }
 
 func TestChangesSayWhatTheyDid(t *testing.T) {
-	a, _ := sim.Preset("order-events")
+	a, _ := scenario.Preset("order-events")
 	c, _ := Find("partitions-x2")
 	b, err := Apply(a, c, "")
 	if err != nil || b.Topic.Partitions != 2*a.Topic.Partitions {
@@ -68,8 +68,8 @@ func TestChangesSayWhatTheyDid(t *testing.T) {
 // no change made is not read as one.
 func TestOriginReadsBackTheNamesApplyGives(t *testing.T) {
 	custom, _ := Find(Custom)
-	for _, name := range sim.PresetNames() {
-		a, err := sim.Preset(name)
+	for _, name := range scenario.PresetNames() {
+		a, err := scenario.Preset(name)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,6 @@
 // Package errtext says the engine's messages about a scenario in the
-// page's language: a sim.FieldError carries a stable code and named
-// arguments (see sim.Messages), and the catalog's "errors.<code>" is its
+// page's language: a scenario.FieldError carries a stable code and named
+// arguments (see scenario.Messages), and the catalog's "errors.<code>" is its
 // text in each language. Values, field paths and Kafka's names stay as
 // written; numbers are written the language's way (1.000.000 in
 // Portuguese, 1 000 000 in French), except in English, whose text is the
@@ -16,7 +16,7 @@ import (
 	"strings"
 
 	"partitionlab/app/i18n"
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // Words say the engine's messages in a catalog's language; they are the
@@ -32,7 +32,7 @@ func ID(code string) string { return "errors." + code }
 // Message is e in the catalog's language: its code's text with its
 // arguments filled. A message without a code (a loading error the app
 // wrapped itself) or with a code the catalog lacks keeps its English.
-func (w Words) Message(e sim.FieldError) string {
+func (w Words) Message(e scenario.FieldError) string {
 	if e.Code == "" || !w.c.Has(ID(e.Code)) {
 		return e.Message
 	}
@@ -40,13 +40,13 @@ func (w Words) Message(e sim.FieldError) string {
 	for _, a := range e.Args {
 		v := a.Value
 		switch a.Kind {
-		case sim.ArgNumber:
+		case scenario.ArgNumber:
 			v = Numbers(w.c.Lang(), v)
-		case sim.ArgEstimate:
+		case scenario.ArgEstimate:
 			if w.c.Lang() != i18n.English {
 				v = w.c.T("errors.about", i18n.S("number", Estimate(w.c.Lang(), v)))
 			}
-		case sim.ArgPhrase:
+		case scenario.ArgPhrase:
 			if v != "" {
 				v = w.c.T(ID(v))
 			}
@@ -62,7 +62,7 @@ func (w Words) Item(n int, msg string) string {
 }
 
 // Field is e with its field in front, as a list of messages shows it.
-func (w Words) Field(e sim.FieldError) string {
+func (w Words) Field(e scenario.FieldError) string {
 	if e.Field == "" {
 		return w.Message(e)
 	}

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"partitionlab/app/i18n"
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 	"partitionlab/sim/simtest"
 )
 
@@ -15,8 +15,8 @@ import (
 // the same placeholders as the engine's template, and the English
 // catalog's text is the engine's template itself.
 func TestEveryCodeInEveryCatalog(t *testing.T) {
-	for code, tmpl := range sim.Messages() {
-		want := sim.Placeholders(tmpl)
+	for code, tmpl := range scenario.Messages() {
+		want := scenario.Placeholders(tmpl)
 		slices.Sort(want)
 		for _, l := range i18n.Langs() {
 			c := i18n.For(l)
@@ -37,7 +37,7 @@ func TestEveryCodeInEveryCatalog(t *testing.T) {
 // The catalogs have no error message the engine no longer gives (besides
 // the two that frame any message: errors.item and errors.field).
 func TestNoStaleErrorMessage(t *testing.T) {
-	codes := sim.Messages()
+	codes := scenario.Messages()
 	framing := map[string]bool{"item": true, "field": true, "about": true}
 	for _, id := range i18n.For(i18n.English).IDs() {
 		code, ok := strings.CutPrefix(id, "errors.")
@@ -49,21 +49,21 @@ func TestNoStaleErrorMessage(t *testing.T) {
 
 // invalid are the field errors of simtest's invalid scenarios, and the
 // browser's work budget refusal.
-func invalid(t *testing.T) sim.FieldErrors {
+func invalid(t *testing.T) scenario.FieldErrors {
 	t.Helper()
 	cases, err := simtest.Invalid()
 	if err != nil {
 		t.Fatal(err)
 	}
-	var all sim.FieldErrors
+	var all scenario.FieldErrors
 	for _, c := range cases {
-		_, err := sim.ParseScenarioWithSets([]byte(c.Doc), c.Sets)
-		var fe sim.FieldErrors
+		_, err := scenario.ParseScenarioWithSets([]byte(c.Doc), c.Sets)
+		var fe scenario.FieldErrors
 		errors.As(err, &fe)
 		all = append(all, fe...)
 	}
-	s, err := sim.ParseScenarioWithin([]byte(`{"duration_s": 3600, "workload": {"orders_per_s": 80000}}`), nil, sim.BrowserLimits())
-	var fe sim.FieldErrors
+	s, err := scenario.ParseScenarioWithin([]byte(`{"duration_s": 3600, "workload": {"orders_per_s": 80000}}`), nil, scenario.BrowserLimits())
+	var fe scenario.FieldErrors
 	if !errors.As(err, &fe) {
 		t.Fatalf("the browser accepts %v", s.Workload)
 	}
@@ -103,13 +103,13 @@ func TestEveryLanguageNamesValueAndRange(t *testing.T) {
 			for _, a := range e.Args {
 				want := a.Value
 				switch a.Kind {
-				case sim.ArgNumber:
+				case scenario.ArgNumber:
 					want = Numbers(l, a.Value)
-				case sim.ArgEstimate:
+				case scenario.ArgEstimate:
 					if l != i18n.English {
 						want = Estimate(l, a.Value)
 					}
-				case sim.ArgPhrase:
+				case scenario.ArgPhrase:
 					continue
 				}
 				if !strings.Contains(got, want) {
@@ -124,9 +124,9 @@ func TestEveryLanguageNamesValueAndRange(t *testing.T) {
 }
 
 func TestMessagesAReaderSees(t *testing.T) {
-	parse := func(sets ...string) sim.FieldErrors {
-		_, err := sim.ParseScenarioWithSets([]byte(`{}`), sets)
-		var fe sim.FieldErrors
+	parse := func(sets ...string) scenario.FieldErrors {
+		_, err := scenario.ParseScenarioWithSets([]byte(`{}`), sets)
+		var fe scenario.FieldErrors
 		if !errors.As(err, &fe) {
 			t.Fatalf("%v: %v", sets, err)
 		}
@@ -137,7 +137,7 @@ func TestMessagesAReaderSees(t *testing.T) {
 	kind := parse(`producers={"name":"x"}`)[0]
 	for _, tc := range []struct {
 		lang i18n.Lang
-		e    sim.FieldError
+		e    scenario.FieldError
 		want string
 	}{
 		{i18n.English, partitions, "0 is not in 1..10000"},
@@ -215,8 +215,8 @@ func TestEstimateStaysApproximate(t *testing.T) {
 	if got := Estimate(i18n.Spanish, "1e-3"); got != "1 × 10⁻³" {
 		t.Errorf("es: %q", got)
 	}
-	_, err := sim.ParseScenarioWithSets([]byte(`{}`), []string{"duration_s=86400", "workload.orders_per_s=1000000"})
-	var fe sim.FieldErrors
+	_, err := scenario.ParseScenarioWithSets([]byte(`{}`), []string{"duration_s=86400", "workload.orders_per_s=1000000"})
+	var fe scenario.FieldErrors
 	if !errors.As(err, &fe) {
 		t.Fatal(err)
 	}

@@ -8,11 +8,12 @@ import (
 	"partitionlab/app/i18n"
 	"partitionlab/app/runner"
 	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 func run(t testing.TB, preset string, traced bool) (*sim.Result, []sim.TraceEvent) {
 	t.Helper()
-	sc, err := sim.Preset(preset)
+	sc, err := scenario.Preset(preset)
 	if err != nil {
 		t.Fatal(err)
 	}

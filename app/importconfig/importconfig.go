@@ -14,7 +14,7 @@ import (
 	"fmt"
 	"strings"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // File is one configuration file: its name decides how it is read (.yml
@@ -68,8 +68,8 @@ func (n Note) String() string {
 // Import applies the files' settings to sc, in order (a later file wins),
 // and accounts for every one. A value that cannot be read (linger.ms=soon)
 // is an error naming file, line, key and value, and sc is left as it was.
-func Import(files []File, sc *sim.Scenario) ([]Note, error) {
-	work, err := sim.ParseScenario(sim.MarshalScenario(*sc)) // a copy: slices are not shared
+func Import(files []File, sc *scenario.Scenario) ([]Note, error) {
+	work, err := scenario.ParseScenario(scenario.MarshalScenario(*sc)) // a copy: slices are not shared
 	if err != nil {
 		return nil, err
 	}
@@ -116,7 +116,7 @@ func Import(files []File, sc *sim.Scenario) ([]Note, error) {
 }
 
 // apply maps one setting, or says why it is not used.
-func apply(sc *sim.Scenario, s setting, fileRole Role, ts map[string]target) (Note, error) {
+func apply(sc *scenario.Scenario, s setting, fileRole Role, ts map[string]target) (Note, error) {
 	n := Note{Entry: s.Entry}
 	role := s.Role
 	if role == Either {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 const producerProps = `# order-service producer
@@ -60,14 +60,14 @@ const springYAML = `spring:
       type: batch
 `
 
-func imported(t *testing.T, files ...File) (sim.Scenario, []Note) {
+func imported(t *testing.T, files ...File) (scenario.Scenario, []Note) {
 	t.Helper()
-	sc := sim.DefaultScenario()
+	sc := scenario.DefaultScenario()
 	notes, err := Import(files, &sc)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := sim.Validate(sc); err != nil {
+	if err := scenario.Validate(sc); err != nil {
 		t.Fatalf("the imported scenario is refused: %v", err)
 	}
 	return sc, notes
@@ -157,14 +157,14 @@ func TestLibrdkafkaNames(t *testing.T) {
 }
 
 func TestAnUnreadableValueIsAnErrorAndChangesNothing(t *testing.T) {
-	sc := sim.DefaultScenario()
-	before := string(sim.MarshalScenario(sc))
+	sc := scenario.DefaultScenario()
+	before := string(scenario.MarshalScenario(sc))
 	_, err := Import([]File{{"p.properties", "linger.ms=5\nbatch.size=big\nmax.poll.records=lots\n"}}, &sc)
 	if err == nil || !strings.Contains(err.Error(), `p.properties:2: batch.size=big: "big" is not a size`) ||
 		!strings.Contains(err.Error(), "p.properties:3: max.poll.records=lots") {
 		t.Errorf("error: %v", err)
 	}
-	if string(sim.MarshalScenario(sc)) != before {
+	if string(scenario.MarshalScenario(sc)) != before {
 		t.Errorf("a failed import changed the scenario")
 	}
 	if _, err := Import([]File{{"a.yml", "spring:\n  kafka: &x\n"}}, &sc); err == nil || !strings.Contains(err.Error(), "a.yml:2") {
@@ -224,7 +224,7 @@ func TestLineErrors(t *testing.T) {
 		{"a.yml", "spring:\n\tkafka: 1\n", `a.yml:2: YAML is indented with spaces, not tabs`},
 		{"a.yml", "a: &x 1\n", `a.yml:1: a: this YAML form (anchors, block text, flow maps) is not read; write the value on its line`},
 	} {
-		sc := sim.DefaultScenario()
+		sc := scenario.DefaultScenario()
 		_, err := Import([]File{{Name: tc.name, Text: tc.text}}, &sc)
 		var le LineError
 		if err == nil || err.Error() != tc.want || !errors.As(err, &le) {

@@ -5,19 +5,19 @@ import (
 	"strconv"
 	"strings"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // target is what a mapped setting changes in a scenario: set parses the
 // value and writes it, returning the scenario fields it changed.
 type target struct {
 	role Role
-	set  func(sc *sim.Scenario, v string) ([]string, error)
+	set  func(sc *scenario.Scenario, v string) ([]string, error)
 }
 
 // producers applies f to every producer, naming each field it changed.
-func producers(field string, f func(p *sim.Producer, v string) error) func(sc *sim.Scenario, v string) ([]string, error) {
-	return func(sc *sim.Scenario, v string) ([]string, error) {
+func producers(field string, f func(p *scenario.Producer, v string) error) func(sc *scenario.Scenario, v string) ([]string, error) {
+	return func(sc *scenario.Scenario, v string) ([]string, error) {
 		var fields []string
 		for i := range sc.Producers {
 			if err := f(&sc.Producers[i], v); err != nil {
@@ -29,8 +29,8 @@ func producers(field string, f func(p *sim.Producer, v string) error) func(sc *s
 	}
 }
 
-func consumer(field string, f func(c *sim.Consumer, v string) error) func(sc *sim.Scenario, v string) ([]string, error) {
-	return func(sc *sim.Scenario, v string) ([]string, error) {
+func consumer(field string, f func(c *scenario.Consumer, v string) error) func(sc *scenario.Scenario, v string) ([]string, error) {
+	return func(sc *scenario.Scenario, v string) ([]string, error) {
 		if err := f(&sc.Consumer, v); err != nil {
 			return nil, err
 		}
@@ -41,18 +41,18 @@ func consumer(field string, f func(c *sim.Consumer, v string) error) func(sc *si
 // targets are the settings the simulator models, by Java name.
 func targets() map[string]target {
 	return map[string]target{
-		"batch.size": {Producer, producers("batch_size", func(p *sim.Producer, v string) (err error) { p.BatchSize, err = bytesOf(v); return })},
-		"linger.ms":  {Producer, producers("linger_ms", func(p *sim.Producer, v string) (err error) { p.LingerMs, err = millis(v); return })},
-		"enable.idempotence": {Producer, producers("enable_idempotence", func(p *sim.Producer, v string) (err error) {
+		"batch.size": {Producer, producers("batch_size", func(p *scenario.Producer, v string) (err error) { p.BatchSize, err = bytesOf(v); return })},
+		"linger.ms":  {Producer, producers("linger_ms", func(p *scenario.Producer, v string) (err error) { p.LingerMs, err = millis(v); return })},
+		"enable.idempotence": {Producer, producers("enable_idempotence", func(p *scenario.Producer, v string) (err error) {
 			p.Idempotence, err = boolOf(v)
 			return
 		})},
-		"max.in.flight.requests.per.connection": {Producer, producers("max_in_flight", func(p *sim.Producer, v string) (err error) {
+		"max.in.flight.requests.per.connection": {Producer, producers("max_in_flight", func(p *scenario.Producer, v string) (err error) {
 			p.MaxInFlight, err = intOf(v)
 			return
 		})},
-		"retry.backoff.ms": {Producer, producers("retry_backoff_ms", func(p *sim.Producer, v string) (err error) { p.RetryBackoffMs, err = millis(v); return })},
-		"metadata.max.age.ms": {Either, func(sc *sim.Scenario, v string) ([]string, error) {
+		"retry.backoff.ms": {Producer, producers("retry_backoff_ms", func(p *scenario.Producer, v string) (err error) { p.RetryBackoffMs, err = millis(v); return })},
+		"metadata.max.age.ms": {Either, func(sc *scenario.Scenario, v string) ([]string, error) {
 			ms, err := millis(v)
 			if err != nil {
 				return nil, err
@@ -65,7 +65,7 @@ func targets() map[string]target {
 			}
 			return fields, nil
 		}},
-		"key.serializer": {Producer, producers("serializer", func(p *sim.Producer, v string) error {
+		"key.serializer": {Producer, producers("serializer", func(p *scenario.Producer, v string) error {
 			switch last(v) {
 			case "StringSerializer":
 				p.Serializer = "string"
@@ -76,7 +76,7 @@ func targets() map[string]target {
 			}
 			return nil
 		})},
-		"librdkafka.partitioner": {Producer, producers("client", func(p *sim.Producer, v string) error {
+		"librdkafka.partitioner": {Producer, producers("client", func(p *scenario.Producer, v string) error {
 			switch v {
 			case "consistent_random", "consistent":
 				p.Client = "librdkafka"
@@ -87,7 +87,7 @@ func targets() map[string]target {
 			}
 			return nil
 		})},
-		"partition.assignment.strategy": {Consumer, consumer("assignors", func(c *sim.Consumer, v string) error {
+		"partition.assignment.strategy": {Consumer, consumer("assignors", func(c *scenario.Consumer, v string) error {
 			var out []string
 			for _, s := range strings.Split(v, ",") {
 				a, ok := assignors[last(strings.TrimSpace(s))]
@@ -99,24 +99,24 @@ func targets() map[string]target {
 			c.Assignors = out
 			return nil
 		})},
-		"group.protocol": {Consumer, consumer("group_protocol", func(c *sim.Consumer, v string) error {
+		"group.protocol": {Consumer, consumer("group_protocol", func(c *scenario.Consumer, v string) error {
 			c.GroupProtocol = strings.ToLower(v)
 			return nil
 		})},
-		"group.instance.id": {Consumer, consumer("static_membership", func(c *sim.Consumer, v string) error {
+		"group.instance.id": {Consumer, consumer("static_membership", func(c *scenario.Consumer, v string) error {
 			c.StaticMembership = v != ""
 			return nil
 		})},
-		"session.timeout.ms":    {Consumer, consumer("session_timeout_ms", func(c *sim.Consumer, v string) (err error) { c.SessionTimeoutMs, err = millis(v); return })},
-		"heartbeat.interval.ms": {Consumer, consumer("heartbeat_interval_ms", func(c *sim.Consumer, v string) (err error) { c.HeartbeatIntervalMs, err = millis(v); return })},
-		"max.poll.interval.ms":  {Consumer, consumer("max_poll_interval_ms", func(c *sim.Consumer, v string) (err error) { c.MaxPollIntervalMs, err = millis(v); return })},
-		"max.poll.records":      {Consumer, consumer("max_poll_records", func(c *sim.Consumer, v string) (err error) { c.MaxPollRecords, err = intOf(v); return })},
-		"enable.auto.commit":    {Consumer, consumer("enable_auto_commit", func(c *sim.Consumer, v string) (err error) { c.EnableAutoCommit, err = boolOf(v); return })},
-		"auto.commit.interval.ms": {Consumer, consumer("auto_commit_interval_ms", func(c *sim.Consumer, v string) (err error) {
+		"session.timeout.ms":    {Consumer, consumer("session_timeout_ms", func(c *scenario.Consumer, v string) (err error) { c.SessionTimeoutMs, err = millis(v); return })},
+		"heartbeat.interval.ms": {Consumer, consumer("heartbeat_interval_ms", func(c *scenario.Consumer, v string) (err error) { c.HeartbeatIntervalMs, err = millis(v); return })},
+		"max.poll.interval.ms":  {Consumer, consumer("max_poll_interval_ms", func(c *scenario.Consumer, v string) (err error) { c.MaxPollIntervalMs, err = millis(v); return })},
+		"max.poll.records":      {Consumer, consumer("max_poll_records", func(c *scenario.Consumer, v string) (err error) { c.MaxPollRecords, err = intOf(v); return })},
+		"enable.auto.commit":    {Consumer, consumer("enable_auto_commit", func(c *scenario.Consumer, v string) (err error) { c.EnableAutoCommit, err = boolOf(v); return })},
+		"auto.commit.interval.ms": {Consumer, consumer("auto_commit_interval_ms", func(c *scenario.Consumer, v string) (err error) {
 			c.AutoCommitIntervalMs, err = millis(v)
 			return
 		})},
-		"auto.offset.reset": {Consumer, consumer("auto_offset_reset", func(c *sim.Consumer, v string) error {
+		"auto.offset.reset": {Consumer, consumer("auto_offset_reset", func(c *scenario.Consumer, v string) error {
 			switch strings.ToLower(v) {
 			case "earliest", "smallest", "beginning":
 				c.AutoOffsetReset = "earliest"
@@ -127,15 +127,15 @@ func targets() map[string]target {
 			}
 			return nil
 		})},
-		"listener.concurrency": {Listener, consumer("concurrency", func(c *sim.Consumer, v string) (err error) { c.Concurrency, err = intOf(v); return })},
-		"listener.ack-mode": {Listener, func(sc *sim.Scenario, v string) ([]string, error) {
+		"listener.concurrency": {Listener, consumer("concurrency", func(c *scenario.Consumer, v string) (err error) { c.Concurrency, err = intOf(v); return })},
+		"listener.ack-mode": {Listener, func(sc *scenario.Scenario, v string) ([]string, error) {
 			if !strings.EqualFold(v, "BATCH") {
 				return nil, notModelledBecause("ack_mode", strconv.Quote(v))
 			}
 			sc.Consumer.CommitAfterBatch, sc.Consumer.EnableAutoCommit = true, false
 			return []string{"consumer.commit_after_batch", "consumer.enable_auto_commit"}, nil
 		}},
-		"spring.retry.topic.enabled": {Consumer, consumer("retry", func(c *sim.Consumer, v string) error {
+		"spring.retry.topic.enabled": {Consumer, consumer("retry", func(c *scenario.Consumer, v string) error {
 			on, err := boolOf(v)
 			if on {
 				c.Retry = "retry_topic"

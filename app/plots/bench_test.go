@@ -4,12 +4,13 @@ import (
 	"testing"
 
 	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // BenchmarkDrawReference is the drawing share of a redraw in the browser:
 // every chart of the Simulate page for the default scenario (order-events).
 func BenchmarkDrawReference(b *testing.B) {
-	sc, _ := sim.Preset("order-events")
+	sc, _ := scenario.Preset("order-events")
 	r, err := sim.Run(sc)
 	if err != nil {
 		b.Fatal(err)

@@ -8,12 +8,13 @@ import (
 	"partitionlab/app/i18n"
 	"partitionlab/app/runner"
 	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // runPreset runs a built-in scenario, with the trace of its violating keys.
 func runPreset(t *testing.T, name string) *runner.Job {
 	t.Helper()
-	sc, err := sim.Preset(name)
+	sc, err := scenario.Preset(name)
 	if err != nil {
 		t.Fatal(err)
 	}

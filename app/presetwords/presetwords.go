@@ -11,7 +11,7 @@ package presetwords
 import (
 	"partitionlab/app/changes"
 	"partitionlab/app/i18n"
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // Name is a scenario's name in c's language. A name changes.Apply gave
@@ -35,7 +35,7 @@ func Name(c *i18n.Catalog, name string) string {
 // translation when sc is a preset (by its name), or a B made from a preset
 // with a change, whose description is still the preset's; a description
 // of one's own, or one the catalog lacks, is shown as written.
-func Description(c *i18n.Catalog, sc sim.Scenario) string {
+func Description(c *i18n.Catalog, sc scenario.Scenario) string {
 	if sc.Name == "" || sc.Description == "" {
 		return sc.Description
 	}
@@ -51,7 +51,7 @@ func Description(c *i18n.Catalog, sc sim.Scenario) string {
 	if !c.Has(id) {
 		return sc.Description
 	}
-	p, err := sim.Preset(name)
+	p, err := scenario.Preset(name)
 	if err != nil || p.Description != sc.Description {
 		return sc.Description
 	}

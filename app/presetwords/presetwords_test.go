@@ -8,15 +8,15 @@ import (
 
 	"partitionlab/app/changes"
 	"partitionlab/app/i18n"
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // Every preset has its whole description in every language, and the
 // English one is the preset file's own, so they never drift apart.
 func TestEveryPresetDescribedInEveryLanguage(t *testing.T) {
 	en := i18n.For(i18n.English)
-	for _, name := range sim.PresetNames() {
-		sc, err := sim.Preset(name)
+	for _, name := range scenario.PresetNames() {
+		sc, err := scenario.Preset(name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -40,7 +40,7 @@ func TestEveryPresetDescribedInEveryLanguage(t *testing.T) {
 // The editor and the review show a preset's description in the reader's
 // language, and a description of one's own as it is written.
 func TestDescriptionInTheReadersLanguage(t *testing.T) {
-	sc, err := sim.Preset("hot-customer")
+	sc, err := scenario.Preset("hot-customer")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,8 +166,8 @@ func TestDriftReadsEachLanguagesNumbers(t *testing.T) {
 // Every translated description writes the English one's numbers, in its
 // language's way, and its Kafka names as they are.
 func TestDescriptionsKeepNumbersAndNames(t *testing.T) {
-	for _, name := range sim.PresetNames() {
-		sc, err := sim.Preset(name)
+	for _, name := range scenario.PresetNames() {
+		sc, err := scenario.Preset(name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -186,7 +186,7 @@ func TestDescriptionsKeepNumbersAndNames(t *testing.T) {
 func TestOneLineBeginsTheDescription(t *testing.T) {
 	for _, l := range i18n.Langs() {
 		c := i18n.For(l)
-		for _, name := range sim.PresetNames() {
+		for _, name := range scenario.PresetNames() {
 			line, desc := c.T("presetline."+name), c.T("presetdesc."+name)
 			if !strings.HasPrefix(desc, line) {
 				t.Errorf("%s: presetdesc.%s does not begin with presetline.%s\n line: %s\n desc: %s", l, name, name, line, desc)
@@ -200,7 +200,7 @@ func TestOneLineBeginsTheDescription(t *testing.T) {
 // once edited (its name is then all that says where it came from); in
 // English it reads as its scenario's own name.
 func TestChangedBNamedAndDescribedInTheReadersLanguage(t *testing.T) {
-	a, err := sim.Preset("scale-out-eager")
+	a, err := scenario.Preset("scale-out-eager")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,6 +19,7 @@ import (
 	"partitionlab/app/results"
 	"partitionlab/app/share"
 	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // Budget is one limit a reviewer set and how each side fares against it.
@@ -200,7 +201,7 @@ func (rv *Review) Over() []string {
 	return out
 }
 
-func scenarioName(c *i18n.Catalog, sc sim.Scenario) string {
+func scenarioName(c *i18n.Catalog, sc scenario.Scenario) string {
 	if sc.Name == "" {
 		return c.T("compare.side.ownScenario")
 	}
@@ -208,7 +209,7 @@ func scenarioName(c *i18n.Catalog, sc sim.Scenario) string {
 }
 
 // SimulateLink opens one side on the Simulate page.
-func (rv *Review) SimulateLink(sc sim.Scenario) string {
+func (rv *Review) SimulateLink(sc scenario.Scenario) string {
 	return rv.BaseURL + rv.langQuery() + "#" + share.Fragment(sc, "")
 }
 

@@ -9,11 +9,12 @@ import (
 
 	"partitionlab/app/results"
 	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 func presetRun(t *testing.T, name string) results.Run {
 	t.Helper()
-	sc, err := sim.Preset(name)
+	sc, err := scenario.Preset(name)
 	if err != nil {
 		t.Fatal(err)
 	}

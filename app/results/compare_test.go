@@ -7,11 +7,12 @@ import (
 
 	"partitionlab/app/i18n"
 	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 func presetRun(t *testing.T, name string) Run {
 	t.Helper()
-	sc, err := sim.Preset(name)
+	sc, err := scenario.Preset(name)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 
 	"partitionlab/app/i18n"
 	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // Verdict is whether B improves on A for one number.
@@ -38,7 +39,7 @@ type Delta struct {
 
 // Run is a scenario and its result, one side of a comparison.
 type Run struct {
-	Scenario sim.Scenario
+	Scenario scenario.Scenario
 	Result   *sim.Result
 }
 

@@ -6,11 +6,12 @@ import (
 
 	"partitionlab/app/i18n"
 	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 func run(t *testing.T, name string) *sim.Result {
 	t.Helper()
-	sc, err := sim.Preset(name)
+	sc, err := scenario.Preset(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,7 +199,7 @@ func TestNumbersInEachLanguage(t *testing.T) {
 // language, never as the value the scenario writes ("sequential"), for
 // every mode the engine has; English keeps the value.
 func TestCapacityWhyNamesTheModeInEachLanguage(t *testing.T) {
-	for _, mode := range []string{sim.ModeSequential, sim.ModeThreadPool, sim.ModePerKeyQueues} {
+	for _, mode := range []string{scenario.ModeSequential, scenario.ModeThreadPool, scenario.ModePerKeyQueues} {
 		if got := modeName(i18n.For(i18n.English), mode); got != mode {
 			t.Errorf("English names %s %q", mode, got)
 		}
@@ -209,11 +210,11 @@ func TestCapacityWhyNamesTheModeInEachLanguage(t *testing.T) {
 			}
 		}
 	}
-	sc, err := sim.Preset("order-events")
+	sc, err := scenario.Preset("order-events")
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc.Consumer.Mode = sim.ModeSequential
+	sc.Consumer.Mode = scenario.ModeSequential
 	r := &sim.Result{DurationS: 60, Partitions: make([]sim.PartitionResult, 1)}
 	r.Partitions[0].Produced = 6000
 	for _, l := range i18n.Langs()[1:] {

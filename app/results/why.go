@@ -7,6 +7,7 @@ import (
 	"partitionlab/app/i18n"
 	"partitionlab/app/results/sentences"
 	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // why says, for one headline number, what in the run that is worse on it
@@ -103,7 +104,7 @@ func firstExample(r *sim.Result, scope string) (sim.Violation, bool) {
 
 // keyAndSkew names what decides where the records go: the first producer's
 // key and the customers' skew.
-func keyAndSkew(c *i18n.Catalog, sc sim.Scenario) string {
+func keyAndSkew(c *i18n.Catalog, sc scenario.Scenario) string {
 	if len(sc.Producers) == 0 {
 		return ""
 	}
@@ -131,7 +132,7 @@ func keyAndSkew(c *i18n.Catalog, sc sim.Scenario) string {
 // duplicateCauses names what makes a consumer read records again: a
 // revocation without a commit, members kicked out or crashed, failed
 // commits, and the rebalances themselves.
-func duplicateCauses(c *i18n.Catalog, sc sim.Scenario, r *sim.Result) []string {
+func duplicateCauses(c *i18n.Catalog, sc scenario.Scenario, r *sim.Result) []string {
 	var out []string
 	gr := r.Group
 	cooperative := false
@@ -208,7 +209,7 @@ func modeName(c *i18n.Catalog, mode string) string {
 
 // capacity compares what a partition receives with what one thread can
 // process, and adds the pauses, which is where lag and latency come from.
-func capacity(c *i18n.Catalog, sc sim.Scenario, r *sim.Result, part int) []string {
+func capacity(c *i18n.Catalog, sc scenario.Scenario, r *sim.Result, part int) []string {
 	var out []string
 	l := c.Lang()
 	if part < len(r.Partitions) && r.DurationS > 0 && sc.Consumer.ProcessingMs > 0 {

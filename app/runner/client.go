@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // Client is the page's side of the protocol with the engine's worker, as
@@ -112,8 +113,8 @@ type Effect struct {
 // its result when traced, named key in the browser's storage, and returns
 // what to do: post the request, mark it, note it in flight. Call Cancel
 // first when a run may be in flight.
-func (c *Client) Start(id int, key string, sc sim.Scenario, traced bool, now time.Time) []Effect {
-	req, _ := json.Marshal(Request{Kind: KindRun, ID: id, Scenario: sim.MarshalScenario(sc), Traced: traced})
+func (c *Client) Start(id int, key string, sc scenario.Scenario, traced bool, now time.Time) []Effect {
+	req, _ := json.Marshal(Request{Kind: KindRun, ID: id, Scenario: scenario.MarshalScenario(sc), Traced: traced})
 	c.id, c.key = id, key
 	c.running, c.share, c.phase, c.partial = true, 0, Simulating, nil
 	c.started, c.drawn, c.simMs, c.traceMs, c.engineMs = now, now, 0, 0, 0

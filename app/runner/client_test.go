@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 var t0 = time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
@@ -46,7 +47,7 @@ func expectKinds(t *testing.T, what string, got []Effect, want ...EffectKind) {
 // started is a client with run 7 of the default preset in flight since t0.
 func started(t *testing.T) (*Client, []Effect) {
 	t.Helper()
-	sc, err := sim.Preset("order-events")
+	sc, err := scenario.Preset("order-events")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +184,7 @@ func TestCancel(t *testing.T) {
 func TestStaleRepliesOfAnEarlierRunAreIgnored(t *testing.T) {
 	c, _ := started(t)
 	c.Cancel(at(10))
-	sc, _ := sim.Preset("order-events")
+	sc, _ := scenario.Preset("order-events")
 	c.Start(8, "k8", sc, false, at(20))
 	for _, r := range []Reply{{Kind: KindProgress, ID: 7, Progress: 0.9}, {Kind: KindResult, ID: 7, Result: &sim.Result{}},
 		{Kind: KindDone, ID: 7}, {Kind: KindError, ID: 7, Error: "x"}} {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // Phase is what a Job is doing.
@@ -37,7 +38,7 @@ const TraceLimit = 20000
 
 // Job is one run of a scenario in slices.
 type Job struct {
-	sc     sim.Scenario
+	sc     scenario.Scenario
 	s      *sim.Sim
 	phase  Phase
 	result *sim.Result
@@ -48,9 +49,9 @@ type Job struct {
 	noTrace bool
 }
 
-// Start prepares a run. The scenario must be valid (see sim.ParseScenario);
+// Start prepares a run. The scenario must be valid (see scenario.ParseScenario);
 // the engine's FieldErrors are returned otherwise.
-func Start(sc sim.Scenario) (*Job, error) {
+func Start(sc scenario.Scenario) (*Job, error) {
 	s, err := sim.New(sc)
 	if err != nil {
 		return nil, err
@@ -60,7 +61,7 @@ func Start(sc sim.Scenario) (*Job, error) {
 
 // StartUntraced prepares a run that ends with its result, without the
 // second, traced run (a comparison shows no violation timeline).
-func StartUntraced(sc sim.Scenario) (*Job, error) {
+func StartUntraced(sc scenario.Scenario) (*Job, error) {
 	j, err := Start(sc)
 	if j != nil {
 		j.noTrace = true
@@ -153,7 +154,7 @@ func TraceKeys(r *sim.Result) []sim.TraceKey {
 }
 
 // RunAll runs a job to the end in one go, for tests and the command line.
-func RunAll(sc sim.Scenario) (*Job, error) {
+func RunAll(sc scenario.Scenario) (*Job, error) {
 	j, err := Start(sc)
 	if err != nil {
 		return nil, err

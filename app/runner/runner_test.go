@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // fakeClock advances by tick at every reading, so a slice's length is a
@@ -19,9 +20,9 @@ func (c *fakeClock) now() time.Time {
 	return c.t
 }
 
-func preset(t *testing.T, name string) sim.Scenario {
+func preset(t *testing.T, name string) scenario.Scenario {
 	t.Helper()
-	sc, err := sim.Preset(name)
+	sc, err := scenario.Preset(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +117,7 @@ func TestUntracedJobEndsWithTheResult(t *testing.T) {
 }
 
 func TestStartRefusesAnInvalidScenario(t *testing.T) {
-	sc := sim.DefaultScenario()
+	sc := scenario.DefaultScenario()
 	sc.Topic.Partitions = 0
 	if _, err := Start(sc); err == nil {
 		t.Errorf("0 partitions accepted")
@@ -126,7 +127,7 @@ func TestStartRefusesAnInvalidScenario(t *testing.T) {
 // BenchmarkReferenceRun is the engine's share of a redraw in the browser:
 // the default scenario (order-events), sliced as the page runs it.
 func BenchmarkReferenceRun(b *testing.B) {
-	sc, _ := sim.Preset("order-events")
+	sc, _ := scenario.Preset("order-events")
 	for range b.N {
 		j, _ := Start(sc)
 		for j.Phase() == Simulating {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 	"partitionlab/sim/sweep"
 )
 
@@ -42,7 +43,7 @@ const (
 type Request struct {
 	Kind string `json:"kind"`
 	ID   int    `json:"id"`
-	// Scenario is a complete scenario document (sim.MarshalScenario).
+	// Scenario is a complete scenario document (scenario.MarshalScenario).
 	Scenario json.RawMessage `json:"scenario,omitempty"`
 	// Traced asks for the second, traced run after the result.
 	Traced bool `json:"traced,omitempty"`
@@ -86,7 +87,7 @@ type Timing struct {
 	// Received is when the request reached the worker's engine.
 	Received float64 `json:"received"`
 	// StartMs is how long the worker took to read the request and prepare
-	// the run (sim.ParseScenarioWithin and sim.New), before the first slice.
+	// the run (scenario.ParseScenarioWithin and sim.New), before the first slice.
 	StartMs float64 `json:"start_ms"`
 	// Result is when the result was ready, before it is encoded and sent.
 	Result float64 `json:"result"`
@@ -152,7 +153,7 @@ func (s *Service) Handle(req Request, now time.Time) []Reply {
 		return nil
 	case KindRun:
 		s.job, s.warm.busy = nil, false
-		sc, err := sim.ParseScenarioWithin(req.Scenario, nil, sim.BrowserLimits())
+		sc, err := scenario.ParseScenarioWithin(req.Scenario, nil, scenario.BrowserLimits())
 		if err != nil {
 			return []Reply{{Kind: KindError, ID: req.ID, Error: err.Error()}}
 		}

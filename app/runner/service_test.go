@@ -8,12 +8,13 @@ import (
 	"time"
 
 	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // runRequest is a run request as the page sends it: the scenario as a
 // complete document.
-func runRequest(id int, sc sim.Scenario, traced bool) Request {
-	return Request{Kind: KindRun, ID: id, Scenario: sim.MarshalScenario(sc), Traced: traced}
+func runRequest(id int, sc scenario.Scenario, traced bool) Request {
+	return Request{Kind: KindRun, ID: id, Scenario: scenario.MarshalScenario(sc), Traced: traced}
 }
 
 // drain steps the service until it is idle and returns every reply, each
@@ -48,9 +49,9 @@ func roundTrip(t *testing.T, r Reply) Reply {
 // Every preset, sent to the worker as a document, is the scenario the page
 // had: the worker's run is the page's run (and the command line's).
 func TestScenarioDocumentsRoundTrip(t *testing.T) {
-	for _, name := range sim.PresetNames() {
+	for _, name := range scenario.PresetNames() {
 		sc := preset(t, name)
-		back, err := sim.ParseScenario(sim.MarshalScenario(sc))
+		back, err := scenario.ParseScenario(scenario.MarshalScenario(sc))
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

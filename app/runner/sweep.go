@@ -3,7 +3,7 @@ package runner
 import (
 	"time"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 	"partitionlab/sim/sweep"
 )
 
@@ -40,7 +40,7 @@ func (s *Service) handleSweep(req Request) []Reply {
 		if req.Sweep == nil {
 			return []Reply{{Kind: KindError, ID: req.ID, Error: "sweep: the request has no sweep"}}
 		}
-		p, err := sweep.NewWorkerPlan(*req.Sweep, sim.BrowserLimits())
+		p, err := sweep.NewWorkerPlan(*req.Sweep, scenario.BrowserLimits())
 		if err != nil {
 			return []Reply{{Kind: KindError, ID: req.ID, Error: err.Error()}}
 		}

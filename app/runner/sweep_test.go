@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 	"partitionlab/sim/sweep"
 )
 
@@ -13,7 +13,7 @@ import (
 // partition counts with two seeds.
 func testSweep(t *testing.T) sweep.Definition {
 	t.Helper()
-	doc, err := sim.PresetJSON("order-events")
+	doc, err := scenario.PresetJSON("order-events")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,7 +28,7 @@ func testSweep(t *testing.T) sweep.Definition {
 // the sweep the command line's RunAll gives: same points, same digests.
 func TestSweepRunsInWorkersMatchRunAll(t *testing.T) {
 	def := testSweep(t)
-	plan, err := sweep.NewPlan(def, sim.BrowserLimits())
+	plan, err := sweep.NewPlan(def, scenario.BrowserLimits())
 	if err != nil {
 		t.Fatal(err)
 	}

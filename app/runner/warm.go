@@ -3,7 +3,7 @@ package runner
 import (
 	"time"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // KindWarm asks the engine to run the default scenario a few times while
@@ -54,7 +54,7 @@ func (s *Service) stepWarm(budget time.Duration, now func() time.Time) bool {
 		if s.warm.left <= 0 {
 			return false
 		}
-		sc, err := sim.Preset(warmPreset)
+		sc, err := scenario.Preset(warmPreset)
 		j, err2 := StartUntraced(sc)
 		if err != nil || err2 != nil { // cannot happen: a built-in preset
 			s.warm.left, s.warmed = 0, true

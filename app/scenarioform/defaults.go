@@ -6,16 +6,16 @@ import (
 	"slices"
 	"strconv"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // withDefaults lays a document over the complete default one, as the engine
 // does when it reads a scenario: objects merge field by field, arrays and
-// values replace, each producer starts from sim.DefaultProducer and its
-// salting from sim.DefaultSalting. The engine does this too, but only for a
+// values replace, each producer starts from scenario.DefaultProducer and its
+// salting from scenario.DefaultSalting. The engine does this too, but only for a
 // valid document; the editor needs it for any document.
 func withDefaults(m map[string]any) map[string]any {
-	out := merge(tree(sim.MarshalScenario(sim.DefaultScenario())), m).(map[string]any)
+	out := merge(tree(scenario.MarshalScenario(scenario.DefaultScenario())), m).(map[string]any)
 	ps, ok := m["producers"].([]any)
 	if !ok {
 		return out
@@ -27,9 +27,9 @@ func withDefaults(m map[string]any) map[string]any {
 			merged[i] = p // the engine names the problem
 			continue
 		}
-		full := merge(treeOf(sim.DefaultProducer()), pm).(map[string]any)
+		full := merge(treeOf(scenario.DefaultProducer()), pm).(map[string]any)
 		if s, isMap := pm["salting"].(map[string]any); isMap {
-			full["salting"] = merge(treeOf(sim.DefaultSalting()), s)
+			full["salting"] = merge(treeOf(scenario.DefaultSalting()), s)
 		}
 		merged[i] = full
 	}
@@ -58,7 +58,7 @@ func treeOf(v any) map[string]any {
 // own, sending the last event type (a second catch-all producer would be
 // refused).
 func AddProducer(d *Doc) {
-	p := treeOf(sim.DefaultProducer())
+	p := treeOf(scenario.DefaultProducer())
 	n := d.Len("producers")
 	names := map[string]bool{}
 	for i := range n {
@@ -90,7 +90,7 @@ func AddAction(d *Doc) {
 	}
 	a := map[string]any{"at_s": json.Number(strconv.FormatFloat(roundTo(at, 1), 'f', -1, 64))}
 	d.Set(Item("timeline", n), a)
-	SetAction(d, Item("timeline", n), sim.ActionAddConsumer)
+	SetAction(d, Item("timeline", n), scenario.ActionAddConsumer)
 }
 
 // SetAction changes the kind of the action at item and gives it the fields
@@ -101,19 +101,19 @@ func SetAction(d *Doc, item, action string) {
 	a := map[string]any{"at_s": at, "action": action}
 	num := func(f float64) json.Number { return json.Number(strconv.FormatFloat(f, 'f', -1, 64)) }
 	switch action {
-	case sim.ActionSetPartitions:
+	case scenario.ActionSetPartitions:
 		a["partitions"] = num(2 * partitionsBefore(d, item))
-	case sim.ActionAddConsumer:
+	case scenario.ActionAddConsumer:
 		a["instances"] = num(1)
-	case sim.ActionRemoveConsumer:
+	case scenario.ActionRemoveConsumer:
 		a["instance"] = num(0)
-	case sim.ActionCrashConsumer:
+	case scenario.ActionCrashConsumer:
 		a["instance"], a["duration_s"] = num(1), num(0)
-	case sim.ActionGCPause:
+	case scenario.ActionGCPause:
 		a["instance"], a["duration_s"] = num(1), num(10)
-	case sim.ActionRollingRestart:
+	case scenario.ActionRollingRestart:
 		a["downtime_s"] = num(15)
-	case sim.ActionSlowProcessing:
+	case scenario.ActionSlowProcessing:
 		a["duration_s"] = num(10)
 		a["processing_ms"] = num(roundTo(5*max(number(d.Get("consumer.processing_ms")), 0.2), 2))
 	}
@@ -129,7 +129,7 @@ func partitionsBefore(d *Doc, item string) float64 {
 		if it == item {
 			break
 		}
-		if d.Get(it+".action") == sim.ActionSetPartitions {
+		if d.Get(it+".action") == scenario.ActionSetPartitions {
 			n = max(n, number(d.Get(it+".partitions")))
 		}
 	}

@@ -14,7 +14,7 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // Doc is a scenario document being edited, as generic JSON: objects,
@@ -27,8 +27,8 @@ type Doc struct {
 
 // FromScenario is the complete document of sc, defaults filled, so every
 // field of the editor has a value to show.
-func FromScenario(sc sim.Scenario) *Doc {
-	return &Doc{root: tree(sim.MarshalScenario(sc))}
+func FromScenario(sc scenario.Scenario) *Doc {
+	return &Doc{root: tree(scenario.MarshalScenario(sc))}
 }
 
 // ParseDoc reads a scenario document (a file, a paste, a link) and fills
@@ -36,10 +36,10 @@ func FromScenario(sc sim.Scenario) *Doc {
 // only when the text is not a JSON object; wrong values are kept, for the
 // engine to explain.
 func ParseDoc(b []byte) (*Doc, error) {
-	if len(b) > sim.MaxDocumentBytes {
-		return nil, fmt.Errorf("the scenario is %d bytes, more than the %d a scenario may have", len(b), sim.MaxDocumentBytes)
+	if len(b) > scenario.MaxDocumentBytes {
+		return nil, fmt.Errorf("the scenario is %d bytes, more than the %d a scenario may have", len(b), scenario.MaxDocumentBytes)
 	}
-	m, err := sim.DecodeObject(b)
+	m, err := scenario.DecodeObject(b)
 	if err != nil {
 		return nil, fmt.Errorf("the scenario: %w", err)
 	}
@@ -53,12 +53,12 @@ func (d *Doc) JSON() []byte {
 }
 
 // Scenario asks the engine to read the document: the scenario to run, or
-// sim.FieldErrors naming each field that is wrong. The editor runs in the
-// browser, so the work budget is the browser's (sim.BrowserLimits): a
+// scenario.FieldErrors naming each field that is wrong. The editor runs in the
+// browser, so the work budget is the browser's (scenario.BrowserLimits): a
 // scenario with too much work names the browser's limit, not the command
 // line's.
-func (d *Doc) Scenario() (sim.Scenario, error) {
-	return sim.ParseScenarioWithin(d.JSON(), nil, sim.BrowserLimits())
+func (d *Doc) Scenario() (scenario.Scenario, error) {
+	return scenario.ParseScenarioWithin(d.JSON(), nil, scenario.BrowserLimits())
 }
 
 // Clone is an independent copy.

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // Placement says where each of the engine's messages is shown: next to the
@@ -22,7 +22,7 @@ type Placement struct {
 // or in the page's language (the app's catalog).
 type Words interface {
 	// Message is the text of e, without its field.
-	Message(e sim.FieldError) string
+	Message(e scenario.FieldError) string
 	// Item names element n (from 1) of a list before a message about it:
 	// "item 2: " + msg.
 	Item(n int, msg string) string
@@ -32,21 +32,21 @@ type Words interface {
 type English struct{}
 
 // Message is e's English message.
-func (English) Message(e sim.FieldError) string { return e.Message }
+func (English) Message(e scenario.FieldError) string { return e.Message }
 
 // Item is "item n: msg".
 func (English) Item(n int, msg string) string { return fmt.Sprintf("item %d: %s", n, msg) }
 
 // Place assigns each error to the longest of targets that contains its
 // field, in the engine's words (see PlaceWith).
-func Place(errs sim.FieldErrors, targets []string) Placement {
+func Place(errs scenario.FieldErrors, targets []string) Placement {
 	return PlaceWith(errs, targets, English{})
 }
 
 // PlaceWith assigns each error to the longest of targets that contains its
 // field, said in w's words. targets are the paths of the inputs on screen,
 // of list items ("producers[1]") and of lists ("producers").
-func PlaceWith(errs sim.FieldErrors, targets []string, w Words) Placement {
+func PlaceWith(errs scenario.FieldErrors, targets []string, w Words) Placement {
 	p := Placement{at: map[string][]string{}}
 	for _, e := range errs {
 		best, rest := "", ""

@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"testing"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // FuzzEditorPaths sets, reads and deletes arbitrary paths in the editor's
@@ -17,7 +17,7 @@ func FuzzEditorPaths(f *testing.F) {
 		f.Add(p, "7")
 	}
 	f.Fuzz(func(t *testing.T, path, value string) {
-		d := FromScenario(sim.DefaultScenario())
+		d := FromScenario(scenario.DefaultScenario())
 		v := json.Number("1")
 		if value != "" {
 			v = json.Number(value)

@@ -9,22 +9,22 @@ import (
 	"strings"
 	"testing"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // richScenario uses every optional part of a scenario: two producers, one
 // salted and one with a VIP partitioner, zipf skew, a timeline with every
 // action.
-func richScenario(t *testing.T) sim.Scenario {
+func richScenario(t *testing.T) scenario.Scenario {
 	t.Helper()
-	d := FromScenario(sim.DefaultScenario())
-	formField(t, "producers", "key").Set(d, "producers[0].key", sim.KeySaltedCustomerID)
+	d := FromScenario(scenario.DefaultScenario())
+	formField(t, "producers", "key").Set(d, "producers[0].key", scenario.KeySaltedCustomerID)
 	AddProducer(d)
 	formField(t, "producers", "vip").SetChecked(d, "producers[1].vip", true)
 	d.Set("workload.customer_skew.kind", "zipf")
 	d.Set("workload.customer_skew.s", 1.1)
 	d.Set("consumer.static_membership", true)
-	for _, a := range sim.Actions() {
+	for _, a := range scenario.Actions() {
 		AddAction(d)
 		SetAction(d, Item("timeline", d.Len("timeline")-1), a)
 	}
@@ -135,7 +135,7 @@ func TestEveryFieldSaysWhatItIs(t *testing.T) {
 // What the person typed stays as typed; the engine's message lands next to
 // the input that holds it.
 func TestInvalidValuesStayAndAreExplainedAtTheirInput(t *testing.T) {
-	d := FromScenario(sim.DefaultScenario())
+	d := FromScenario(scenario.DefaultScenario())
 	formField(t, "topic", "topic.partitions").Set(d, "topic.partitions", "12x")
 	formField(t, "consumers", "consumer.processing_ms").Set(d, "consumer.processing_ms", "1.50")
 	if got := Display(d, "topic.partitions"); got != "12x" {
@@ -145,7 +145,7 @@ func TestInvalidValuesStayAndAreExplainedAtTheirInput(t *testing.T) {
 		t.Errorf("the processing input shows %q, want 1.50 as typed", got)
 	}
 	_, err := d.Scenario()
-	var fe sim.FieldErrors
+	var fe scenario.FieldErrors
 	if !errors.As(err, &fe) {
 		t.Fatalf("err = %v, want field errors", err)
 	}
@@ -163,14 +163,14 @@ func TestInvalidValuesStayAndAreExplainedAtTheirInput(t *testing.T) {
 }
 
 func TestMessagesAboutListElementsGoToTheList(t *testing.T) {
-	errs := sim.FieldErrors{
+	errs := scenario.FieldErrors{
 		{Field: "producers[0].events[1]", Message: `"X" is not in workload.events_per_order`},
 		{Field: "producers", Message: "no producer sends \"PAID\""},
 		{Field: "producers[0].salting", Message: "is set, but key is sku"},
 		{Field: "", Message: "the scenario is not valid JSON"},
 		{Field: "nowhere.at_all", Message: "odd"},
 	}
-	d := FromScenario(sim.DefaultScenario())
+	d := FromScenario(scenario.DefaultScenario())
 	p := Place(errs, Targets(d))
 	if got := p.For("producers[0].events"); !slices.Equal(got, []string{`item 2: "X" is not in workload.events_per_order`}) {
 		t.Errorf("at the events input: %q", got)
@@ -187,16 +187,16 @@ func TestMessagesAboutListElementsGoToTheList(t *testing.T) {
 }
 
 func TestSaltingFollowsTheKey(t *testing.T) {
-	d := FromScenario(sim.DefaultScenario())
+	d := FromScenario(scenario.DefaultScenario())
 	key := formField(t, "producers", "key")
-	key.Set(d, "producers[0].key", sim.KeySaltedCustomerID)
+	key.Set(d, "producers[0].key", scenario.KeySaltedCustomerID)
 	if sc, err := d.Scenario(); err != nil || sc.Producers[0].Salting == nil {
 		t.Fatalf("a salted key: %v", err)
 	}
 	if !formField(t, "producers", "salting.buckets").Visible(producersSection().ItemValues(d, 0)) {
 		t.Errorf("the salting inputs are hidden for a salted key")
 	}
-	key.Set(d, "producers[0].key", sim.KeyOrderID)
+	key.Set(d, "producers[0].key", scenario.KeyOrderID)
 	if sc, err := d.Scenario(); err != nil || sc.Producers[0].Salting != nil {
 		t.Errorf("back to order_id: salting %v, %v", sc.Producers[0].Salting, err)
 	}
@@ -204,11 +204,11 @@ func TestSaltingFollowsTheKey(t *testing.T) {
 
 func TestAddedItemsKeepTheScenarioValid(t *testing.T) {
 	sc := richScenario(t)
-	if len(sc.Producers) != 2 || len(sc.Timeline) != len(sim.Actions()) {
+	if len(sc.Producers) != 2 || len(sc.Timeline) != len(scenario.Actions()) {
 		t.Fatalf("%d producers, %d actions", len(sc.Producers), len(sc.Timeline))
 	}
 	for i, a := range sc.Timeline {
-		if a.Action != sim.Actions()[i] {
+		if a.Action != scenario.Actions()[i] {
 			t.Errorf("action %d is %s", i, a.Action)
 		}
 	}
@@ -238,12 +238,12 @@ func TestRemovingAnItemAndSortingTheTimeline(t *testing.T) {
 // editor fills the rest as the engine would.
 func TestParseDocFillsDefaultsLikeTheEngine(t *testing.T) {
 	for _, name := range []string{"order-events", "mixed-clients", "hot-customer-salted", "add-partitions"} {
-		raw, _ := sim.PresetJSON(name)
+		raw, _ := scenario.PresetJSON(name)
 		d, err := ParseDoc(raw)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, _ := sim.Preset(name)
+		want, _ := scenario.Preset(name)
 		got, err := d.Scenario()
 		if err != nil || !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: %v", name, err)
@@ -282,7 +282,7 @@ func TestPaths(t *testing.T) {
 // TestSetNeverPanics: Set used to panic on a path of no steps.
 func TestSetNeverPanics(t *testing.T) {
 	for _, path := range []string{"", ".", "..", "[", "]", "[0]", "a..b", "[-1]", "a[99]"} {
-		d := FromScenario(sim.DefaultScenario())
+		d := FromScenario(scenario.DefaultScenario())
 		d.Set(path, json.Number("3"))
 		d.Delete(path)
 		d.Get(path)
@@ -290,7 +290,7 @@ func TestSetNeverPanics(t *testing.T) {
 			t.Errorf("Set(%q) made the document %s", path, d.JSON())
 		}
 	}
-	d := FromScenario(sim.DefaultScenario())
+	d := FromScenario(scenario.DefaultScenario())
 	d.Set("", map[string]any{"seed": json.Number("7")})
 	if got := Display(d, "seed"); got != "7" {
 		t.Errorf("Set(\"\", object) did not replace the document: seed %s", got)
@@ -300,7 +300,7 @@ func TestSetNeverPanics(t *testing.T) {
 // TestParseDocSaysWhereAndRefusesHugeDocuments: a file or a paste is
 // bounded like a link, and a syntax error names its line and column.
 func TestParseDocSaysWhereAndRefusesHugeDocuments(t *testing.T) {
-	huge := append([]byte(`{"name": "`), bytes.Repeat([]byte("x"), sim.MaxDocumentBytes)...)
+	huge := append([]byte(`{"name": "`), bytes.Repeat([]byte("x"), scenario.MaxDocumentBytes)...)
 	huge = append(huge, `"}`...)
 	if _, err := ParseDoc(huge); err == nil || !strings.Contains(err.Error(), "more than the 1048576 a scenario may have") {
 		t.Errorf("a %d-byte document: %v", len(huge), err)

@@ -1,6 +1,6 @@
 package scenarioform
 
-import "partitionlab/sim"
+import "partitionlab/sim/scenario"
 
 // assignorHint lists the classic assignors the engine models.
 const assignorHint = "Comma-separated, most preferred first: range, roundrobin, sticky, cooperative-sticky."
@@ -19,11 +19,11 @@ func consumersSection() Section {
 				Options: []Option{{"constant", "constant"}, {"uniform", "uniform: mean ± 50 %"}, {"exponential", "exponential: mostly fast, some slow"}},
 				Hint:    "How the processing time of one record varies."},
 			{Key: "consumer.mode", Label: "Processing mode", Kind: Choice,
-				Options: []Option{{sim.ModeSequential, "sequential: the polling thread processes"},
-					{sim.ModeThreadPool, "thread_pool: hand records to an executor"},
-					{sim.ModePerKeyQueues, "per_key_queues: an executor, one queue per key"}},
+				Options: []Option{{scenario.ModeSequential, "sequential: the polling thread processes"},
+					{scenario.ModeThreadPool, "thread_pool: hand records to an executor"},
+					{scenario.ModePerKeyQueues, "per_key_queues: an executor, one queue per key"}},
 				Hint: "A thread pool processes one key's records side by side, and so out of order."},
-			{Key: "consumer.pool_threads", Label: "Executor threads", Unit: "threads per member", Kind: Int, Show: is("consumer.mode", sim.ModeThreadPool, sim.ModePerKeyQueues),
+			{Key: "consumer.pool_threads", Label: "Executor threads", Unit: "threads per member", Kind: Int, Show: is("consumer.mode", scenario.ModeThreadPool, scenario.ModePerKeyQueues),
 				Hint: "Size of each member's executor."},
 			{Key: "consumer.max_poll_records", Label: "Records per poll", Unit: "records", Setting: "max.poll.records", Kind: Int,
 				Hint: "How many records one poll() returns at most."},

@@ -1,6 +1,6 @@
 package scenarioform
 
-import "partitionlab/sim"
+import "partitionlab/sim/scenario"
 
 func producersSection() Section {
 	return Section{ID: "producers", Title: "Producers", Array: "producers", Open: true,
@@ -11,9 +11,9 @@ func producersSection() Section {
 				Hint: "Copies of the service; each has its own metadata and sticky partition."},
 			{Key: "key", Label: "Record key", Setting: "ProducerRecord key", Kind: Choice, set: setKey,
 				Options: []Option{
-					{sim.KeyCustomerID, "customer_id"}, {sim.KeyOrderID, "order_id"}, {sim.KeySKU, "sku"},
-					{sim.KeyCountry, "country"}, {sim.KeyNull, "null (no key)"},
-					{sim.KeySaltedCustomerID, "salted_customer_id (customerId#bucket)"}},
+					{scenario.KeyCustomerID, "customer_id"}, {scenario.KeyOrderID, "order_id"}, {scenario.KeySKU, "sku"},
+					{scenario.KeyCountry, "country"}, {scenario.KeyNull, "null (no key)"},
+					{scenario.KeySaltedCustomerID, "salted_customer_id (customerId#bucket)"}},
 				Hint: "What the record is keyed by: the key decides the partition, and so what stays in order."},
 			{Key: "client", Label: "Client library", Setting: "the client's default partitioner", Kind: Choice,
 				Options: []Option{{"java", "java (murmur2)"}, {"librdkafka", "librdkafka (consistent_random, CRC32)"}, {"sarama", "sarama (FNV-1a)"}},
@@ -23,15 +23,15 @@ func producersSection() Section {
 				Hint:    "The key's bytes, which are what gets hashed."},
 			{Key: "events", Label: "Event types sent", Kind: List,
 				Hint: "Comma-separated; empty sends every type no other producer lists."},
-			{Key: "salting.hot_customers", Label: "Salted customers", Unit: "customers", Kind: Int, Show: is("key", sim.KeySaltedCustomerID),
+			{Key: "salting.hot_customers", Label: "Salted customers", Unit: "customers", Kind: Int, Show: is("key", scenario.KeySaltedCustomerID),
 				Hint: "The busiest customers (ids 1, 2, …) whose key gets a #bucket suffix."},
-			{Key: "salting.buckets", Label: "Salt buckets", Unit: "buckets", Kind: Int, Show: is("key", sim.KeySaltedCustomerID),
+			{Key: "salting.buckets", Label: "Salt buckets", Unit: "buckets", Kind: Int, Show: is("key", scenario.KeySaltedCustomerID),
 				Hint: "How many keys one salted customer is spread over."},
-			{Key: "salting.bucket_source", Label: "Bucket from", Kind: Choice, Show: is("key", sim.KeySaltedCustomerID),
+			{Key: "salting.bucket_source", Label: "Bucket from", Kind: Choice, Show: is("key", scenario.KeySaltedCustomerID),
 				Options: []Option{{"order_id", "order_id: one order keeps one key"}, {"random", "random: a new bucket per event (the trap)"}},
 				Hint:    "floorMod(orderId.hashCode(), buckets), or a random bucket per event."},
 			{Key: "vip", Label: "VIP partitioner", Setting: "partitioner.class (custom)", Kind: Present,
-				Show: func(v Values) bool { return v("key") != sim.KeyNull }, makeDefault: defaultVIP,
+				Show: func(v Values) bool { return v("key") != scenario.KeyNull }, makeDefault: defaultVIP,
 				Hint: "A custom partitioner that reserves partitions for listed customers."},
 			{Key: "vip.customers", Label: "VIP customers", Unit: "customer ids", Kind: IntList, Show: hasVIP,
 				Hint: "Comma-separated customer ids sent to the reserved partitions."},
@@ -63,9 +63,9 @@ func setKey(d *Doc, path, text string) {
 	d.Set(path, text)
 	salting := path[:len(path)-len("key")] + "salting"
 	switch {
-	case text == sim.KeySaltedCustomerID && !d.Has(salting):
-		d.Set(salting, treeOf(sim.DefaultSalting()))
-	case text != sim.KeySaltedCustomerID:
+	case text == scenario.KeySaltedCustomerID && !d.Has(salting):
+		d.Set(salting, treeOf(scenario.DefaultSalting()))
+	case text != scenario.KeySaltedCustomerID:
 		d.Delete(salting)
 	}
 }
@@ -73,5 +73,5 @@ func setKey(d *Doc, path, text string) {
 func hasVIP(v Values) bool { return v("vip") != "" }
 
 func defaultVIP() any {
-	return treeOf(sim.VIP{Customers: []int{1}, Partitions: []int{0}})
+	return treeOf(scenario.VIP{Customers: []int{1}, Partitions: []int{0}})
 }

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"testing"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // FuzzParseLink feeds arbitrary addresses to the link reader: it explains
@@ -12,7 +12,7 @@ import (
 // decodes and the engine accepts makes a link that brings it back.
 func FuzzParseLink(f *testing.F) {
 	for _, name := range []string{"order-events", "thread-pool", "vip-partitioner"} {
-		sc, _ := sim.Preset(name)
+		sc, _ := scenario.Preset(name)
 		f.Add("http://host/#" + Fragment(sc, ""))
 		sc.Seed = 7
 		f.Add("https://example.org/lab/?" + Fragment(sc, "a."))
@@ -29,7 +29,7 @@ func FuzzParseLink(f *testing.F) {
 			if len(l.Document) > maxDocument {
 				t.Fatalf("decoded %d bytes, over the limit", len(l.Document))
 			}
-			sc, err := sim.ParseScenario(l.Document)
+			sc, err := scenario.ParseScenario(l.Document)
 			if l.Document == nil || err != nil {
 				continue
 			}
@@ -39,10 +39,10 @@ func FuzzParseLink(f *testing.F) {
 			}
 			doc := back.Document
 			if back.Preset != "" {
-				doc, _ = sim.PresetJSON(back.Preset)
+				doc, _ = scenario.PresetJSON(back.Preset)
 			}
-			again, err := sim.ParseScenario(doc)
-			if err != nil || !bytes.Equal(sim.MarshalScenario(again), sim.MarshalScenario(sc)) {
+			again, err := scenario.ParseScenario(doc)
+			if err != nil || !bytes.Equal(scenario.MarshalScenario(again), scenario.MarshalScenario(sc)) {
 				t.Fatalf("a scenario changed through its link: %v", err)
 			}
 		}

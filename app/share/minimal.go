@@ -7,16 +7,16 @@ import (
 	"slices"
 	"sort"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // Minimal is sc as a document that says only what differs from the
-// defaults, the way a person would write it: sim.ParseScenario fills the
+// defaults, the way a person would write it: scenario.ParseScenario fills the
 // rest back in, so the document means exactly sc. Links stay short, and an
 // exported file reads as the design, not as a list of Kafka's defaults.
-func Minimal(sc sim.Scenario) []byte {
+func Minimal(sc scenario.Scenario) []byte {
 	doc := tree(sc)
-	base := tree(sim.DefaultScenario())
+	base := tree(scenario.DefaultScenario())
 	out, _ := diff(doc, base).(map[string]any)
 	if out == nil {
 		out = map[string]any{}
@@ -29,11 +29,11 @@ func Minimal(sc sim.Scenario) []byte {
 }
 
 // minimalProducers writes each producer as its differences from
-// sim.DefaultProducer (which is what ParseScenario starts each one from),
-// and its salting from sim.DefaultSalting.
+// scenario.DefaultProducer (which is what ParseScenario starts each one from),
+// and its salting from scenario.DefaultSalting.
 func minimalProducers(ps []any) []any {
-	base := tree(sim.DefaultProducer())
-	salting := tree(sim.DefaultSalting())
+	base := tree(scenario.DefaultProducer())
+	salting := tree(scenario.DefaultSalting())
 	out := make([]any, len(ps))
 	for i, p := range ps {
 		pm := p.(map[string]any)
@@ -100,7 +100,7 @@ func tree(v any) map[string]any {
 }
 
 // marshalOrdered writes a document with its top-level fields in the order
-// of sim.Scenario (version, name, … timeline), which reads better than
+// of scenario.Scenario (version, name, … timeline), which reads better than
 // encoding/json's alphabetical map order; nested objects stay sorted.
 func marshalOrdered(m map[string]any) []byte {
 	order := []string{"version", "name", "description", "seed", "duration_s", "topic", "workload", "producers", "consumer", "timeline"}

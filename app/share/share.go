@@ -14,7 +14,7 @@ import (
 	"net/url"
 	"strings"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // Parameters of a link. They go in the URL's fragment (after #), which the
@@ -30,7 +30,7 @@ const (
 
 // maxDocument bounds a decoded document, so a crafted link cannot make the
 // page inflate gigabytes.
-const maxDocument = sim.MaxDocumentBytes
+const maxDocument = scenario.MaxDocumentBytes
 
 // Encode compresses a scenario document (raw DEFLATE) and writes it in
 // base64url without padding, which needs no escaping in a URL.
@@ -102,13 +102,13 @@ func Parse(raw, prefix string) (Link, error) {
 // Fragment is the URL fragment (without #) that carries sc under prefix:
 // preset=NAME when sc is exactly a built-in scenario, the compressed minimal
 // document otherwise.
-func Fragment(sc sim.Scenario, prefix string) string {
+func Fragment(sc scenario.Scenario, prefix string) string {
 	return Values(sc, prefix).Encode()
 }
 
 // Values are the link parameters of sc (see Fragment), to combine with
 // others.
-func Values(sc sim.Scenario, prefix string) url.Values {
+func Values(sc scenario.Scenario, prefix string) url.Values {
 	name, value := Param(sc)
 	return url.Values{prefix + name: {value}}
 }
@@ -116,7 +116,7 @@ func Values(sc sim.Scenario, prefix string) url.Values {
 // Param is the one link parameter that carries sc, without prefix:
 // (PresetParam, name) or (ScenarioParam, compressed document). It is the
 // costly part of a link, to compute once for several prefixes.
-func Param(sc sim.Scenario) (name, value string) {
+func Param(sc scenario.Scenario) (name, value string) {
 	if p := PresetOf(sc); p != "" {
 		return PresetParam, p
 	}
@@ -124,12 +124,12 @@ func Param(sc sim.Scenario) (name, value string) {
 }
 
 // PresetOf is the name of the built-in scenario sc is exactly, or "".
-func PresetOf(sc sim.Scenario) string {
+func PresetOf(sc scenario.Scenario) string {
 	if sc.Name == "" {
 		return ""
 	}
-	p, err := sim.Preset(sc.Name)
-	if err != nil || !bytes.Equal(sim.MarshalScenario(p), sim.MarshalScenario(sc)) {
+	p, err := scenario.Preset(sc.Name)
+	if err != nil || !bytes.Equal(scenario.MarshalScenario(p), scenario.MarshalScenario(sc)) {
 		return ""
 	}
 	return sc.Name

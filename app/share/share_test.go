@@ -7,18 +7,18 @@ import (
 	"strings"
 	"testing"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // Every preset survives the trip through a link: minimal document,
 // compression, fragment, parsing, defaults filled back in.
 func TestEveryPresetRoundTripsThroughALink(t *testing.T) {
-	for _, name := range sim.PresetNames() {
-		sc, err := sim.Preset(name)
+	for _, name := range scenario.PresetNames() {
+		sc, err := scenario.Preset(name)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		back, err := sim.ParseScenario(Minimal(sc))
+		back, err := scenario.ParseScenario(Minimal(sc))
 		if err != nil {
 			t.Fatalf("%s: the minimal document does not parse: %v\n%s", name, err, Minimal(sc))
 		}
@@ -36,7 +36,7 @@ func TestEveryPresetRoundTripsThroughALink(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		got, err := sim.ParseScenario(link.Document)
+		got, err := scenario.ParseScenario(link.Document)
 		if err != nil || !reflect.DeepEqual(got, sc) {
 			t.Errorf("%s: the link gives another scenario (%v)", name, err)
 		}
@@ -44,7 +44,7 @@ func TestEveryPresetRoundTripsThroughALink(t *testing.T) {
 }
 
 func TestAPresetLinksByName(t *testing.T) {
-	sc, _ := sim.Preset("thread-pool")
+	sc, _ := scenario.Preset("thread-pool")
 	if got := Fragment(sc, "b."); got != "b.preset=thread-pool" {
 		t.Errorf("fragment %q, want b.preset=thread-pool", got)
 	}
@@ -61,7 +61,7 @@ func TestAPresetLinksByName(t *testing.T) {
 
 func TestTheDefaultScenarioIsAlmostEmpty(t *testing.T) {
 	var m map[string]any
-	if err := json.Unmarshal(Minimal(sim.DefaultScenario()), &m); err != nil {
+	if err := json.Unmarshal(Minimal(scenario.DefaultScenario()), &m); err != nil {
 		t.Fatal(err)
 	}
 	if len(m) != 1 || m["version"] != 1.0 {
@@ -70,13 +70,13 @@ func TestTheDefaultScenarioIsAlmostEmpty(t *testing.T) {
 }
 
 func TestMinimalKeepsWhatDiffersFromTheDefaults(t *testing.T) {
-	sc := sim.DefaultScenario()
+	sc := scenario.DefaultScenario()
 	sc.Seed = 1 << 60 // above 2^53: must not be rounded through float64
 	sc.Producers[0].LingerMs = 0
-	sc.Producers = append(sc.Producers, sim.DefaultProducer())
+	sc.Producers = append(sc.Producers, scenario.DefaultProducer())
 	sc.Producers[1].Name, sc.Producers[1].Events = "payment-service", []string{"PAID"}
-	sc.Producers[0].Key = sim.KeySaltedCustomerID
-	sc.Producers[0].Salting = &sim.Salting{HotCustomers: 1, Buckets: 4, BucketSource: "order_id"}
+	sc.Producers[0].Key = scenario.KeySaltedCustomerID
+	sc.Producers[0].Salting = &scenario.Salting{HotCustomers: 1, Buckets: 4, BucketSource: "order_id"}
 	doc := Minimal(sc)
 	for _, want := range []string{`"seed": 1152921504606846976`, `"linger_ms": 0`, `"payment-service"`, `"buckets": 4`} {
 		if !bytes.Contains(doc, []byte(want)) {
@@ -86,7 +86,7 @@ func TestMinimalKeepsWhatDiffersFromTheDefaults(t *testing.T) {
 	if bytes.Contains(doc, []byte("max_poll_records")) {
 		t.Errorf("the minimal document repeats defaults:\n%s", doc)
 	}
-	back, err := sim.ParseScenario(doc)
+	back, err := scenario.ParseScenario(doc)
 	if err != nil || !reflect.DeepEqual(back, sc) {
 		t.Errorf("round trip: %v\n%s", err, doc)
 	}
@@ -115,8 +115,8 @@ func TestDecodeRejectsBrokenLinks(t *testing.T) {
 
 func TestLinksStayShort(t *testing.T) {
 	longest := 0
-	for _, name := range sim.PresetNames() {
-		sc, _ := sim.Preset(name)
+	for _, name := range scenario.PresetNames() {
+		sc, _ := scenario.Preset(name)
 		sc.Seed = 7 // not the preset any more
 		if n := len(Fragment(sc, "")); n > longest {
 			longest = n

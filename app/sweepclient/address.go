@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"partitionlab/app/share"
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // Link parameters of a sweep besides the scenario's (share's s= or
@@ -55,7 +55,7 @@ func (f Form) Values() url.Values {
 }
 
 // Fragment is the address's fragment (without #) for a sweep of sc.
-func Fragment(sc sim.Scenario, f Form) string {
+func Fragment(sc scenario.Scenario, f Form) string {
 	v := f.Values()
 	for k, vs := range share.Values(sc, "") {
 		v[k] = vs

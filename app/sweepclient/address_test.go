@@ -5,13 +5,13 @@ import (
 	"reflect"
 	"testing"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // A sweep's address gives back the scenario and the form it was written
 // from, whether the scenario is a preset or an edited document.
 func TestAddressRoundTrip(t *testing.T) {
-	preset, err := sim.Preset("hot-customer-salted")
+	preset, err := scenario.Preset("hot-customer-salted")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -23,7 +23,7 @@ func TestAddressRoundTrip(t *testing.T) {
 		Require: []string{"violations.customer=0", "load<=1.3", "p99_ms<=500"},
 		Scope:   "customer",
 	}
-	for _, sc := range []sim.Scenario{preset, edited} {
+	for _, sc := range []scenario.Scenario{preset, edited} {
 		raw := "https://example.org/lab/sweep?lang=fr#" + Fragment(sc, form)
 		link, got, err := Parse(raw)
 		if err != nil {
@@ -32,24 +32,24 @@ func TestAddressRoundTrip(t *testing.T) {
 		if !reflect.DeepEqual(got, form) {
 			t.Errorf("form %+v, want %+v", got, form)
 		}
-		var back sim.Scenario
+		var back scenario.Scenario
 		if link.Preset != "" {
-			back, err = sim.Preset(link.Preset)
+			back, err = scenario.Preset(link.Preset)
 		} else {
-			back, err = sim.ParseScenario(link.Document)
+			back, err = scenario.ParseScenario(link.Document)
 		}
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !bytes.Equal(sim.MarshalScenario(back), sim.MarshalScenario(sc)) {
-			t.Errorf("the scenario came back changed:\n%s\nwant\n%s", sim.MarshalScenario(back), sim.MarshalScenario(sc))
+		if !bytes.Equal(scenario.MarshalScenario(back), scenario.MarshalScenario(sc)) {
+			t.Errorf("the scenario came back changed:\n%s\nwant\n%s", scenario.MarshalScenario(back), scenario.MarshalScenario(sc))
 		}
 	}
 }
 
 // A form whose fields are wrong names each one, in the library's words.
 func TestFormErrorsNameTheirField(t *testing.T) {
-	doc, _ := sim.PresetJSON("order-events")
+	doc, _ := scenario.PresetJSON("order-events")
 	f := Form{Vary: []Vary{{"topic.partitions", "24..6"}, {"consumer.concurrency", ""}}, Seeds: 11,
 		Require: []string{"load<=1.3", "speed<=2"}, Scope: "country"}
 	_, errs := f.Definition(doc)

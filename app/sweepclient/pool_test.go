@@ -5,7 +5,7 @@ import (
 	"reflect"
 	"testing"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 	"partitionlab/sim/sweep"
 )
 
@@ -23,13 +23,13 @@ func TestWorkers(t *testing.T) {
 // come, the assembled sweep is the one RunAll gives; before the last
 // reply, the points not in are pending.
 func TestPoolAssemblesInAnyOrder(t *testing.T) {
-	doc, _ := sim.PresetJSON("order-events")
+	doc, _ := scenario.PresetJSON("order-events")
 	def, errs := Form{Vary: []Vary{{"topic.partitions", "4,8,12"}}, Seeds: 2, Require: []string{"load<=1.5"}}.Definition(doc)
 	if errs != nil {
 		t.Fatal(errs)
 	}
 	def.Sets = []string{"duration_s=4"}
-	plan, err := sweep.NewPlan(def, sim.BrowserLimits())
+	plan, err := sweep.NewPlan(def, scenario.BrowserLimits())
 	if err != nil {
 		t.Fatal(err)
 	}

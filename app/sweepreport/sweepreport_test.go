@@ -5,13 +5,13 @@ import (
 	"testing"
 
 	"partitionlab/app/share"
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 	"partitionlab/sim/sweep"
 )
 
 func review(t *testing.T, vary []string, require ...string) *Review {
 	t.Helper()
-	doc, err := sim.PresetJSON("hot-customer-salted")
+	doc, err := scenario.PresetJSON("hot-customer-salted")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +30,7 @@ func review(t *testing.T, vary []string, require ...string) *Review {
 		}
 		def.Require = append(def.Require, q)
 	}
-	p, err := sweep.NewPlan(def, sim.CommandLineLimits())
+	p, err := sweep.NewPlan(def, scenario.CommandLineLimits())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"partitionlab/app/report"
 	"partitionlab/app/results"
 	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 func compareCommand() command {
@@ -98,9 +99,9 @@ func runScenarioFile(side, file string) (results.Run, error) {
 	if err != nil {
 		return results.Run{}, usageError{problems: []string{side + ": " + strings.TrimPrefix(err.Error(), "--scenario: ")}}
 	}
-	sc, err := sim.ParseScenarioWithSets(doc, nil)
+	sc, err := scenario.ParseScenarioWithSets(doc, nil)
 	if err != nil {
-		var fe sim.FieldErrors
+		var fe scenario.FieldErrors
 		if errors.As(err, &fe) {
 			var ps []string
 			for _, line := range strings.Split(fe.Error(), "\n") {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // presetFiles writes presets as scenario files, as a team keeps them.
@@ -15,7 +16,7 @@ func presetFiles(t *testing.T, names ...string) []string {
 	dir := t.TempDir()
 	var paths []string
 	for _, n := range names {
-		doc, err := sim.PresetJSON(n)
+		doc, err := scenario.PresetJSON(n)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -30,7 +31,7 @@ func presetFiles(t *testing.T, names ...string) []string {
 
 func digestOf(t *testing.T, preset string) string {
 	t.Helper()
-	sc, _ := sim.Preset(preset)
+	sc, _ := scenario.Preset(preset)
 	r, err := sim.Run(sc)
 	if err != nil {
 		t.Fatal(err)

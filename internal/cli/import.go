@@ -8,7 +8,7 @@ import (
 	"io"
 	"strings"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 func importCommand() command {
@@ -57,31 +57,31 @@ func runImport(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) error 
 }
 
 // baseScenario reads the scenario an import starts from.
-func baseScenario(file string) (sim.Scenario, error) {
+func baseScenario(file string) (scenario.Scenario, error) {
 	if file == "" {
-		return sim.DefaultScenario(), nil
+		return scenario.DefaultScenario(), nil
 	}
 	doc, err := scenarioDocument("", file)
 	if err != nil {
-		return sim.Scenario{}, err
+		return scenario.Scenario{}, err
 	}
-	sc, err := sim.ParseScenario(doc)
+	sc, err := scenario.ParseScenario(doc)
 	if err != nil {
-		var fe sim.FieldErrors
+		var fe scenario.FieldErrors
 		if errors.As(err, &fe) {
-			return sim.Scenario{}, usageError{problems: strings.Split("--scenario: "+strings.ReplaceAll(fe.Error(), "\n", "\n--scenario: "), "\n")}
+			return scenario.Scenario{}, usageError{problems: strings.Split("--scenario: "+strings.ReplaceAll(fe.Error(), "\n", "\n--scenario: "), "\n")}
 		}
-		return sim.Scenario{}, usageError{problems: []string{"--scenario: " + err.Error()}}
+		return scenario.Scenario{}, usageError{problems: []string{"--scenario: " + err.Error()}}
 	}
 	return sc, nil
 }
 
 // printScenario checks the imported scenario as simulate would and prints
 // it; a scenario the engine refuses is bad input and prints nothing.
-func printScenario(sc sim.Scenario, stdout io.Writer) error {
-	doc := sim.MarshalScenario(sc)
-	if _, err := sim.ParseScenario(doc); err != nil {
-		var fe sim.FieldErrors
+func printScenario(sc scenario.Scenario, stdout io.Writer) error {
+	doc := scenario.MarshalScenario(sc)
+	if _, err := scenario.ParseScenario(doc); err != nil {
+		var fe scenario.FieldErrors
 		if errors.As(err, &fe) {
 			return usageError{problems: append([]string{"the imported scenario is not valid:"}, strings.Split(fe.Error(), "\n")...)}
 		}

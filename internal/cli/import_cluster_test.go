@@ -13,7 +13,7 @@ import (
 	"github.com/twmb/franz-go/pkg/kfake"
 	"github.com/twmb/franz-go/pkg/kgo"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // skewedKeys is the topic's known skew: merchant-0042 sends half the
@@ -112,11 +112,11 @@ func TestImportClusterReadsKfake(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	var sc sim.Scenario
+	var sc scenario.Scenario
 	if err := json.Unmarshal([]byte(out), &sc); err != nil {
 		t.Fatalf("stdout is not a scenario: %v\n%s", err, out)
 	}
-	if _, err := sim.ParseScenario([]byte(out)); err != nil {
+	if _, err := scenario.ParseScenario([]byte(out)); err != nil {
 		t.Errorf("the engine refuses the imported scenario: %v", err)
 	}
 	if sc.Topic.Partitions != 6 || strings.Join(sc.Consumer.Assignors, ",") != "cooperative-sticky" ||
@@ -124,8 +124,8 @@ func TestImportClusterReadsKfake(t *testing.T) {
 		t.Errorf("partitions %d, assignors %v, %d×%d members", sc.Topic.Partitions, sc.Consumer.Assignors, sc.Consumer.Instances, sc.Consumer.Concurrency)
 	}
 	d := sc.Workload.KeyDistribution
-	if d == nil || len(d.Keys) != 32 || d.Keys[0] != (sim.KeyCount{Key: "merchant-0042", Count: 1000}) ||
-		d.Keys[1] != (sim.KeyCount{Key: "merchant-0007", Count: 400}) || d.Keys[31].Count != 20 || sc.Workload.Customers != 32 {
+	if d == nil || len(d.Keys) != 32 || d.Keys[0] != (scenario.KeyCount{Key: "merchant-0042", Count: 1000}) ||
+		d.Keys[1] != (scenario.KeyCount{Key: "merchant-0007", Count: 400}) || d.Keys[31].Count != 20 || sc.Workload.Customers != 32 {
 		t.Errorf("key distribution: %+v", d)
 	}
 	for _, want := range []string{"billing-0", "billing-1", "p5: nothing committed", "2001 records: 2000 keyed as text, 1 without a key"} {

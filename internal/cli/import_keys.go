@@ -6,7 +6,7 @@ import (
 	"os"
 	"strings"
 
-	"partitionlab/sim/keydist"
+	"partitionlab/sim/scenario/keydist"
 )
 
 // importKeys reads a key distribution (CSV key,count or a sample of keys)

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 func writeFile(t *testing.T, name, text string) string {
@@ -19,9 +19,9 @@ func writeFile(t *testing.T, name, text string) string {
 	return p
 }
 
-func scenarioOut(t *testing.T, out string) sim.Scenario {
+func scenarioOut(t *testing.T, out string) scenario.Scenario {
 	t.Helper()
-	sc, err := sim.ParseScenario([]byte(out))
+	sc, err := scenario.ParseScenario([]byte(out))
 	if err != nil {
 		t.Fatalf("stdout is not a valid scenario: %v\n%s", err, out)
 	}
@@ -39,7 +39,7 @@ func TestImportKeysRoundTrip(t *testing.T) {
 	}
 	sc := scenarioOut(t, out)
 	d := sc.Workload.KeyDistribution
-	if d == nil || len(d.Keys) != 3 || d.Keys[0] != (sim.KeyCount{Key: "merchant-0042", Count: 4500}) || sc.Topic.Partitions != 24 ||
+	if d == nil || len(d.Keys) != 3 || d.Keys[0] != (scenario.KeyCount{Key: "merchant-0042", Count: 4500}) || sc.Topic.Partitions != 24 ||
 		sc.Name != "ours" || sc.Workload.Customers != 3 || sc.Workload.CustomerSkew.Kind != "uniform" {
 		t.Errorf("imported: %+v, partitions %d, customers %d", d, sc.Topic.Partitions, sc.Workload.Customers)
 	}
@@ -57,7 +57,7 @@ func TestImportKeysRoundTrip(t *testing.T) {
 	if !strings.Contains(errOut, "sample.txt: 3 keys (sample), 5 records: 3 named, 0 in the tail") {
 		t.Errorf("a sample of 5 lines naming 3 keys: %s", errOut)
 	}
-	if d := scenarioOut(t, out).Workload.KeyDistribution; code != 0 || d.Keys[0] != (sim.KeyCount{Key: "a", Count: 3}) || len(d.Keys) != 3 {
+	if d := scenarioOut(t, out).Workload.KeyDistribution; code != 0 || d.Keys[0] != (scenario.KeyCount{Key: "a", Count: 3}) || len(d.Keys) != 3 {
 		t.Errorf("a sample: %+v", d)
 	}
 }
@@ -96,8 +96,8 @@ func TestImportConfigRoundTrip(t *testing.T) {
 		}
 	}
 	// The printed scenario reads back to itself.
-	var again sim.Scenario
-	if err := json.Unmarshal(sim.MarshalScenario(sc), &again); err != nil || again.Producers[0].LingerMs != 25 {
+	var again scenario.Scenario
+	if err := json.Unmarshal(scenario.MarshalScenario(sc), &again); err != nil || again.Producers[0].LingerMs != 25 {
 		t.Errorf("round trip: %v", err)
 	}
 	bad := writeFile(t, "bad.properties", "linger.ms=soon\n")

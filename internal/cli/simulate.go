@@ -14,6 +14,7 @@ import (
 	"text/tabwriter"
 
 	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 func simulateCommand() command {
@@ -70,9 +71,9 @@ func runSimulate(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	sc, err := sim.ParseScenarioWithSets(doc, sets)
+	sc, err := scenario.ParseScenarioWithSets(doc, sets)
 	if err != nil {
-		var fe sim.FieldErrors
+		var fe scenario.FieldErrors
 		if errors.As(err, &fe) {
 			return usageError{problems: strings.Split(fe.Error(), "\n")}
 		}
@@ -130,7 +131,7 @@ func (budgetError) Error() string { return "budget exceeded" }
 
 func scenarioDocument(preset, file string) ([]byte, error) {
 	if preset != "" {
-		doc, err := sim.PresetJSON(preset)
+		doc, err := scenario.PresetJSON(preset)
 		if err != nil {
 			return nil, usageError{problems: []string{"--preset: " + err.Error()}}
 		}
@@ -231,8 +232,8 @@ func (b budgets) items(r *sim.Result) []budgetItem {
 
 func listPresets(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	for _, name := range sim.PresetNames() {
-		sc, err := sim.Preset(name)
+	for _, name := range scenario.PresetNames() {
+		sc, err := scenario.Preset(name)
 		if err != nil {
 			return err
 		}

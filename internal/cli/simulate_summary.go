@@ -6,13 +6,14 @@ import (
 	"text/tabwriter"
 
 	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // examplesShown is how many violations the text summary explains.
 const examplesShown = 5
 
 // writeSummary prints a result for a person at a terminal.
-func writeSummary(w io.Writer, sc sim.Scenario, r *sim.Result) {
+func writeSummary(w io.Writer, sc scenario.Scenario, r *sim.Result) {
 	name := sc.Name
 	if name == "" {
 		name = "(unnamed)"

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 func TestSimulateJSONIsTheEngineResult(t *testing.T) {
@@ -19,7 +20,7 @@ func TestSimulateJSONIsTheEngineResult(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("--json printed something that is not a result: %v", err)
 	}
-	sc, _ := sim.Preset("thread-pool")
+	sc, _ := scenario.Preset("thread-pool")
 	want, _ := sim.Run(sc)
 	if got.Digest != want.Digest || got.Ordering.Scopes.Order.Violations != want.Ordering.Scopes.Order.Violations {
 		t.Errorf("CLI digest %s, engine %s", got.Digest, want.Digest)
@@ -35,7 +36,7 @@ func TestSimulateJSONIsTheEngineResult(t *testing.T) {
 func TestSimulateSetAndScenarioFile(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "s.json")
-	doc, _ := sim.PresetJSON("order-events")
+	doc, _ := scenario.PresetJSON("order-events")
 	if err := os.WriteFile(path, doc, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +99,7 @@ func TestSimulateListsPresets(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	for _, name := range sim.PresetNames() {
+	for _, name := range scenario.PresetNames() {
 		if !strings.Contains(out, name+" ") {
 			t.Errorf("--list misses %s", name)
 		}

@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"partitionlab/app/sweepreport"
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 	"partitionlab/sim/sweep"
 )
 
@@ -79,7 +79,7 @@ func runSweep(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) error {
 	if def.Scenario, err = scenarioDocument(*preset, *file); err != nil {
 		return err
 	}
-	plan, err := sweep.NewPlan(def, sim.CommandLineLimits())
+	plan, err := sweep.NewPlan(def, scenario.CommandLineLimits())
 	if err != nil {
 		var ie *sweep.InputError
 		if errors.As(err, &ie) {

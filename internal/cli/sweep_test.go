@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected outputs under testdata")
@@ -74,9 +75,9 @@ func TestSweepJSONDigestsAreSimulatesDigests(t *testing.T) {
 	if s.Seeds != 1 || len(s.Points) != 2 || string(s.Recommended) != "null" {
 		t.Fatalf("%+v", s)
 	}
-	doc, _ := sim.PresetJSON("order-events")
+	doc, _ := scenario.PresetJSON("order-events")
 	for _, pt := range s.Points {
-		sc, err := sim.ParseScenarioWithSets(doc, []string{"duration_s=5", fmt.Sprintf("topic.partitions=%d", pt.Values["topic.partitions"])})
+		sc, err := scenario.ParseScenarioWithSets(doc, []string{"duration_s=5", fmt.Sprintf("topic.partitions=%d", pt.Values["topic.partitions"])})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -23,8 +23,8 @@ import (
 	"github.com/twmb/franz-go/pkg/sasl/plain"
 	"github.com/twmb/franz-go/pkg/sasl/scram"
 
-	"partitionlab/sim"
-	"partitionlab/sim/keydist"
+	"partitionlab/sim/scenario"
+	"partitionlab/sim/scenario/keydist"
 )
 
 // MaxSample bounds Config.Sample: the sampled keys are counted in memory,
@@ -63,7 +63,7 @@ func (c Config) Check() error {
 // protocol and assignor, each partition's lag, and a sample of keys as the
 // key distribution. It writes them into sc and returns notes that say
 // what was set and what was left as it was.
-func Import(c Config, sc *sim.Scenario) ([]string, error) {
+func Import(c Config, sc *scenario.Scenario) ([]string, error) {
 	opts, err := c.options()
 	if err != nil {
 		return nil, err
@@ -131,7 +131,7 @@ func (f Config) options() ([]kgo.Opt, error) {
 
 // apply writes what was read into sc and returns the notes for stderr:
 // what was set, the group's members and lag, and what was left as it was.
-func (v *clusterView) apply(sc *sim.Scenario, addr string) []string {
+func (v *clusterView) apply(sc *scenario.Scenario, addr string) []string {
 	var notes []string
 	add := func(format string, args ...any) { notes = append(notes, fmt.Sprintf(format, args...)) }
 	sc.Topic.Partitions = v.partitions
@@ -164,7 +164,7 @@ func (v *clusterView) apply(sc *sim.Scenario, addr string) []string {
 }
 
 // applyGroup maps the group's members, protocol and assignor.
-func (v *clusterView) applyGroup(sc *sim.Scenario, add func(string, ...any)) string {
+func (v *clusterView) applyGroup(sc *scenario.Scenario, add func(string, ...any)) string {
 	g := v.group
 	add("group %s (%s, %s protocol, assignor %q): %d members", g.name, g.state, g.protocol, g.assignor, len(g.members))
 	static := false

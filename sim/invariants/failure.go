@@ -14,7 +14,7 @@ import (
 	"slices"
 	"strings"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // Failure is a scenario that broke an invariant, as a file under
@@ -28,12 +28,12 @@ type Failure struct {
 }
 
 // NewFailure is the failure of invariant v on scenario sc.
-func NewFailure(sc sim.Scenario, v Verdict, origin string) Failure {
-	return Failure{Invariant: v.Invariant, Detail: v.Detail, Origin: origin, Scenario: bytes.TrimSpace(sim.MarshalScenario(sc))}
+func NewFailure(sc scenario.Scenario, v Verdict, origin string) Failure {
+	return Failure{Invariant: v.Invariant, Detail: v.Detail, Origin: origin, Scenario: bytes.TrimSpace(scenario.MarshalScenario(sc))}
 }
 
 // ScenarioOf reads the failure's scenario as the command line would.
-func (f Failure) ScenarioOf() (sim.Scenario, error) { return sim.ParseScenario(f.Scenario) }
+func (f Failure) ScenarioOf() (scenario.Scenario, error) { return scenario.ParseScenario(f.Scenario) }
 
 // FileName is the failure's file name: the invariant and a hash of the
 // scenario, so the same scenario found twice is one file.

@@ -7,24 +7,24 @@ import (
 	"slices"
 	"strconv"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // Generator makes random valid scenarios from one seed: the same seed gives
 // the same scenarios in the same order. Every scenario it returns passes
-// sim.Validate and fits its Limits (sim.EstimateWork); a scenario that does
+// scenario.Validate and fits its Limits (scenario.EstimateWork); a scenario that does
 // not is a bug of the generator, returned as an error.
 type Generator struct {
 	rng    *rand.Rand
-	limits sim.Limits
+	limits scenario.Limits
 	seed   uint64
 	n      int // scenarios made so far
 }
 
 // NewGenerator returns a generator seeded with seed whose scenarios stay
 // within l (never above the command line's limits, which Validate applies).
-func NewGenerator(seed uint64, l sim.Limits) *Generator {
-	cl := sim.CommandLineLimits()
+func NewGenerator(seed uint64, l scenario.Limits) *Generator {
+	cl := scenario.CommandLineLimits()
 	l.MaxEvents = min(l.MaxEvents, cl.MaxEvents)
 	l.MaxAssignment = min(l.MaxAssignment, cl.MaxAssignment)
 	return &Generator{rng: rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15)), limits: l, seed: seed}
@@ -32,21 +32,21 @@ func NewGenerator(seed uint64, l sim.Limits) *Generator {
 
 // TestLimits keep a generated run to a few milliseconds, so a test runs
 // hundreds of them.
-func TestLimits() sim.Limits {
-	return sim.Limits{Where: "in the invariants test", MaxEvents: 30_000, MaxAssignment: 200_000,
+func TestLimits() scenario.Limits {
+	return scenario.Limits{Where: "in the invariants test", MaxEvents: 30_000, MaxAssignment: 200_000,
 		EventsPerS: 3e6, AssignmentPerS: 1e8}
 }
 
 // SoakLimits keep a generated run under about a second, so a soak covers
 // many worlds rather than a few big ones.
-func SoakLimits() sim.Limits {
-	return sim.Limits{Where: "in the soak", MaxEvents: 1_000_000, MaxAssignment: 5_000_000,
+func SoakLimits() scenario.Limits {
+	return scenario.Limits{Where: "in the soak", MaxEvents: 1_000_000, MaxAssignment: 5_000_000,
 		EventsPerS: 3e6, AssignmentPerS: 1e8}
 }
 
 // World is one generated scenario and where it came from.
 type World struct {
-	Scenario sim.Scenario
+	Scenario scenario.Scenario
 	// Origin names the generator's seed and limits and the scenario's
 	// place in its sequence: "generator 7 (at most 30000 events, 200000
 	// assignment steps), world 12".
@@ -60,7 +60,7 @@ func (g *Generator) Next() (World, error) {
 	g.n++
 	w := World{Origin: fmt.Sprintf("generator %d (at most %g events, %g assignment steps), world %d",
 		g.seed, g.limits.MaxEvents, g.limits.MaxAssignment, g.n)}
-	sc := sim.DefaultScenario()
+	sc := scenario.DefaultScenario()
 	sc.Name = "world-" + strconv.FormatUint(g.seed, 10) + "-" + strconv.Itoa(g.n)
 	sc.Seed = g.rng.Uint64()
 	if g.chance(0.08) {
@@ -78,8 +78,8 @@ func (g *Generator) Next() (World, error) {
 	if err := g.fit(&sc); err != nil {
 		return w, fmt.Errorf("%s: %w", w.Origin, err)
 	}
-	if err := sim.ValidateWithin(sc, g.limits); err != nil {
-		return w, fmt.Errorf("%s: the generator made an invalid scenario: %w\n%s", w.Origin, err, sim.MarshalScenario(sc))
+	if err := scenario.ValidateWithin(sc, g.limits); err != nil {
+		return w, fmt.Errorf("%s: the generator made an invalid scenario: %w\n%s", w.Origin, err, scenario.MarshalScenario(sc))
 	}
 	w.Scenario = sc
 	return w, nil
@@ -87,7 +87,7 @@ func (g *Generator) Next() (World, error) {
 
 // quietWorld is a scenario that must have no ordering violation at all:
 // one partition, one sequential consumer thread, no failures, no timeline.
-func (g *Generator) quietWorld(sc *sim.Scenario) {
+func (g *Generator) quietWorld(sc *scenario.Scenario) {
 	sc.DurationS = roundTo(1+g.rng.Float64()*120, 1)
 	sc.Topic.Partitions = 1
 	sc.Workload = g.workload()
@@ -97,7 +97,7 @@ func (g *Generator) quietWorld(sc *sim.Scenario) {
 		sc.Producers[i].VIP = nil
 	}
 	sc.Consumer = g.consumer()
-	sc.Consumer.Instances, sc.Consumer.Concurrency, sc.Consumer.Mode = 1, 1, sim.ModeSequential
+	sc.Consumer.Instances, sc.Consumer.Concurrency, sc.Consumer.Mode = 1, 1, scenario.ModeSequential
 	sc.Consumer.FailureRate = 0
 }
 
@@ -121,14 +121,14 @@ func roundTo(v float64, decimals int) float64 {
 	return math.Round(v*p) / p
 }
 
-func (g *Generator) topic() sim.Topic {
-	return sim.Topic{Partitions: g.between(1, 96), RecordBytes: g.between(1, 4000)}
+func (g *Generator) topic() scenario.Topic {
+	return scenario.Topic{Partitions: g.between(1, 96), RecordBytes: g.between(1, 4000)}
 }
 
 var eventNames = []string{"CREATED", "PAID", "PACKED", "SHIPPED", "DELIVERED", "RETURNED", "REFUNDED", "CLOSED"}
 
-func (g *Generator) workload() sim.Workload {
-	w := sim.Workload{
+func (g *Generator) workload() scenario.Workload {
+	w := scenario.Workload{
 		OrdersPerS: 1, // fit sets the rate that fills the budget
 		Customers:  g.between(1, 200_000),
 		EventGapMs: g.pick(0, 0, 1, 5, 50, 200, 2000),
@@ -138,28 +138,28 @@ func (g *Generator) workload() sim.Workload {
 	w.EventsPerOrder = slices.Clone(eventNames[:g.between(1, len(eventNames))])
 	switch g.rng.IntN(4) {
 	case 0:
-		w.CustomerSkew = sim.Skew{Kind: "uniform"}
+		w.CustomerSkew = scenario.Skew{Kind: "uniform"}
 	case 1:
-		w.CustomerSkew = sim.Skew{Kind: "zipf", S: roundTo(0.01+g.rng.Float64()*2, 2)}
+		w.CustomerSkew = scenario.Skew{Kind: "zipf", S: roundTo(0.01+g.rng.Float64()*2, 2)}
 	case 2:
 		hot := g.between(1, max(1, w.Customers-1))
 		share := roundTo(g.rng.Float64(), 2)
 		if hot == w.Customers {
 			share = 1
 		}
-		w.CustomerSkew = sim.Skew{Kind: "hot", HotCustomers: hot, HotShare: share}
+		w.CustomerSkew = scenario.Skew{Kind: "hot", HotCustomers: hot, HotShare: share}
 	default:
-		w.CustomerSkew = sim.Skew{Kind: "uniform"}
+		w.CustomerSkew = scenario.Skew{Kind: "uniform"}
 		w.KeyDistribution = g.keyDistribution()
 		w.Customers = w.KeyDistribution.Customers()
 	}
 	return w
 }
 
-func (g *Generator) keyDistribution() *sim.KeyDistribution {
-	d := &sim.KeyDistribution{}
+func (g *Generator) keyDistribution() *scenario.KeyDistribution {
+	d := &scenario.KeyDistribution{}
 	for i := range g.between(0, 40) {
-		d.Keys = append(d.Keys, sim.KeyCount{Key: "team-key-" + strconv.Itoa(i), Count: int64(g.between(1, 1_000_000))})
+		d.Keys = append(d.Keys, scenario.KeyCount{Key: "team-key-" + strconv.Itoa(i), Count: int64(g.between(1, 1_000_000))})
 	}
 	if len(d.Keys) == 0 || g.chance(0.5) {
 		d.TailKeys = g.between(1, 50_000)
@@ -170,7 +170,7 @@ func (g *Generator) keyDistribution() *sim.KeyDistribution {
 
 // producers splits the order's events over one to four producers, one of
 // which may take every event the others do not claim.
-func (g *Generator) producers(sc sim.Scenario) []sim.Producer {
+func (g *Generator) producers(sc scenario.Scenario) []scenario.Producer {
 	events := sc.Workload.EventsPerOrder
 	n := g.between(1, min(4, len(events)))
 	owner := make([]int, len(events))
@@ -178,7 +178,7 @@ func (g *Generator) producers(sc sim.Scenario) []sim.Producer {
 		owner[i] = i % n // every producer gets at least one event
 	}
 	g.rng.Shuffle(len(owner), func(i, j int) { owner[i], owner[j] = owner[j], owner[i] })
-	ps := make([]sim.Producer, n)
+	ps := make([]scenario.Producer, n)
 	for i := range ps {
 		ps[i] = g.producer(sc, i)
 		for e, o := range owner {
@@ -193,15 +193,15 @@ func (g *Generator) producers(sc sim.Scenario) []sim.Producer {
 	return ps
 }
 
-func (g *Generator) producer(sc sim.Scenario, i int) sim.Producer {
-	p := sim.DefaultProducer()
+func (g *Generator) producer(sc scenario.Scenario, i int) scenario.Producer {
+	p := scenario.DefaultProducer()
 	p.Name = "producer-" + strconv.Itoa(i+1)
 	p.Instances = g.between(1, 8)
-	p.Key = g.oneOf(sim.KeyOrderID, sim.KeyCustomerID, sim.KeySKU, sim.KeyCountry, sim.KeyNull, sim.KeySaltedCustomerID)
+	p.Key = g.oneOf(scenario.KeyOrderID, scenario.KeyCustomerID, scenario.KeySKU, scenario.KeyCountry, scenario.KeyNull, scenario.KeySaltedCustomerID)
 	p.Client = g.oneOf("java", "librdkafka", "sarama")
 	p.Serializer = "string"
-	longOK := p.Key == sim.KeyOrderID || p.Key == sim.KeyNull ||
-		(p.Key == sim.KeyCustomerID && sc.Workload.KeyDistribution == nil)
+	longOK := p.Key == scenario.KeyOrderID || p.Key == scenario.KeyNull ||
+		(p.Key == scenario.KeyCustomerID && sc.Workload.KeyDistribution == nil)
 	if longOK && g.chance(0.3) {
 		p.Serializer = "long"
 	}
@@ -218,19 +218,19 @@ func (g *Generator) producer(sc sim.Scenario, i int) sim.Producer {
 	}
 	p.RetryBackoffMs = g.pick(0, 10, 100, 1000, 5000)
 	p.MetadataMaxAgeMs = g.pick(100, 1000, 5000, 30_000, 300_000)
-	if p.Key == sim.KeySaltedCustomerID {
-		s := sim.Salting{HotCustomers: g.between(1, min(sc.Workload.Customers, 200)), Buckets: g.between(1, 32),
+	if p.Key == scenario.KeySaltedCustomerID {
+		s := scenario.Salting{HotCustomers: g.between(1, min(sc.Workload.Customers, 200)), Buckets: g.between(1, 32),
 			BucketSource: g.oneOf("order_id", "random")}
 		p.Salting = &s
 	}
-	if p.Key != sim.KeyNull && sc.Topic.Partitions >= 2 && g.chance(0.15) {
+	if p.Key != scenario.KeyNull && sc.Topic.Partitions >= 2 && g.chance(0.15) {
 		p.VIP = g.vip(sc)
 	}
 	return p
 }
 
-func (g *Generator) vip(sc sim.Scenario) *sim.VIP {
-	v := &sim.VIP{}
+func (g *Generator) vip(sc scenario.Scenario) *scenario.VIP {
+	v := &scenario.VIP{}
 	for range g.between(1, 5) {
 		if c := g.between(1, sc.Workload.Customers); !slices.Contains(v.Customers, c) {
 			v.Customers = append(v.Customers, c)
@@ -253,13 +253,13 @@ func (g *Generator) assignors() []string {
 	return out
 }
 
-func (g *Generator) consumer() sim.Consumer {
-	k := sim.DefaultConsumer()
+func (g *Generator) consumer() scenario.Consumer {
+	k := scenario.DefaultConsumer()
 	k.Instances = g.between(1, 8)
 	k.Concurrency = g.between(1, 8)
 	k.ProcessingMs = g.pick(0, 0.1, 1, 2, 10, 50, 500)
 	k.ProcessingDist = g.oneOf("constant", "uniform", "exponential")
-	k.Mode = g.oneOf(sim.ModeSequential, sim.ModeThreadPool, sim.ModePerKeyQueues)
+	k.Mode = g.oneOf(scenario.ModeSequential, scenario.ModeThreadPool, scenario.ModePerKeyQueues)
 	k.PoolThreads = g.between(1, 16)
 	k.MaxPollRecords = g.between(1, 2000)
 	if g.chance(0.3) {

@@ -6,7 +6,7 @@ import (
 	"runtime"
 	"testing"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // TestGeneratedWorldsAreValidAndRoundTrip: every world passes validation
@@ -26,12 +26,12 @@ func TestGeneratedWorldsAreValidAndRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := sim.Validate(w.Scenario); err != nil {
+		if err := scenario.Validate(w.Scenario); err != nil {
 			t.Fatalf("%s: %v", w.Origin, err)
 		}
-		back, err := sim.ParseScenario(sim.MarshalScenario(w.Scenario))
+		back, err := scenario.ParseScenario(scenario.MarshalScenario(w.Scenario))
 		if err != nil || !reflect.DeepEqual(back, w.Scenario) {
-			t.Fatalf("%s: does not read back: %v\n%s", w.Origin, err, sim.MarshalScenario(w.Scenario))
+			t.Fatalf("%s: does not read back: %v\n%s", w.Origin, err, scenario.MarshalScenario(w.Scenario))
 		}
 		for _, a := range w.Scenario.Timeline {
 			actions[a.Action]++
@@ -44,7 +44,7 @@ func TestGeneratedWorldsAreValidAndRoundTrip(t *testing.T) {
 			noteValues(values, "producers[].", p)
 		}
 	}
-	for _, a := range sim.Actions() {
+	for _, a := range scenario.Actions() {
 		if actions[a] == 0 {
 			t.Errorf("no world has the timeline action %s", a)
 		}

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 func groupInvariants() []Invariant {
@@ -32,7 +32,7 @@ func groupInvariants() []Invariant {
 
 // batchBound is the longest a sequential member's batch can take, or -1
 // when it is not bounded (exponential processing times).
-func batchBound(sc sim.Scenario) float64 {
+func batchBound(sc scenario.Scenario) float64 {
 	k := sc.Consumer
 	switch {
 	case k.ProcessingMs == 0:
@@ -48,7 +48,7 @@ func batchBound(sc sim.Scenario) float64 {
 func idlePoll(r *Run) Verdict {
 	sc := r.Scenario
 	k := sc.Consumer
-	if k.Mode != sim.ModeSequential || k.FailureRate > 0 || len(sc.Timeline) > 0 {
+	if k.Mode != scenario.ModeSequential || k.FailureRate > 0 || len(sc.Timeline) > 0 {
 		return notApplicable("not sequential, processing fails, or a timeline")
 	}
 	if b := batchBound(sc); b < 0 || b >= k.MaxPollIntervalMs/2 {

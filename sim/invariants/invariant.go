@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // Outcome is what checking an invariant on one run found.
@@ -58,7 +59,7 @@ func (inv Invariant) Check(r *Run) Verdict {
 // Run is one scenario run to its end, with the result's JSON decoded as a
 // tree for fields the Result type may not have yet.
 type Run struct {
-	Scenario sim.Scenario
+	Scenario scenario.Scenario
 	Result   *sim.Result
 	tree     map[string]any
 
@@ -68,7 +69,7 @@ type Run struct {
 
 // Simulate runs a scenario and keeps what the invariants read. A run that
 // panics is an error naming the panic and where it happened.
-func Simulate(sc sim.Scenario) (run *Run, err error) {
+func Simulate(sc scenario.Scenario) (run *Run, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			run, err = nil, fmt.Errorf("panic: %v at %s", p, panicSite())
@@ -102,7 +103,7 @@ const RunCompletes = "run.completes"
 
 // RunAndCheck runs a scenario and checks invs on it. A run that fails
 // (a panic) breaks run.completes and nothing else is checked.
-func RunAndCheck(sc sim.Scenario, invs []Invariant) []Verdict {
+func RunAndCheck(sc scenario.Scenario, invs []Invariant) []Verdict {
 	r, err := Simulate(sc)
 	if err != nil {
 		return []Verdict{{Invariant: RunCompletes, Outcome: Broken, Detail: err.Error()}}
@@ -116,7 +117,7 @@ func RunAndCheck(sc sim.Scenario, invs []Invariant) []Verdict {
 
 // Breaks runs a scenario and reports whether it breaks the invariant
 // named name (run.completes: whether the run fails), with the verdict.
-func Breaks(sc sim.Scenario, name string) (Verdict, bool) {
+func Breaks(sc scenario.Scenario, name string) (Verdict, bool) {
 	var invs []Invariant
 	if name != RunCompletes {
 		inv, ok := ByName(name)

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // causeCatalog is every cause the engine may give a violation (sim's
@@ -42,7 +43,7 @@ func orderingInvariants() []Invariant {
 func orderingEvidence(r *Run) Verdict {
 	keyless := map[string]bool{}
 	for _, p := range r.Scenario.Producers {
-		keyless[p.Name] = p.Key == sim.KeyNull
+		keyless[p.Name] = p.Key == scenario.KeyNull
 	}
 	for i, v := range r.Result.Ordering.Examples {
 		if why := exampleProblem(v, keyless); why != "" {
@@ -157,14 +158,14 @@ func orderingCounts(r *Run) Verdict {
 }
 
 // quiet says why a scenario may have violations, or "" when it may not.
-func quiet(sc sim.Scenario) string {
+func quiet(sc scenario.Scenario) string {
 	k := sc.Consumer
 	switch {
 	case sc.Topic.Partitions != 1:
 		return "more than one partition"
 	case len(sc.Timeline) > 0:
 		return "a timeline"
-	case k.Instances != 1 || k.Concurrency != 1 || k.Mode != sim.ModeSequential:
+	case k.Instances != 1 || k.Concurrency != 1 || k.Mode != scenario.ModeSequential:
 		return "more than one sequential consumer thread"
 	case k.FailureRate > 0:
 		return "processing fails"

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"time"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // Shrinker makes a failing scenario small: fewer timeline actions,
@@ -20,19 +20,19 @@ type Shrinker struct {
 	// Deadline, when set, stops shrinking at that time.
 	Deadline time.Time
 
-	breaks func(sc sim.Scenario, name string) (Verdict, bool) // Breaks, unless a test says otherwise
+	breaks func(sc scenario.Scenario, name string) (Verdict, bool) // Breaks, unless a test says otherwise
 }
 
 // Shrink returns the smallest scenario found that still breaks invariant v
 // the same way (the same Failure signature: a shrink must not slip from one
 // bug to another), the verdict there and the runs it took. sc must break v.
-func (s Shrinker) Shrink(sc sim.Scenario, v Verdict) (sim.Scenario, Verdict, int) {
+func (s Shrinker) Shrink(sc scenario.Scenario, v Verdict) (scenario.Scenario, Verdict, int) {
 	breaks := s.breaks
 	if breaks == nil {
 		breaks = Breaks
 	}
 	want := Failure{Invariant: v.Invariant, Detail: v.Detail}.Signature()
-	same := func(c sim.Scenario) (Verdict, bool) {
+	same := func(c scenario.Scenario) (Verdict, bool) {
 		cv, ok := breaks(c, v.Invariant)
 		return cv, ok && (Failure{Invariant: cv.Invariant, Detail: cv.Detail}).Signature() == want
 	}
@@ -50,7 +50,7 @@ func (s Shrinker) Shrink(sc sim.Scenario, v Verdict) (sim.Scenario, Verdict, int
 		}
 		i %= len(cands)
 		cand := cands[i]
-		if sim.Validate(cand) == nil {
+		if scenario.Validate(cand) == nil {
 			runs++
 			if cv, ok := same(cand); ok {
 				sc, v, misses = cand, cv, 0
@@ -64,9 +64,9 @@ func (s Shrinker) Shrink(sc sim.Scenario, v Verdict) (sim.Scenario, Verdict, int
 
 // candidates are smaller versions of sc, the biggest cuts first. Some may
 // be invalid; the shrinker skips those.
-func candidates(sc sim.Scenario) []sim.Scenario {
-	var out []sim.Scenario
-	add := func(f func(c *sim.Scenario)) {
+func candidates(sc scenario.Scenario) []scenario.Scenario {
+	var out []scenario.Scenario
+	add := func(f func(c *scenario.Scenario)) {
 		c := clone(sc)
 		f(&c)
 		settleTimeline(&c)
@@ -75,63 +75,63 @@ func candidates(sc sim.Scenario) []sim.Scenario {
 		}
 	}
 	if len(sc.Timeline) > 0 {
-		add(func(c *sim.Scenario) { c.Timeline = nil })
+		add(func(c *scenario.Scenario) { c.Timeline = nil })
 		for i := range sc.Timeline {
-			add(func(c *sim.Scenario) { c.Timeline = slices.Delete(c.Timeline, i, i+1) })
+			add(func(c *scenario.Scenario) { c.Timeline = slices.Delete(c.Timeline, i, i+1) })
 		}
 	}
-	add(func(c *sim.Scenario) { c.DurationS = roundTo(c.DurationS/2, 3) })
-	add(func(c *sim.Scenario) {
+	add(func(c *scenario.Scenario) { c.DurationS = roundTo(c.DurationS/2, 3) })
+	add(func(c *scenario.Scenario) {
 		c.Workload.OrdersPerS = max(0.001, floorSignificant(c.Workload.OrdersPerS/2, 3))
 	})
 	for i := range sc.Producers {
 		if len(sc.Producers) > 1 {
-			add(func(c *sim.Scenario) { dropProducer(c, i) })
+			add(func(c *scenario.Scenario) { dropProducer(c, i) })
 		}
 	}
 	if n := len(sc.Workload.EventsPerOrder); n > 1 {
-		add(func(c *sim.Scenario) { dropEvent(c, n-1) })
-		add(func(c *sim.Scenario) { dropEvent(c, 0) })
+		add(func(c *scenario.Scenario) { dropEvent(c, n-1) })
+		add(func(c *scenario.Scenario) { dropEvent(c, 0) })
 	}
-	add(func(c *sim.Scenario) { c.Topic.Partitions = 1; noVIP(c) })
-	add(func(c *sim.Scenario) { c.Topic.Partitions = max(1, c.Topic.Partitions/2); noVIP(c) })
+	add(func(c *scenario.Scenario) { c.Topic.Partitions = 1; noVIP(c) })
+	add(func(c *scenario.Scenario) { c.Topic.Partitions = max(1, c.Topic.Partitions/2); noVIP(c) })
 	for i, a := range sc.Timeline {
-		if a.Action == sim.ActionSetPartitions {
-			add(func(c *sim.Scenario) { c.Timeline[i].Partitions = 0 }) // settleTimeline: one more than before
+		if a.Action == scenario.ActionSetPartitions {
+			add(func(c *scenario.Scenario) { c.Timeline[i].Partitions = 0 }) // settleTimeline: one more than before
 		}
 	}
 	k := &sc.Consumer
-	for _, f := range []func(c *sim.Consumer) *int{
-		func(c *sim.Consumer) *int { return &c.Instances }, func(c *sim.Consumer) *int { return &c.Concurrency },
-		func(c *sim.Consumer) *int { return &c.PoolThreads }, func(c *sim.Consumer) *int { return &c.MaxPollRecords }} {
+	for _, f := range []func(c *scenario.Consumer) *int{
+		func(c *scenario.Consumer) *int { return &c.Instances }, func(c *scenario.Consumer) *int { return &c.Concurrency },
+		func(c *scenario.Consumer) *int { return &c.PoolThreads }, func(c *scenario.Consumer) *int { return &c.MaxPollRecords }} {
 		if *f(k) > 1 {
-			add(func(c *sim.Scenario) { *f(&c.Consumer) = 1 })
-			add(func(c *sim.Scenario) { *f(&c.Consumer) /= 2 })
+			add(func(c *scenario.Scenario) { *f(&c.Consumer) = 1 })
+			add(func(c *scenario.Scenario) { *f(&c.Consumer) /= 2 })
 		}
 	}
-	add(func(c *sim.Scenario) { c.Workload.Customers = max(1, c.Workload.Customers/10) })
-	add(func(c *sim.Scenario) { c.Workload.Skus = max(1, c.Workload.Skus/10) })
-	add(func(c *sim.Scenario) {
+	add(func(c *scenario.Scenario) { c.Workload.Customers = max(1, c.Workload.Customers/10) })
+	add(func(c *scenario.Scenario) { c.Workload.Skus = max(1, c.Workload.Skus/10) })
+	add(func(c *scenario.Scenario) {
 		c.Workload.KeyDistribution = nil
-		c.Workload.CustomerSkew = sim.Skew{Kind: "uniform"}
+		c.Workload.CustomerSkew = scenario.Skew{Kind: "uniform"}
 	})
 	// Every other setting back to its default, one at a time. (Not the
 	// counts cut above: a default above the cut would undo it, and the
 	// shrinker would go round in circles.)
-	def := sim.DefaultScenario()
+	def := scenario.DefaultScenario()
 	for _, f := range settableFields(reflect.TypeOf(sc.Consumer), []string{"Instances", "Concurrency", "PoolThreads", "MaxPollRecords"}) {
-		add(func(c *sim.Scenario) { setDefault(&c.Consumer, &def.Consumer, f) })
+		add(func(c *scenario.Scenario) { setDefault(&c.Consumer, &def.Consumer, f) })
 	}
 	for i := range sc.Producers {
-		dp := sim.DefaultProducer()
+		dp := scenario.DefaultProducer()
 		for _, f := range settableFields(reflect.TypeOf(dp), []string{"Name", "Events"}) {
-			add(func(c *sim.Scenario) { setDefault(&c.Producers[i], &dp, f) })
+			add(func(c *scenario.Scenario) { setDefault(&c.Producers[i], &dp, f) })
 		}
 	}
 	for _, f := range settableFields(reflect.TypeOf(sc.Workload), []string{"EventsPerOrder", "OrdersPerS", "Customers", "Skus", "KeyDistribution"}) {
-		add(func(c *sim.Scenario) { setDefault(&c.Workload, &def.Workload, f) })
+		add(func(c *scenario.Scenario) { setDefault(&c.Workload, &def.Workload, f) })
 	}
-	add(func(c *sim.Scenario) { c.Topic.RecordBytes = def.Topic.RecordBytes })
+	add(func(c *scenario.Scenario) { c.Topic.RecordBytes = def.Topic.RecordBytes })
 	return out
 }
 
@@ -161,7 +161,7 @@ func setDefault[T any](dst, def *T, f []int) {
 
 // clone copies a scenario deeply enough that changing the copy's lists
 // leaves the original alone.
-func clone(sc sim.Scenario) sim.Scenario {
+func clone(sc scenario.Scenario) scenario.Scenario {
 	c := sc
 	c.Producers = slices.Clone(sc.Producers)
 	for i := range c.Producers {
@@ -173,7 +173,7 @@ func clone(sc sim.Scenario) sim.Scenario {
 	return c
 }
 
-func noVIP(c *sim.Scenario) {
+func noVIP(c *scenario.Scenario) {
 	for i := range c.Producers {
 		c.Producers[i].VIP = nil
 	}
@@ -181,17 +181,17 @@ func noVIP(c *sim.Scenario) {
 
 // dropProducer removes producer i; if it was the one taking unclaimed
 // events, the first remaining producer takes them.
-func dropProducer(c *sim.Scenario, i int) {
+func dropProducer(c *scenario.Scenario, i int) {
 	catchAll := c.Producers[i].Events == nil
 	c.Producers = slices.Delete(c.Producers, i, i+1)
-	if catchAll || !slices.ContainsFunc(c.Producers, func(p sim.Producer) bool { return p.Events == nil }) {
+	if catchAll || !slices.ContainsFunc(c.Producers, func(p scenario.Producer) bool { return p.Events == nil }) {
 		c.Producers[0].Events = nil
 	}
 }
 
 // dropEvent removes event type j from the orders and from the producers
 // that claim it; a producer left with nothing to send goes too.
-func dropEvent(c *sim.Scenario, j int) {
+func dropEvent(c *scenario.Scenario, j int) {
 	e := c.Workload.EventsPerOrder[j]
 	c.Workload.EventsPerOrder = slices.Delete(c.Workload.EventsPerOrder, j, j+1)
 	for i := len(c.Producers) - 1; i >= 0; i-- {

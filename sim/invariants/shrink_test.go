@@ -3,16 +3,16 @@ package invariants
 import (
 	"testing"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // TestShrinkKeepsTheFailureAndCutsTheRest: a made-up invariant broken by
 // any partition increase that drains first shrinks a big world to one
 // action, one producer, one event type and one consumer thread.
 func TestShrinkKeepsTheFailureAndCutsTheRest(t *testing.T) {
-	breaks := func(sc sim.Scenario, name string) (Verdict, bool) {
+	breaks := func(sc scenario.Scenario, name string) (Verdict, bool) {
 		for _, a := range sc.Timeline {
-			if a.Action == sim.ActionSetPartitions && a.DrainFirst {
+			if a.Action == scenario.ActionSetPartitions && a.DrainFirst {
 				return Verdict{Invariant: name, Outcome: Broken, Detail: "a drained increase"}, true
 			}
 		}
@@ -34,12 +34,12 @@ func TestShrinkKeepsTheFailureAndCutsTheRest(t *testing.T) {
 	if v.Outcome != Broken {
 		t.Fatalf("the shrunk scenario keeps the invariant: %+v", v)
 	}
-	if err := sim.Validate(small); err != nil {
+	if err := scenario.Validate(small); err != nil {
 		t.Fatal(err)
 	}
 	k := small.Consumer
 	if len(small.Timeline) != 1 || len(small.Producers) != 1 || len(small.Workload.EventsPerOrder) != 1 ||
 		k.Instances != 1 || k.Concurrency != 1 || small.Topic.Partitions != 1 || runs >= sh.MaxRuns {
-		t.Errorf("not shrunk far enough in %d runs:\n%s", runs, sim.MarshalScenario(small))
+		t.Errorf("not shrunk far enough in %d runs:\n%s", runs, scenario.MarshalScenario(small))
 	}
 }

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"time"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // SoakConfig says how long and how wide a soak runs.
@@ -23,7 +23,7 @@ type SoakConfig struct {
 	// soak runs until Deadline.
 	Worlds   int
 	Deadline time.Time
-	Limits   sim.Limits
+	Limits   scenario.Limits
 	// Dir, when set, receives each new kind of failure, shrunk, as a file.
 	Dir string
 	// Known are failure signatures already kept (KnownSignatures), with why:

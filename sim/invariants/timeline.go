@@ -5,7 +5,7 @@ import (
 	"math"
 	"slices"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // A motif is a few timeline actions placed to provoke one situation the
@@ -14,7 +14,7 @@ import (
 // with other assignors, a GC pause about as long as the session time-out.
 type motif struct {
 	name string
-	add  func(g *Generator, sc *sim.Scenario, at float64) []sim.Action
+	add  func(g *Generator, sc *scenario.Scenario, at float64) []scenario.Action
 }
 
 var motifs = []motif{
@@ -28,7 +28,7 @@ var motifs = []motif{
 
 // timeline adds zero to four motifs at random moments and returns their
 // names.
-func (g *Generator) timeline(sc *sim.Scenario) []string {
+func (g *Generator) timeline(sc *scenario.Scenario) []string {
 	var names []string
 	for range g.between(0, 4) {
 		m := motifs[g.rng.IntN(len(motifs))]
@@ -42,11 +42,11 @@ func (g *Generator) timeline(sc *sim.Scenario) []string {
 
 // settleTimeline keeps the actions inside the run and in time order, and
 // makes each partition increase go above the count before it.
-func settleTimeline(sc *sim.Scenario) {
+func settleTimeline(sc *scenario.Scenario) {
 	for i := range sc.Timeline {
 		sc.Timeline[i].AtS = min(sc.Timeline[i].AtS, sc.DurationS)
 	}
-	slices.SortStableFunc(sc.Timeline, func(a, b sim.Action) int {
+	slices.SortStableFunc(sc.Timeline, func(a, b scenario.Action) int {
 		switch {
 		case a.AtS < b.AtS:
 			return -1
@@ -57,7 +57,7 @@ func settleTimeline(sc *sim.Scenario) {
 	})
 	n := sc.Topic.Partitions
 	for i := range sc.Timeline {
-		if a := &sc.Timeline[i]; a.Action == sim.ActionSetPartitions {
+		if a := &sc.Timeline[i]; a.Action == scenario.ActionSetPartitions {
 			a.Partitions = max(a.Partitions, n+1)
 			n = a.Partitions
 		}
@@ -69,7 +69,7 @@ func settleTimeline(sc *sim.Scenario) {
 
 // instance is a consumer instance to act on (1-based), sometimes 0 (the
 // engine's default choice) or one that is not running.
-func (g *Generator) instance(sc *sim.Scenario) int {
+func (g *Generator) instance(sc *scenario.Scenario) int {
 	if g.chance(0.15) {
 		return 0
 	}
@@ -77,78 +77,78 @@ func (g *Generator) instance(sc *sim.Scenario) int {
 }
 
 // sessionS is the session time-out that governs the scenario's protocol.
-func sessionS(sc *sim.Scenario) float64 {
+func sessionS(sc *scenario.Scenario) float64 {
 	if sc.Consumer.GroupProtocol == "consumer" {
 		return sc.Consumer.ConsumerSessionTimeoutMs / 1000
 	}
 	return sc.Consumer.SessionTimeoutMs / 1000
 }
 
-func (g *Generator) membershipChange(sc *sim.Scenario, at float64) sim.Action {
+func (g *Generator) membershipChange(sc *scenario.Scenario, at float64) scenario.Action {
 	switch g.rng.IntN(4) {
 	case 0:
-		return sim.Action{AtS: at, Action: sim.ActionAddConsumer, Instances: g.between(0, 3)}
+		return scenario.Action{AtS: at, Action: scenario.ActionAddConsumer, Instances: g.between(0, 3)}
 	case 1:
-		return sim.Action{AtS: at, Action: sim.ActionCrashConsumer, Instance: g.instance(sc), DurationS: g.pick(0, 1, 5, 30)}
+		return scenario.Action{AtS: at, Action: scenario.ActionCrashConsumer, Instance: g.instance(sc), DurationS: g.pick(0, 1, 5, 30)}
 	case 2:
-		return sim.Action{AtS: at, Action: sim.ActionRemoveConsumer, Instance: g.instance(sc)}
+		return scenario.Action{AtS: at, Action: scenario.ActionRemoveConsumer, Instance: g.instance(sc)}
 	}
-	return sim.Action{AtS: at, Action: sim.ActionRollingRestart, DowntimeS: g.pick(0.5, 2, 10), IntervalS: g.pick(0, 1, 5)}
+	return scenario.Action{AtS: at, Action: scenario.ActionRollingRestart, DowntimeS: g.pick(0.5, 2, 10), IntervalS: g.pick(0, 1, 5)}
 }
 
-func (g *Generator) partitionsDuringRebalance(sc *sim.Scenario, at float64) []sim.Action {
-	return []sim.Action{g.membershipChange(sc, at),
-		{AtS: at + roundTo(g.rng.Float64()*3, 3), Action: sim.ActionSetPartitions,
+func (g *Generator) partitionsDuringRebalance(sc *scenario.Scenario, at float64) []scenario.Action {
+	return []scenario.Action{g.membershipChange(sc, at),
+		{AtS: at + roundTo(g.rng.Float64()*3, 3), Action: scenario.ActionSetPartitions,
 			Partitions: sc.Topic.Partitions + g.between(1, 32), DrainFirst: g.chance(0.3)}}
 }
 
-func (g *Generator) crashDuringFollowUp(sc *sim.Scenario, at float64) []sim.Action {
+func (g *Generator) crashDuringFollowUp(sc *scenario.Scenario, at float64) []scenario.Action {
 	k := &sc.Consumer
 	if k.Assignors[0] != "cooperative-sticky" {
 		k.Assignors = append([]string{"cooperative-sticky"}, slices.DeleteFunc(k.Assignors,
 			func(a string) bool { return a == "cooperative-sticky" })...)
 	}
-	return []sim.Action{{AtS: at, Action: sim.ActionAddConsumer, Instances: g.between(0, 2)},
-		{AtS: at + roundTo(g.rng.Float64()*1.5, 3), Action: sim.ActionCrashConsumer, Instance: g.instance(sc),
+	return []scenario.Action{{AtS: at, Action: scenario.ActionAddConsumer, Instances: g.between(0, 2)},
+		{AtS: at + roundTo(g.rng.Float64()*1.5, 3), Action: scenario.ActionCrashConsumer, Instance: g.instance(sc),
 			DurationS: g.pick(0, 0.5, 3, 20)}}
 }
 
-func (g *Generator) staticRejoin(sc *sim.Scenario, at float64) []sim.Action {
+func (g *Generator) staticRejoin(sc *scenario.Scenario, at float64) []scenario.Action {
 	sc.Consumer.StaticMembership = true
 	others := g.assignors()
 	switch g.rng.IntN(3) {
 	case 0:
-		return []sim.Action{{AtS: at, Action: sim.ActionRollingRestart, DowntimeS: g.pick(0.5, 2, sessionS(sc)*1.2),
+		return []scenario.Action{{AtS: at, Action: scenario.ActionRollingRestart, DowntimeS: g.pick(0.5, 2, sessionS(sc)*1.2),
 			IntervalS: g.pick(0, 2, 10), Assignors: others}}
 	case 1:
-		return []sim.Action{{AtS: at, Action: sim.ActionAddConsumer, Instances: 1,
+		return []scenario.Action{{AtS: at, Action: scenario.ActionAddConsumer, Instances: 1,
 			SameInstanceIDsAs: g.between(1, sc.Consumer.Instances), Assignors: others}}
 	}
-	return []sim.Action{{AtS: at, Action: sim.ActionCrashConsumer, Instance: g.instance(sc), DurationS: sessionS(sc) * g.pick(0.5, 0.9, 1.1)},
-		{AtS: at + 1, Action: sim.ActionAddConsumer, Assignors: others}}
+	return []scenario.Action{{AtS: at, Action: scenario.ActionCrashConsumer, Instance: g.instance(sc), DurationS: sessionS(sc) * g.pick(0.5, 0.9, 1.1)},
+		{AtS: at + 1, Action: scenario.ActionAddConsumer, Assignors: others}}
 }
 
-func (g *Generator) gcAroundSession(sc *sim.Scenario, at float64) []sim.Action {
+func (g *Generator) gcAroundSession(sc *scenario.Scenario, at float64) []scenario.Action {
 	d := roundTo(sessionS(sc)*(0.5+g.rng.Float64()), 3)
 	if g.chance(0.3) {
 		d = roundTo(sc.Consumer.MaxPollIntervalMs/1000*(0.5+g.rng.Float64()), 3)
 	}
-	return []sim.Action{{AtS: at, Action: sim.ActionGCPause, Instance: g.instance(sc), DurationS: max(d, 0.001)}}
+	return []scenario.Action{{AtS: at, Action: scenario.ActionGCPause, Instance: g.instance(sc), DurationS: max(d, 0.001)}}
 }
 
-func (g *Generator) slowPastPoll(sc *sim.Scenario, at float64) []sim.Action {
+func (g *Generator) slowPastPoll(sc *scenario.Scenario, at float64) []scenario.Action {
 	k := sc.Consumer
 	perRecord := k.MaxPollIntervalMs / float64(k.MaxPollRecords) * (0.5 + 2*g.rng.Float64())
-	return []sim.Action{{AtS: at, Action: sim.ActionSlowProcessing, ProcessingMs: roundTo(min(perRecord, 600_000), 3),
+	return []scenario.Action{{AtS: at, Action: scenario.ActionSlowProcessing, ProcessingMs: roundTo(min(perRecord, 600_000), 3),
 		DurationS: g.pick(1, 10, 60)}}
 }
 
-func (g *Generator) anyAction(sc *sim.Scenario, at float64) []sim.Action {
-	a := sim.Action{AtS: at, Action: sim.Actions()[g.rng.IntN(len(sim.Actions()))]}
+func (g *Generator) anyAction(sc *scenario.Scenario, at float64) []scenario.Action {
+	a := scenario.Action{AtS: at, Action: scenario.Actions()[g.rng.IntN(len(scenario.Actions()))]}
 	switch a.Action {
-	case sim.ActionSetPartitions:
+	case scenario.ActionSetPartitions:
 		a.Partitions, a.DrainFirst = sc.Topic.Partitions+g.between(1, 64), g.chance(0.3)
-	case sim.ActionAddConsumer:
+	case scenario.ActionAddConsumer:
 		a.Instances = g.between(0, 3)
 		if g.chance(0.3) {
 			a.Assignors = g.assignors()
@@ -156,49 +156,49 @@ func (g *Generator) anyAction(sc *sim.Scenario, at float64) []sim.Action {
 		if sc.Consumer.StaticMembership && g.chance(0.3) {
 			a.SameInstanceIDsAs = g.between(1, sc.Consumer.Instances)
 		}
-	case sim.ActionRemoveConsumer:
+	case scenario.ActionRemoveConsumer:
 		a.Instance = g.instance(sc)
-	case sim.ActionCrashConsumer:
+	case scenario.ActionCrashConsumer:
 		a.Instance, a.DurationS = g.instance(sc), g.pick(0, 0.2, 2, 60)
-	case sim.ActionGCPause:
+	case scenario.ActionGCPause:
 		a.Instance, a.DurationS = g.instance(sc), g.pick(0.05, 1, 10, 100)
-	case sim.ActionRollingRestart:
+	case scenario.ActionRollingRestart:
 		a.DowntimeS, a.IntervalS = g.pick(0.001, 1, 20), g.pick(0, 0.5, 30)
 		if g.chance(0.4) {
 			a.Assignors = g.assignors()
 		}
-	case sim.ActionSlowProcessing:
+	case scenario.ActionSlowProcessing:
 		a.ProcessingMs, a.DurationS = g.pick(0, 5, 100, 5000), g.pick(0.5, 5, 50)
 	}
-	return []sim.Action{a}
+	return []scenario.Action{a}
 }
 
 // fit brings a scenario within the generator's limits: fewer consumer
 // threads, rebalances or partitions until the group's work fits, then the
 // order rate that fills a random share of the event budget.
-func (g *Generator) fit(sc *sim.Scenario) error {
+func (g *Generator) fit(sc *scenario.Scenario) error {
 	for range 64 {
-		if sim.EstimateWork(*sc).Assignment <= g.limits.MaxAssignment {
+		if scenario.EstimateWork(*sc).Assignment <= g.limits.MaxAssignment {
 			break
 		}
 		shrinkGroupWork(sc)
 	}
-	if w := sim.EstimateWork(*sc); w.Assignment > g.limits.MaxAssignment {
+	if w := scenario.EstimateWork(*sc); w.Assignment > g.limits.MaxAssignment {
 		return errors.New("the group's work does not fit the budget: " + w.AssignmentHow)
 	}
 	sc.Workload.OrdersPerS = 1
-	perOrderPerS := sim.EstimateWork(*sc).Events
+	perOrderPerS := scenario.EstimateWork(*sc).Events
 	share := math.Exp(math.Log(0.002) + g.rng.Float64()*math.Log(0.9/0.002))
 	rate := g.limits.MaxEvents * share / perOrderPerS
-	sc.Workload.OrdersPerS = max(0.001, floorSignificant(min(rate, sim.MaxOrdersPerS), 3))
-	if w := sim.EstimateWork(*sc); w.Events > g.limits.MaxEvents {
+	sc.Workload.OrdersPerS = max(0.001, floorSignificant(min(rate, scenario.MaxOrdersPerS), 3))
+	if w := scenario.EstimateWork(*sc); w.Events > g.limits.MaxEvents {
 		return errors.New("the events do not fit the budget: " + w.EventsHow)
 	}
 	return nil
 }
 
 // shrinkGroupWork takes one step toward a smaller group's work.
-func shrinkGroupWork(sc *sim.Scenario) {
+func shrinkGroupWork(sc *scenario.Scenario) {
 	k := &sc.Consumer
 	switch {
 	case k.Concurrency > 1:

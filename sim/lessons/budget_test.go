@@ -3,7 +3,7 @@ package lessons
 import (
 	"testing"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // TestLessonsFitTheBrowserBudget: every lesson runs in the browser, so every
@@ -14,7 +14,7 @@ func TestLessonsFitTheBrowserBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	limits := sim.BrowserLimits()
+	limits := scenario.BrowserLimits()
 	for _, l := range all {
 		for i, s := range l.Steps {
 			if s.Kind() != KindSimulate || s.ScenarioRef.Rejected {
@@ -39,7 +39,7 @@ func TestLessonsFitTheBrowserBudget(t *testing.T) {
 				if err != nil {
 					continue // TestEveryLessonVerifies reports scenarios that do not run
 				}
-				if err := sim.EstimateWork(sc).Check(limits); err != nil {
+				if err := scenario.EstimateWork(sc).Check(limits); err != nil {
 					t.Errorf("%s step %d %s: %v", l.ID, i+1, set, err)
 				}
 			}

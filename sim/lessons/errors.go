@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // FieldError is a problem with one field of a lesson file or of a step's
@@ -51,7 +51,7 @@ func (c *fieldErrors) add(field, format string, args ...any) {
 func (c *fieldErrors) addErr(field string, err error) {
 	switch e := err.(type) {
 	case nil:
-	case sim.FieldErrors:
+	case scenario.FieldErrors:
 		for _, fe := range e {
 			c.list = append(c.list, FieldError{Field: joinField(field, fe.Field), Message: fe.Message})
 		}

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // A step's input is the document its controls change: the scenario of a
@@ -18,19 +18,19 @@ import (
 
 // Scenario is the scenario a simulation step runs, defaults filled, with
 // the learner's changes applied after the step's own sets.
-func (s Step) Scenario(sets ...string) (sim.Scenario, error) {
+func (s Step) Scenario(sets ...string) (scenario.Scenario, error) {
 	r := s.ScenarioRef
 	if r == nil {
-		return sim.Scenario{}, fmt.Errorf("this step runs no scenario: it is a %s step", s.Kind())
+		return scenario.Scenario{}, fmt.Errorf("this step runs no scenario: it is a %s step", s.Kind())
 	}
 	doc := []byte(r.Document)
 	if r.Preset != "" {
 		var err error
-		if doc, err = sim.PresetJSON(r.Preset); err != nil {
-			return sim.Scenario{}, err
+		if doc, err = scenario.PresetJSON(r.Preset); err != nil {
+			return scenario.Scenario{}, err
 		}
 	}
-	return sim.ParseScenarioWithSets(doc, append(slices.Clone(r.Sets), sets...))
+	return scenario.ParseScenarioWithSets(doc, append(slices.Clone(r.Sets), sets...))
 }
 
 // ScenarioJSON is the scenario document for "try it yourself": the step's
@@ -40,7 +40,7 @@ func (s Step) ScenarioJSON(sets ...string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return sim.MarshalScenario(sc), nil
+	return scenario.MarshalScenario(sc), nil
 }
 
 // Input is the step's input document as JSON, with changes applied: the
@@ -79,7 +79,7 @@ func (s Step) Value(path string) (any, error) {
 			}
 		}
 		if doc, err = r.Document, nil; r.Preset != "" {
-			doc, err = sim.PresetJSON(r.Preset)
+			doc, err = scenario.PresetJSON(r.Preset)
 		}
 	}
 	if err != nil {

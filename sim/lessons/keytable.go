@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"partitionlab/hashcore"
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // KeyTableInput asks where keys land: each key, serialized by each
@@ -47,8 +47,8 @@ func (in KeyTableInput) validate() error {
 	if n := len(in.Keys); n < 1 || n > maxTableKeys {
 		errs.add("keys", "has %d keys, want 1..%d", n, maxTableKeys)
 	}
-	if in.Partitions < 1 || in.Partitions > sim.MaxPartitions {
-		errs.add("partitions", "%d is not in 1..%d", in.Partitions, sim.MaxPartitions)
+	if in.Partitions < 1 || in.Partitions > scenario.MaxPartitions {
+		errs.add("partitions", "%d is not in 1..%d", in.Partitions, scenario.MaxPartitions)
 	}
 	if len(in.Serializers) == 0 {
 		errs.add("serializers", "must list at least one of string, long, int, hex")

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // data holds the English lessons, data/NN-id.json, and their words in
@@ -109,7 +109,7 @@ func Load(fsys fs.FS) ([]Lesson, error) {
 func Parse(file string, b []byte) (Lesson, error) {
 	var c fieldErrors
 	var l Lesson
-	if err := sim.DecodeStrict(b, &l); err != nil {
+	if err := scenario.DecodeStrict(b, &l); err != nil {
 		c.addErr("", err)
 	} else {
 		l.File = file

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"partitionlab/hashcore"
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // MovedKeysInput asks how many keys change partition when a topic goes
@@ -50,15 +50,15 @@ const maxMovedKeys = 1_000_000
 
 func (in MovedKeysInput) validate() error {
 	var errs fieldErrors
-	if in.From < 1 || in.From > sim.MaxPartitions {
-		errs.add("from", "%d is not in 1..%d", in.From, sim.MaxPartitions)
+	if in.From < 1 || in.From > scenario.MaxPartitions {
+		errs.add("from", "%d is not in 1..%d", in.From, scenario.MaxPartitions)
 	}
 	if len(in.To) == 0 || len(in.To) > 8 {
 		errs.add("to", "has %d partition counts, want 1..8", len(in.To))
 	}
 	for i, n := range in.To {
-		if n < 1 || n > sim.MaxPartitions {
-			errs.add(fmt.Sprintf("to[%d]", i), "%d is not in 1..%d", n, sim.MaxPartitions)
+		if n < 1 || n > scenario.MaxPartitions {
+			errs.add(fmt.Sprintf("to[%d]", i), "%d is not in 1..%d", n, scenario.MaxPartitions)
 		}
 	}
 	if in.Keys < 1 || in.Keys > maxMovedKeys {

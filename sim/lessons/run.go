@@ -7,6 +7,7 @@ import (
 	"reflect"
 
 	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // Output is what a step produced. Exactly one of Result, Rejection,
@@ -14,9 +15,9 @@ import (
 type Output struct {
 	Kind StepKind
 	// Scenario is the scenario a simulation step ran.
-	Scenario *sim.Scenario
+	Scenario *scenario.Scenario
 	Result   *sim.Result
-	// Rejection is the engine's refusal (sim.FieldErrors) of a scenario
+	// Rejection is the engine's refusal (scenario.FieldErrors) of a scenario
 	// that describes something Kafka refuses too.
 	Rejection error
 	KeyTable  *KeyTable
@@ -30,7 +31,7 @@ type Output struct {
 // scenario that produced it under "input".
 type simDoc struct {
 	*sim.Result
-	Input sim.Scenario `json:"input"`
+	Input scenario.Scenario `json:"input"`
 }
 
 // rejectedDoc is what checks of a refused scenario read.
@@ -86,13 +87,13 @@ func (s Step) Run(sets ...string) (*Output, error) {
 
 // SimOutput wraps a finished run of a step's scenario, for a UI that ran it
 // itself.
-func SimOutput(sc sim.Scenario, r *sim.Result) (*Output, error) {
+func SimOutput(sc scenario.Scenario, r *sim.Result) (*Output, error) {
 	o := &Output{Kind: KindSimulate, Scenario: &sc, Result: r}
 	return o, o.setDoc(simDoc{Result: r, Input: sc})
 }
 
 func rejected(err error) (*Output, error) {
-	var fe sim.FieldErrors
+	var fe scenario.FieldErrors
 	if !errors.As(err, &fe) {
 		return nil, err // not the engine judging the scenario: a broken step
 	}

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // Limits that keep a step one idea long.
@@ -100,8 +100,8 @@ func validateScenarioRef(c *fieldErrors, f string, r *ScenarioRef) {
 		c.add(f, "must name a preset or hold a document, not both or neither")
 		return
 	}
-	if r.Preset != "" && !slices.Contains(sim.PresetNames(), r.Preset) {
-		c.add(f+".preset", "%q is not a preset (want one of %s)", r.Preset, strings.Join(sim.PresetNames(), ", "))
+	if r.Preset != "" && !slices.Contains(scenario.PresetNames(), r.Preset) {
+		c.add(f+".preset", "%q is not a preset (want one of %s)", r.Preset, strings.Join(scenario.PresetNames(), ", "))
 	}
 	for i, set := range r.Sets {
 		if p, _, ok := strings.Cut(set, "="); !ok || p == "" {
@@ -120,7 +120,7 @@ func inputType(s Step) reflect.Type {
 	case KindSizing:
 		return reflect.TypeFor[SizingInput]()
 	}
-	return reflect.TypeFor[sim.Scenario]()
+	return reflect.TypeFor[scenario.Scenario]()
 }
 
 // validateControl checks a control's shape and that its path names a

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"slices"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // Verify does the checks that loading leaves out because they run the
@@ -39,7 +39,7 @@ func Verify(l Lesson) error {
 func verifyScenario(c *fieldErrors, f string, s Step) {
 	r := s.ScenarioRef
 	_, err := s.Scenario()
-	var fe sim.FieldErrors
+	var fe scenario.FieldErrors
 	switch {
 	case r.Rejected && err == nil:
 		c.add(f+".rejected", "is true, but the engine accepts the scenario")
@@ -64,7 +64,7 @@ func inputOf(s Step) stepInput {
 		}
 		doc, _ := s.ScenarioJSON()
 		return stepInput{doc, func(set string) error {
-			_, err := sim.ParseScenarioWithSets(doc, []string{set})
+			_, err := scenario.ParseScenarioWithSets(doc, []string{set})
 			return err
 		}}
 	}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // Words are a lesson's texts in another language: what an overlay file,
@@ -48,7 +48,7 @@ type CheckWords struct {
 // lesson file. Whether it fits its lesson is Localize's job.
 func ParseWords(file string, b []byte) (Words, error) {
 	var w Words
-	if err := sim.DecodeStrict(b, &w); err != nil {
+	if err := scenario.DecodeStrict(b, &w); err != nil {
 		var c fieldErrors
 		c.addErr("", err)
 		for i := range c.list {

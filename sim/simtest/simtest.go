@@ -1,10 +1,10 @@
 // Package simtest holds scenarios for the tests of sim and of the packages
-// that show sim's messages (like net/http/httptest): invalid.jsonl lists
+// that show the scenario language's messages (like net/http/httptest): invalid.jsonl lists
 // scenarios that each break one or more of validation's rules, one a line,
 // as a document and --set changes, between them giving every message code
-// sim declares (sim.Messages) that a document can reach.
+// scenario declares (scenario.Messages) that a document can reach.
 //
-// simtest must never import sim, so that sim's own tests can use it.
+// simtest must never import sim or sim/scenario, so that their own tests can use it.
 package simtest
 
 import (

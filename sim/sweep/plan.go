@@ -7,7 +7,7 @@ import (
 	"strings"
 	"sync"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // MaxSeeds is the most seeds a point runs with.
@@ -42,10 +42,10 @@ type Plan struct {
 	def    Definition
 	scope  string
 	points []*planned
-	limits sim.Limits
+	limits scenario.Limits
 	// Work is the whole sweep's estimated work: every point's, times the
 	// seeds.
-	Work sim.Work
+	Work scenario.Work
 }
 
 // planned is one point: its values (one per varied setting) and its
@@ -53,7 +53,7 @@ type Plan struct {
 type planned struct {
 	values []Value
 	once   sync.Once
-	sc     sim.Scenario
+	sc     scenario.Scenario
 	err    error
 }
 
@@ -66,11 +66,11 @@ func (e *InputError) Error() string { return strings.Join(e.Problems, "\n") }
 // NewPlan checks a sweep and builds its points within the limits l (the
 // command line's or the browser's, as sim defines them). Every error is an
 // *InputError; nothing has run.
-func NewPlan(def Definition, l sim.Limits) (*Plan, error) {
+func NewPlan(def Definition, l scenario.Limits) (*Plan, error) {
 	if err := checkShape(def); err != nil {
 		return nil, err
 	}
-	if _, err := sim.DecodeObject(def.Scenario); err != nil {
+	if _, err := scenario.DecodeObject(def.Scenario); err != nil {
 		return nil, &InputError{Problems: strings.Split(err.Error(), "\n")}
 	}
 	p := newPlan(def, l)
@@ -107,7 +107,7 @@ func NewPlan(def Definition, l sim.Limits) (*Plan, error) {
 // NewPlan, so the worker checks only the definition's shape, and builds a
 // point's scenario when it first runs one of its seeds. Its Run gives
 // what NewPlan's gives.
-func NewWorkerPlan(def Definition, l sim.Limits) (*Plan, error) {
+func NewWorkerPlan(def Definition, l scenario.Limits) (*Plan, error) {
 	if err := checkShape(def); err != nil {
 		return nil, err
 	}
@@ -115,7 +115,7 @@ func NewWorkerPlan(def Definition, l sim.Limits) (*Plan, error) {
 }
 
 // newPlan lists the sweep's points, their scenarios not built yet.
-func newPlan(def Definition, l sim.Limits) *Plan {
+func newPlan(def Definition, l scenario.Limits) *Plan {
 	p := &Plan{def: def, scope: scopeOf(def), limits: l}
 	for _, values := range product(def.Vary) {
 		p.points = append(p.points, &planned{values: values})
@@ -126,14 +126,14 @@ func newPlan(def Definition, l sim.Limits) *Plan {
 // scenario is point k's scenario with the first seed: the sweep's
 // scenario with its --set changes, then the point's values, checked
 // within the plan's limits.
-func (p *Plan) scenario(k int) (sim.Scenario, error) {
+func (p *Plan) scenario(k int) (scenario.Scenario, error) {
 	pt := p.points[k]
 	pt.once.Do(func() {
 		sets := append([]string(nil), p.def.Sets...)
 		for a, v := range pt.values {
 			sets = append(sets, p.def.Vary[a].Path+"="+string(v))
 		}
-		pt.sc, pt.err = sim.ParseScenarioWithin(p.def.Scenario, sets, p.limits)
+		pt.sc, pt.err = scenario.ParseScenarioWithin(p.def.Scenario, sets, p.limits)
 	})
 	return pt.sc, pt.err
 }
@@ -228,10 +228,10 @@ func valuesText(axes []Axis, values []Value) string {
 
 // checkWork refuses a sweep whose points together are more work than l
 // allows: each point is within l on its own, the sum may not be.
-func (p *Plan) checkWork(l sim.Limits) error {
+func (p *Plan) checkWork(l scenario.Limits) error {
 	seeds := float64(p.def.Seeds)
 	for _, pt := range p.points {
-		w := sim.EstimateWork(pt.sc) // built by NewPlan
+		w := scenario.EstimateWork(pt.sc) // built by NewPlan
 		p.Work.Events += w.Events * seeds
 		p.Work.Assignment += w.Assignment * seeds
 	}
@@ -275,13 +275,13 @@ func (p *Plan) Scope() string { return p.scope }
 
 // Scenario is the scenario of run i (point i / seeds, seed i % seeds), as
 // Simulate runs it: the point's scenario with that seed.
-func (p *Plan) Scenario(i int) (sim.Scenario, error) {
+func (p *Plan) Scenario(i int) (scenario.Scenario, error) {
 	if i < 0 || i >= p.Runs() {
-		return sim.Scenario{}, fmt.Errorf("run %d is not in 0..%d", i, p.Runs()-1)
+		return scenario.Scenario{}, fmt.Errorf("run %d is not in 0..%d", i, p.Runs()-1)
 	}
 	sc, err := p.scenario(i / p.def.Seeds)
 	if err != nil {
-		return sim.Scenario{}, fmt.Errorf("point %d (%s): %w", i/p.def.Seeds+1, p.pointText(i/p.def.Seeds), err)
+		return scenario.Scenario{}, fmt.Errorf("point %d (%s): %w", i/p.def.Seeds+1, p.pointText(i/p.def.Seeds), err)
 	}
 	sc.Seed += uint64(i % p.def.Seeds)
 	return sc, nil

@@ -8,13 +8,14 @@ import (
 	"testing"
 
 	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // saltingSweep is the frontier lesson's sweep, shortened: the hot customer
 // salted with 1 to 8 buckets.
 func saltingSweep(t testing.TB, seeds int, require ...string) Definition {
 	t.Helper()
-	doc, err := sim.PresetJSON("hot-customer-salted")
+	doc, err := scenario.PresetJSON("hot-customer-salted")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +36,7 @@ func saltingSweep(t testing.TB, seeds int, require ...string) Definition {
 
 func mustPlan(t testing.TB, def Definition) *Plan {
 	t.Helper()
-	p, err := NewPlan(def, sim.CommandLineLimits())
+	p, err := NewPlan(def, scenario.CommandLineLimits())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,8 +74,8 @@ func TestEachRunIsThatPointsSimulateRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc, _ := sim.PresetJSON("hot-customer-salted")
-	sc, err := sim.ParseScenarioWithSets(doc, []string{"duration_s=10", "producers.0.salting.buckets=4"})
+	doc, _ := scenario.PresetJSON("hot-customer-salted")
+	sc, err := scenario.ParseScenarioWithSets(doc, []string{"duration_s=10", "producers.0.salting.buckets=4"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +113,7 @@ func TestTwoSettingsMakeAGridSecondFastest(t *testing.T) {
 func TestBadPointsAreNamed(t *testing.T) {
 	def := saltingSweep(t, 1)
 	def.Vary[0], _ = ParseVary("topic.partitions=0,12,20000")
-	_, err := NewPlan(def, sim.CommandLineLimits())
+	_, err := NewPlan(def, scenario.CommandLineLimits())
 	var ie *InputError
 	if !errors.As(err, &ie) {
 		t.Fatalf("%v: want an *InputError", err)
@@ -125,11 +126,11 @@ func TestBadPointsAreNamed(t *testing.T) {
 	}
 	// A problem every point has is said once.
 	def.Vary[0], _ = ParseVary("topic.partitons=1,2")
-	if _, err := NewPlan(def, sim.CommandLineLimits()); err == nil || err.Error() != `topic.partitons: unknown field (did you mean "partitions"?)` {
+	if _, err := NewPlan(def, scenario.CommandLineLimits()); err == nil || err.Error() != `topic.partitons: unknown field (did you mean "partitions"?)` {
 		t.Errorf("an unknown path: %v", err)
 	}
 	def.Vary[0], _ = ParseVary("topic.partitions=0,-1,-2,-3,-4,12")
-	if _, err := NewPlan(def, sim.CommandLineLimits()); err == nil || !strings.Contains(err.Error(), "point 3 (topic.partitions=-2)") ||
+	if _, err := NewPlan(def, scenario.CommandLineLimits()); err == nil || !strings.Contains(err.Error(), "point 3 (topic.partitions=-2)") ||
 		strings.Contains(err.Error(), "point 4") || !strings.HasSuffix(err.Error(), "and 2 more points are refused") {
 		t.Errorf("five points refused: %v", err)
 	}
@@ -158,7 +159,7 @@ func TestDefinitionShapeIsChecked(t *testing.T) {
 	for _, c := range cases {
 		def := good
 		c.edit(&def)
-		_, err := NewPlan(def, sim.CommandLineLimits())
+		_, err := NewPlan(def, scenario.CommandLineLimits())
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v; want %q", err, c.want)
 		}
@@ -170,16 +171,16 @@ func TestDefinitionShapeIsChecked(t *testing.T) {
 func TestTheWorkBudgetCoversTheWholeSweep(t *testing.T) {
 	def := saltingSweep(t, 10)
 	def.Sets = []string{"duration_s=3600", "workload.orders_per_s=20000"} // 2.16e8 events a run
-	_, err := NewPlan(def, sim.CommandLineLimits())
+	_, err := NewPlan(def, scenario.CommandLineLimits())
 	want := "the sweep: 4 points × 10 seeds = 40 runs, 8.6e9 events in all; the limit on the command line is 1e9"
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("%v; want %q", err, want)
 	}
 	def.Seeds = 1
-	if _, err := NewPlan(def, sim.CommandLineLimits()); err != nil {
+	if _, err := NewPlan(def, scenario.CommandLineLimits()); err != nil {
 		t.Errorf("4 runs of 2.16e8 events: %v", err)
 	}
-	if _, err := NewPlan(def, sim.BrowserLimits()); err == nil || !strings.Contains(err.Error(), "in the browser is 2.5e8") {
+	if _, err := NewPlan(def, scenario.BrowserLimits()); err == nil || !strings.Contains(err.Error(), "in the browser is 2.5e8") {
 		t.Errorf("the browser's limit: %v", err)
 	}
 }

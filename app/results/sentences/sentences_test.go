@@ -10,6 +10,7 @@ import (
 	"partitionlab/app/i18n"
 	"partitionlab/sim"
 	"partitionlab/sim/lessons"
+	"partitionlab/sim/scenario"
 )
 
 // presetResults runs every preset and every lesson's simulation once, for
@@ -25,8 +26,8 @@ func presetResults(t *testing.T) map[string]*sim.Result {
 
 var runPresets = sync.OnceValues(func() (map[string]*sim.Result, error) {
 	out := map[string]*sim.Result{}
-	for _, name := range sim.PresetNames() {
-		sc, err := sim.Preset(name)
+	for _, name := range scenario.PresetNames() {
+		sc, err := scenario.Preset(name)
 		if err != nil {
 			return nil, err
 		}

@@ -1,0 +1,6 @@
+package app
+
+const (
+	// The default template used to generate app-worker.js.
+	DefaultAppWorkerJS = ""
+)

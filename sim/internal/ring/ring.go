@@ -1,0 +1,17 @@
+// Package ring grows the engine's ring buffers: slices whose length is a
+// power of two, indexed by an ever-growing position masked to the length,
+// holding the positions base..end-1.
+//
+// ring imports nothing; only the engine's packages use it.
+package ring
+
+// Grow returns a ring twice as long holding the same positions base..end-1,
+// each at its position masked to the new length.
+func Grow[T any](ring []T, base, end int64) []T {
+	n := int64(2 * len(ring))
+	out := make([]T, n)
+	for i := base; i < end; i++ {
+		out[i&(n-1)] = ring[i&int64(len(ring)-1)]
+	}
+	return out
+}
