@@ -48,11 +48,13 @@ type comparePage struct {
 	// of its own (a preset, a link or edited).
 	change, field string
 	changeErr     string
+	// sweepLink is the Sweep page with A's scenario.
+	sweepLink string
 }
 
 func newComparePage() *comparePage {
 	a, _ := scenario.Preset(defaultPreset)
-	return &comparePage{sides: [2]*editor{newEditor("a-", a), newEditor("b-", a)}, sameSeed: true}
+	return &comparePage{sides: [2]*editor{newEditor("a-", a), newEditor("b-", a)}, sameSeed: true, sweepLink: "/sweep"}
 }
 
 func sideName(i int) string { return string(rune('A' + i)) }
@@ -197,6 +199,10 @@ func (p *comparePage) writeURL() {
 	}
 	if !p.sameSeed {
 		v.Set(seedParam, ownSeed)
+	}
+	p.sweepLink = "/sweep"
+	if a := p.sides[0]; a.valid {
+		p.sweepLink = sweepHref(share.Param(a.sc))
 	}
 	if p.change != "" {
 		v.Set(changeParam, p.change)

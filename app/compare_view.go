@@ -15,6 +15,7 @@ func (p *comparePage) Render() app.UI {
 		app.H1().Text(c.T("nav.compare")),
 		app.P().Class("lead").Text(c.T("compare.lead")),
 		p.renderPickers(c),
+		app.P().Body(app.A().ID("compare-sweep-link").Href(href(p.sweepLink)).Text(c.T("sweep.entry"))),
 		app.If(p.message != "", app.P().Class("error").ID("compare-message").Text(p.message)),
 		p.renderStatus(c),
 		p.renderDiff(c),

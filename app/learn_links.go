@@ -9,8 +9,10 @@ import (
 
 	"partitionlab/app/scenarioform"
 	"partitionlab/app/share"
+	"partitionlab/app/sweepclient"
 	"partitionlab/sim/lessons"
 	"partitionlab/sim/scenario"
+	"partitionlab/sim/sweep"
 )
 
 // Parameters of a Learn page address: /learn?lesson=hot-customer&step=2.
@@ -48,6 +50,26 @@ func tryHref(s lessons.Step, sets []string) (string, error) {
 	v := url.Values{}
 	v.Set(share.ScenarioParam, share.Encode(doc))
 	return href("/") + "#" + v.Encode(), nil
+}
+
+// curveHref is the Sweep page with the step's scenario (the learner's
+// values applied) over the whole range of the step's first control that
+// is a common sweep setting: the trade-off the step shows one point of.
+// It is "" for a step with no such control.
+func curveHref(s lessons.Step, sets []string) string {
+	sc, err := s.Scenario(sets...)
+	if err != nil {
+		return ""
+	}
+	for _, ctl := range s.Controls {
+		for _, st := range sweep.CommonSettings() {
+			if st.Path == ctl.Path {
+				f := sweepclient.Form{Vary: []sweepclient.Vary{{Path: st.Path, Spec: st.Spec}}, Seeds: 1}
+				return href("/sweep") + "#" + sweepclient.Fragment(sc, f)
+			}
+		}
+	}
+	return ""
 }
 
 // refusedDocument is the step's scenario document with its sets and the

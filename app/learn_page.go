@@ -53,6 +53,9 @@ type learnPage struct {
 	tryErr string
 	// embed is the Embed dialog of the step with those values.
 	embed *embedDialog
+	// curve is the Sweep page over the step's setting, "" when the step
+	// has no setting to sweep.
+	curve string
 	// wait holds back a run while the learner is typing a number.
 	wait debouncer
 	navs int

@@ -111,8 +111,9 @@ func (p *learnPage) showStep(ctx app.Context) {
 	step := p.step()
 	sets := p.state.sets(step, p.stepIndex)
 	p.want = runKey(p.stepIndex, sets)
-	p.try, p.tryErr, p.embed = "", "", nil
+	p.try, p.tryErr, p.embed, p.curve = "", "", nil, ""
 	if step.Kind() == lessons.KindSimulate {
+		p.curve = curveHref(step, sets)
 		if h, err := tryHref(step, sets); err != nil {
 			p.tryErr = fieldErrorsText(tr(), err)
 		} else {

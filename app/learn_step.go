@@ -184,6 +184,7 @@ func (p *learnPage) renderTry(s lessons.Step) app.UI {
 		app.A().ID("learn-try").Class("button primary").Href(p.try).Text(c.T("learn.try.button")),
 		app.Span().Class("help").Text(c.T("learn.try.help")),
 		app.If(p.embed != nil, p.embed),
+		app.If(p.curve != "", app.A().ID("learn-curve").Class("button").Href(p.curve).Text(c.T("learn.curve"))),
 	)
 }
 

@@ -23,6 +23,7 @@ func pages() []page {
 	return []page{
 		{path: "/", title: "Simulate", id: "simulate", make: func() app.Composer { return newSimulatePage() }},
 		{path: "/compare", title: "Compare", id: "compare", make: func() app.Composer { return newComparePage() }},
+		{path: "/sweep", title: "Sweep", id: "sweep", make: func() app.Composer { return newSweepPage() }},
 		{path: "/learn", title: "Learn", id: "learn", make: func() app.Composer { return newLearnPage() }},
 		{path: "/keys", title: "Key → partition", id: "keys", make: func() app.Composer { return newKeysPage() }},
 		{path: "/simplified", title: "What is simplified", id: "simplified", make: func() app.Composer { return &simplifiedPage{} }},

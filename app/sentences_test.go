@@ -116,7 +116,7 @@ func TestNoSentenceBypassesTheCatalog(t *testing.T) {
 // (scenarioform), and the others whose words reach a page (changes,
 // errors, imports, keys, links, the worker). Only the catalog (i18n) is
 // left out. TestEverySubpackageIsScanned keeps the list whole.
-var wordPackages = []string{"plots", "report", "results", "flow", "scenarioform", "presetwords", "changes", "errtext", "importconfig", "keyplacement", "runner", "share", "engineworker", "sweepreport", "embedlink"}
+var wordPackages = []string{"plots", "report", "results", "flow", "scenarioform", "presetwords", "changes", "errtext", "importconfig", "keyplacement", "runner", "share", "engineworker", "sweepclient", "sweepreport", "embedlink"}
 
 // englishSources are files of those packages whose sentences are the
 // English a catalog is checked against, or words no page shows.
@@ -133,6 +133,7 @@ var englishSources = map[string]string{
 	"share/errors.go":                   "share.Error's English; link.<code> says it (TestLinkErrorsEnglishIsTheCatalogs)",
 	"runner/service.go":                 "a request kind the page never sends (a programming error)",
 	"engineworker/main.go":              "the worker's protocol failures, reported as a crash (programming errors)",
+	"runner/sweep.go":                   "a sweep request the page never sends (a programming error)",
 	"sweepreport/sweepreport.go":        "the sweep's review as the command line writes it, in English",
 	"sweepreport/markdown.go":           "as sweepreport.go",
 	"sweepreport/html.go":               "as sweepreport.go",

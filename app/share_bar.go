@@ -20,6 +20,14 @@ type shareState struct {
 	compare string
 	// param and value are the scenario's link parameter, for the embed.
 	param, value string
+	// sweep is the Sweep page's address with the scenario.
+	sweep string
+}
+
+// sweepHref is the Sweep page with the scenario of link parameter
+// name=value, its setting the page's first.
+func sweepHref(name, value string) string {
+	return "/sweep#" + url.Values{name: {value}}.Encode()
 }
 
 // compareHref is the Compare page with the scenario of link parameter
@@ -55,6 +63,7 @@ func (p *simulatePage) renderShareBar() app.UI {
 		),
 		app.A().ID("compare-link").Href(href(p.share.compare)).Text(c.T("results.share.compare")),
 		app.If(p.share.param != "", newEmbedDialog(p.share.param, p.share.value, e.sc.Name, nil)),
+		app.A().ID("sweep-link").Href(href(p.share.sweep)).Text(c.T("sweep.entry")),
 		app.Span().ID("share-message").Class("share-message").Aria("live", "polite").Text(p.share.message),
 	)
 }

@@ -63,7 +63,7 @@ type simulatePage struct {
 
 func newSimulatePage() *simulatePage {
 	sc, _ := scenario.Preset(defaultPreset)
-	return &simulatePage{editor: newEditor("", sc), share: shareState{compare: "/compare"}}
+	return &simulatePage{editor: newEditor("", sc), share: shareState{compare: "/compare", sweep: "/sweep"}}
 }
 
 func (p *simulatePage) OnMount(ctx app.Context) {
@@ -206,7 +206,7 @@ func (p *simulatePage) remember(ctx app.Context, sc scenario.Scenario) {
 	name, value := share.Param(sc)
 	p.link = url.Values{name: {value}}.Encode()
 	p.writeURL()
-	p.share.compare = compareHref(name, value)
+	p.share.compare, p.share.sweep = compareHref(name, value), sweepHref(name, value)
 	p.share.param, p.share.value = name, value
 	ctx.LocalStorage().Set(storedScenario, string(share.Minimal(sc)))
 	ctx.Dispatch(func(app.Context) {}) // draw the new Compare link

@@ -73,6 +73,19 @@
       listener = fn;
       for (const m of early.splice(0)) fn(m);
     },
+    // spawn starts another engine worker, for a sweep's runs (one worker
+    // per core, app/sweep_workers.go): onreply hears its replies, as
+    // listen's function does the main worker's. It returns the worker's
+    // post and terminate.
+    spawn(onreply) {
+      const w = new Worker(url);
+      w.onmessage = (e) => onreply(e.data);
+      w.onerror = (e) => {
+        e.preventDefault();
+        onreply(JSON.stringify({ kind: "crash", error: e.message || "the engine's worker failed" }));
+      };
+      return { post: (m) => w.postMessage(m), terminate: () => w.terminate() };
+    },
     // restart throws the worker away (a crash, or a run cancelled: its
     // memory goes with it) and starts a fresh one.
     restart() {

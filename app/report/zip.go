@@ -9,10 +9,17 @@ import (
 // Zip is the Markdown review with its charts beside it, in one archive for
 // a browser download: name.md and name-CHART.svg.
 func (rv *Review) Zip(name string) ([]byte, error) {
+	return ZipMarkdown(name, rv.Markdown(name+"-"), rv.Charts)
+}
+
+// ZipMarkdown is a Markdown review (its charts named name-CHART.svg)
+// with its charts, in one archive: name.md and name-CHART.svg. The sweep's
+// review shares it.
+func ZipMarkdown(name, markdown string, charts []Chart) ([]byte, error) {
 	var buf bytes.Buffer
 	z := zip.NewWriter(&buf)
-	files := []struct{ name, body string }{{name + ".md", rv.Markdown(name + "-")}}
-	for _, c := range rv.Charts {
+	files := []struct{ name, body string }{{name + ".md", markdown}}
+	for _, c := range charts {
 		files = append(files, struct{ name, body string }{name + "-" + c.Name, c.SVG})
 	}
 	for _, f := range files {

@@ -7,6 +7,7 @@ import (
 
 	"partitionlab/sim"
 	"partitionlab/sim/scenario"
+	"partitionlab/sim/sweep"
 )
 
 // The engine runs in a Web Worker, away from the page's thread: the page
@@ -46,6 +47,10 @@ type Request struct {
 	Scenario json.RawMessage `json:"scenario,omitempty"`
 	// Traced asks for the second, traced run after the result.
 	Traced bool `json:"traced,omitempty"`
+	// Sweep and Runs are a KindSweep request's: the whole sweep and the
+	// indices of the runs this worker makes.
+	Sweep *sweep.Definition `json:"sweep,omitempty"`
+	Runs  []int             `json:"runs,omitempty"`
 }
 
 // Reply is what the engine tells the page about run ID.
@@ -69,6 +74,10 @@ type Reply struct {
 	// Timing says when the worker heard the request and had the result,
 	// in the result reply, for the page's performance marks.
 	Timing *Timing `json:"timing,omitempty"`
+	// Index and SweepRun are a KindSweepRun reply's: which run of the
+	// sweep, and its headline numbers (Index also in its KindError).
+	Index    int        `json:"index,omitempty"`
+	SweepRun *sweep.Run `json:"sweep_run,omitempty"`
 }
 
 // Timing is when things happened in the worker, as milliseconds since the
@@ -120,16 +129,21 @@ type Service struct {
 	warm   warm
 	runs   int
 	warmed bool
+	// sweep is the sweep runs this worker makes (KindSweep).
+	sweep sweepJob
 }
 
 // Busy reports whether a run or a warm-up is in flight (the worker keeps
 // stepping).
-func (s *Service) Busy() bool { return s.job != nil || s.warm.left > 0 }
+func (s *Service) Busy() bool { return s.job != nil || s.warm.left > 0 || s.sweep.busy() }
 
 // Handle takes one request and returns the replies it causes at once.
 func (s *Service) Handle(req Request, now time.Time) []Reply {
 	switch req.Kind {
+	case KindSweep:
+		return s.handleSweep(req)
 	case KindCancel:
+		s.cancelSweep(req.ID)
 		if s.job != nil && req.ID == s.id && !s.warm.busy {
 			s.job = nil
 		}
@@ -165,6 +179,9 @@ func (s *Service) Step(budget time.Duration, now func() time.Time) []Reply {
 	}
 	j := s.job
 	if j == nil {
+		if s.sweep.busy() {
+			return s.stepSweep(budget, now)
+		}
 		return nil
 	}
 	before := j.Phase()

@@ -111,3 +111,8 @@ func scopeMeasure(scope string) Measure {
 
 // Scopes are the ordering scopes a frontier may be drawn for.
 func Scopes() []string { return []string{"order", "customer", "key"} }
+
+// Headline is a result's headline numbers, as Run gives them: a worker
+// that runs a point's scenario in slices (app/runner) reports the same
+// numbers as Plan.Run.
+func Headline(r *sim.Result) Run { return headline(r) }

@@ -1,0 +1,139 @@
+package app
+
+import (
+	"strconv"
+	"strings"
+
+	"partitionlab/app/i18n"
+	"partitionlab/app/plots"
+	"partitionlab/sim/sweep"
+)
+
+// sweepCharts draws a sweep's charts in the page's language: the
+// trade-off, and for two settings the grid of gridWord's measure. The
+// measures' own charts (one setting) are measureChart's, drawn one per
+// task once every run is in.
+func sweepCharts(c *i18n.Catalog, s *sweep.Sweep, gridWord string) []namedChart {
+	var out []namedChart
+	scope := sweepMeasure("violations." + s.Scope)
+	var points []plots.FrontierPoint
+	for _, pt := range s.Points {
+		if pt.Pending {
+			continue
+		}
+		points = append(points, plots.FrontierPoint{Label: pointLabel(pt), Load: pt.Spread["load.max_over_mean"].Median,
+			Violations: pt.Spread[scope.Name].Median, OnFrontier: pt.OnFrontier,
+			Recommended: s.Recommended != nil && s.Recommended.Index == pt.Index})
+	}
+	scopeLabel := measureLabel(c, scope)
+	title := c.T("sweep.chart.frontier.title", i18n.S("measure", scopeLabel))
+	ch, err := plots.SweepFrontier(c, plots.SweepWords{Title: title, XLabel: c.T("sweep.chart.frontier.x"),
+		YLabel: c.T("sweep.chart.median", i18n.S("measure", scopeLabel)), Label: c.T("sweep.chart.frontier.label", i18n.S("title", title))}, points)
+	out = append(out, newNamedChart(c, "sweep-frontier", c.T("sweep.chart.frontier.caption"), ch, err))
+	if len(s.Vary) == 2 {
+		m := sweepMeasure(gridWord)
+		title := c.T("sweep.chart.grid.title", i18n.S("measure", measureLabel(c, m)), i18n.S("row", s.Vary[0].Path), i18n.S("col", s.Vary[1].Path))
+		rows, cols, values, texts := sweepGrid(s, m)
+		ch, err := plots.SweepGrid(c, plots.SweepWords{Title: title, XLabel: s.Vary[1].Path, YLabel: s.Vary[0].Path, Label: title}, rows, cols, values, texts)
+		out = append(out, newNamedChart(c, "sweep-grid", title, ch, err))
+	}
+	return out
+}
+
+// chartedMeasures are the measures a one-setting sweep draws against its
+// setting: balance, the frontier's violations, and the others that are
+// not zero everywhere.
+func chartedMeasures(s *sweep.Sweep) []sweep.Measure {
+	if len(s.Vary) != 1 {
+		return nil
+	}
+	var out []sweep.Measure
+	for _, m := range sweep.Measures() {
+		if m.Name == "load.max_over_mean" || m.Word == "violations."+s.Scope || !allZero(measureSeries(s, m).Max) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// measureChart draws measure m against a one-setting sweep's setting,
+// with its spread over the seeds.
+func measureChart(c *i18n.Catalog, s *sweep.Sweep, m sweep.Measure) namedChart {
+	title := c.T("sweep.chart.measure.title", i18n.S("measure", measureLabel(c, m)), i18n.S("path", s.Vary[0].Path))
+	label := title
+	if s.Seeds > 1 {
+		label = c.T("sweep.chart.measure.spread", i18n.S("title", title), i18n.S("seeds", strconv.Itoa(s.Seeds)))
+	}
+	ch, err := plots.SweepMeasure(c, plots.SweepWords{Title: title, XLabel: s.Vary[0].Path, YLabel: measureLabel(c, m), Label: label},
+		axisTexts(s.Vary[0]), []plots.SweepSeries{measureSeries(s, m)})
+	return newNamedChart(c, "sweep-measure-"+strings.ReplaceAll(m.Word, ".", "-"), label, ch, err)
+}
+
+func newNamedChart(c *i18n.Catalog, id, caption string, ch plots.Chart, err error) namedChart {
+	nc := namedChart{id: id, caption: caption, chart: ch, key: id}
+	if err != nil {
+		nc.err = fieldErrorsText(c, err)
+	}
+	return nc
+}
+
+// measureLabel is a measure's name in the page's language.
+func measureLabel(c *i18n.Catalog, m sweep.Measure) string { return c.T("sweep.measure." + m.Word) }
+
+func sweepMeasure(word string) sweep.Measure {
+	m, _ := sweep.MeasureNamed(word)
+	return m
+}
+
+// measureSeries is a measure's spread at each point of a one-setting
+// sweep.
+func measureSeries(s *sweep.Sweep, m sweep.Measure) plots.SweepSeries {
+	var out plots.SweepSeries
+	for _, pt := range s.Points {
+		sp := pt.Spread[m.Name]
+		out.Median, out.Min, out.Max = append(out.Median, sp.Median), append(out.Min, sp.Min), append(out.Max, sp.Max)
+	}
+	return out
+}
+
+func allZero(vs []float64) bool {
+	for _, v := range vs {
+		if v != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// sweepGrid lays a two-setting sweep's medians of m out by row (the first
+// setting) and column (the second); a pending cell shows "…".
+func sweepGrid(s *sweep.Sweep, m sweep.Measure) (rows, cols []string, values [][]float64, texts [][]string) {
+	rows, cols = axisTexts(s.Vary[0]), axisTexts(s.Vary[1])
+	values, texts = make([][]float64, len(rows)), make([][]string, len(rows))
+	for _, pt := range s.Points {
+		i := pt.Index / len(cols)
+		v, text := pt.Spread[m.Name].Median, m.Format(pt.Spread[m.Name].Median)
+		if pt.Pending {
+			text = "…"
+		}
+		values[i], texts[i] = append(values[i], v), append(texts[i], text)
+	}
+	return rows, cols, values, texts
+}
+
+func axisTexts(a sweep.Axis) []string {
+	out := make([]string, len(a.Values))
+	for i, v := range a.Values {
+		out[i] = string(v)
+	}
+	return out
+}
+
+// pointLabel is a point's values without the paths: "8", "12 × 4".
+func pointLabel(pt sweep.Point) string {
+	parts := make([]string, len(pt.Values))
+	for i, v := range pt.Values {
+		parts[i] = string(v.Value)
+	}
+	return strings.Join(parts, " × ")
+}

@@ -1,0 +1,219 @@
+package app
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"partitionlab/app/i18n"
+	"partitionlab/sim/sweep"
+)
+
+// sweepOutcome is what the page shows of a sweep so far: the assembled
+// sweep and its charts. Unexported, so go-app never deep-compares it.
+type sweepOutcome struct {
+	s      *sweep.Sweep
+	charts []namedChart
+	final  bool
+}
+
+// newSweepOutcome draws the trade-off (and the grid); the measures'
+// charts come after, one per task (drawMeasures).
+func newSweepOutcome(c *i18n.Catalog, s *sweep.Sweep, gridWord string, final bool) *sweepOutcome {
+	return &sweepOutcome{s: s, final: final, charts: sweepCharts(c, s, gridWord)}
+}
+
+// drawMeasures draws the measures' charts of a finished one-setting
+// sweep, one per task, so the page answers input between them.
+func (p *sweepPage) drawMeasures(ctx app.Context, o *sweepOutcome, ms []sweep.Measure) {
+	if len(ms) == 0 || p.out != o {
+		return // done, or another sweep since
+	}
+	o.charts = append(o.charts, measureChart(tr(), o.s, ms[0]))
+	ctx.After(0, func(ctx app.Context) { p.drawMeasures(ctx, o, ms[1:]) })
+}
+
+// renderRun is the sweep's estimate, its start button when it waits for
+// a click, its progress and Cancel.
+func (p *sweepPage) renderRun(c *i18n.Catalog) app.UI {
+	r := &p.run
+	return app.Section().ID("sweep-run").Class("sweep-run").Aria("live", "polite").Body(
+		app.If(len(p.problems) > 0, app.Ul().ID("sweep-problems").Class("error").Attr("role", "alert").Body(
+			app.Range(p.problems).Slice(func(i int) app.UI { return app.Li().Text(p.problems[i]) }),
+		)),
+		app.If(p.estimate != "", app.P().ID("sweep-estimate").Text(p.estimate)),
+		app.If(p.gated, app.Button().Type("button").ID("sweep-start").Class("primary").Text(c.T("sweep.run.start")).
+			OnClick(func(ctx app.Context, _ app.Event) { p.start(ctx) })),
+		p.renderProgress(c),
+		app.If(!r.running && r.tookMs > 0, app.P().ID("sweep-took").DataSet("ms", strconv.FormatFloat(r.tookMs, 'f', 0, 64)).
+			Text(c.T("sweep.run.took", i18n.S("seconds", c.Lang().Float(r.tookMs/1000, 1))))),
+		app.If(r.err != "", app.P().ID("sweep-error").Class("error").Attr("role", "alert").Text(r.err)),
+	)
+}
+
+// renderProgress is the runs done and Cancel, while the sweep runs.
+func (p *sweepPage) renderProgress(c *i18n.Catalog) app.UI {
+	r := &p.run
+	if !r.running {
+		return nil
+	}
+	return app.Div().Class("progress").Body(
+		app.Progress().ID("sweep-progress").Max(100).Value(r.percent()).Aria("label", c.T("sweep.run.progressLabel")),
+		app.Span().ID("sweep-progress-text").Text(c.T("sweep.run.progress", i18n.S("total", strconv.Itoa(r.pool.Total())), i18n.S("done", strconv.Itoa(r.pool.Done())))),
+		app.Button().Type("button").ID("sweep-cancel").Text(c.T("sweep.run.cancel")).
+			OnClick(func(ctx app.Context, _ app.Event) { r.cancel(); p.gated = p.plan != nil }),
+	)
+}
+
+// renderOutcome is the recommendation, the charts and the points.
+func (p *sweepPage) renderOutcome(c *i18n.Catalog) app.UI {
+	o := p.out
+	if o == nil {
+		return nil
+	}
+	s := o.s
+	return app.Section().ID("sweep-outcome").DataSet("final", strconv.FormatBool(o.final)).Body(
+		app.H2().Text(c.T("sweep.outcome.title")),
+		app.P().ID("sweep-why").Class("why").Text(sweepWhy(c, s)),
+		app.P().Class("hint").Text(c.T("sweep.form.costOrder")),
+		app.If(len(s.Vary) == 2, p.renderGridPicker(c)),
+		app.Div().Class("charts").Body(
+			app.Range(o.charts).Slice(func(i int) app.UI { return chartFigure(o.charts[i], p.sc.Name, false, 0) }),
+		),
+		p.renderDownloads(c),
+		p.renderPoints(c, o),
+	)
+}
+
+// renderGridPicker picks the measure the grid is coloured by.
+func (p *sweepPage) renderGridPicker(c *i18n.Catalog) app.UI {
+	ms := sweep.Measures()
+	return app.Div().Class("field").Body(
+		app.Label().For("sweep-grid-measure").Text(c.T("sweep.grid.measure")),
+		app.Select().ID("sweep-grid-measure").OnChange(func(ctx app.Context, _ app.Event) {
+			p.gridWord = inputValue(ctx)
+			if p.out != nil {
+				p.out = newSweepOutcome(tr(), p.out.s, p.gridWord, p.out.final)
+			}
+		}).Body(
+			app.Range(ms).Slice(func(i int) app.UI {
+				return app.Option().Value(ms[i].Word).Selected(ms[i].Word == p.gridWord).Text(measureLabel(c, ms[i]))
+			}),
+		),
+	)
+}
+
+// pointColumns are the measures the points' table shows.
+var pointColumns = []string{"load", "violations.order", "violations.customer", "violations.key", "duplicates", "lost", "max_lag", "p99_ms", "idle_threads"}
+
+// renderPoints is every point: its values, its measures (median, with the
+// spread when the seeds differ), its marks and its link to Simulate.
+func (p *sweepPage) renderPoints(c *i18n.Catalog, o *sweepOutcome) app.UI {
+	s := o.s
+	return scrollRegion("table-scroll", c.T("sweep.points.title")).Body(
+		app.Table().ID("sweep-points").Body(
+			app.Caption().Text(c.T("sweep.points.title")),
+			app.THead().Body(app.Tr().Body(
+				app.Th().Text("#"),
+				app.Range(s.Vary).Slice(func(i int) app.UI { return app.Th().Text(s.Vary[i].Path) }),
+				app.Range(pointColumns).Slice(func(i int) app.UI { return app.Th().Text(measureLabel(c, sweepMeasure(pointColumns[i]))) }),
+				app.Th().Text(c.T("sweep.points.marks")),
+				app.Th().Text(c.T("sweep.points.open")),
+			)),
+			app.TBody().Body(app.Range(s.Points).Slice(func(k int) app.UI {
+				pt := s.Points[k]
+				digest := ""
+				if len(pt.Digests) > 0 {
+					digest = pt.Digests[0]
+				}
+				row := app.Tr().ID("sweep-point-"+strconv.Itoa(pt.Index+1)).DataSet("digest", digest)
+				var classes []string
+				if pt.OnFrontier {
+					classes = append(classes, "frontier")
+				}
+				if pt.Meets && len(s.Require) > 0 {
+					classes = append(classes, "meets")
+				}
+				if s.Recommended != nil && s.Recommended.Index == pt.Index {
+					classes = append(classes, "recommended")
+				}
+				return row.Class(strings.Join(classes, " ")).Body(
+					app.Td().Text(strconv.Itoa(pt.Index+1)),
+					app.Range(pt.Values).Slice(func(i int) app.UI { return app.Td().Class("num").Text(string(pt.Values[i].Value)) }),
+					app.Range(pointColumns).Slice(func(i int) app.UI {
+						if pt.Pending {
+							return app.Td().Class("num pending").Text("…")
+						}
+						m := sweepMeasure(pointColumns[i])
+						return app.Td().Class("num").Text(m.FormatSpread(pt.Spread[m.Name]))
+					}),
+					app.Td().Text(pointMarks(c, s, pt)),
+					app.Td().Body(p.pointLink(c, pt)),
+				)
+			})),
+		),
+	)
+}
+
+// pointLink opens a point in Simulate, once its link is made.
+func (p *sweepPage) pointLink(c *i18n.Catalog, pt sweep.Point) app.UI {
+	if pt.Pending || pt.Index >= len(p.run.links) || p.run.links[pt.Index] == "" {
+		return nil
+	}
+	return app.A().Class("open-point").Href(p.run.links[pt.Index]).Text(c.T("sweep.points.openLink"))
+}
+
+// pointMarks says, in words, whether a point is on the frontier, meets
+// the requirements or is the recommended one.
+func pointMarks(c *i18n.Catalog, s *sweep.Sweep, pt sweep.Point) string {
+	var marks []string
+	if pt.OnFrontier {
+		marks = append(marks, c.T("sweep.points.onFrontier"))
+	}
+	if s.Recommended != nil && s.Recommended.Index == pt.Index {
+		marks = append(marks, c.T("sweep.points.recommended"))
+	} else if pt.Meets && len(s.Require) > 0 {
+		marks = append(marks, c.T("sweep.points.meets"))
+	}
+	if !pt.Meets && len(pt.Misses) > 0 {
+		marks = append(marks, c.T("sweep.points.misses", i18n.S("misses", strings.Join(pt.Misses, ", "))))
+	}
+	return strings.Join(marks, "; ")
+}
+
+// sweepWhy says the recommendation in one sentence, in the page's
+// language (sweep.Sweep.Why's facts).
+func sweepWhy(c *i18n.Catalog, s *sweep.Sweep) string {
+	if len(s.Require) == 0 {
+		return c.T("sweep.why.noRequirements")
+	}
+	done, meeting := 0, 0
+	for _, pt := range s.Points {
+		if !pt.Pending {
+			done++
+			if pt.Meets {
+				meeting++
+			}
+		}
+	}
+	reqs := make([]string, len(s.Require))
+	for i, q := range s.Require {
+		reqs[i] = q.String()
+	}
+	req := i18n.S("requirements", strings.Join(reqs, ", "))
+	switch {
+	case s.Recommended != nil:
+		pt := s.Recommended
+		cost := c.T("sweep.cost", i18n.S("partitions", strconv.Itoa(pt.Cost.Partitions)),
+			i18n.S("threads", strconv.Itoa(pt.Cost.Threads)), i18n.S("buckets", strconv.Itoa(pt.Cost.SaltBuckets)))
+		if meeting == 1 {
+			return c.T("sweep.why.only", i18n.S("point", pt.Values.String()), i18n.S("done", strconv.Itoa(done)), req, i18n.S("cost", cost))
+		}
+		return c.T("sweep.why.cheapest", i18n.S("point", pt.Values.String()), i18n.S("meeting", strconv.Itoa(meeting)),
+			i18n.S("done", strconv.Itoa(done)), req, i18n.S("cost", cost))
+	case s.Closest != nil:
+		return c.T("sweep.why.none", req, i18n.S("point", s.Closest.Values.String()), i18n.S("misses", strings.Join(s.Closest.Misses, ", ")))
+	}
+	return c.T("sweep.why.pending")
+}
