@@ -125,6 +125,7 @@ var englishSources = map[string]string{
 	"scenarioform/sections_consumer.go": "as sections.go",
 	"scenarioform/sections_producer.go": "as sections.go",
 	"scenarioform/sections_timeline.go": "as sections.go",
+	"scenarioform/sections_share.go":    "as sections.go",
 	"report/simplified.go":              "What is simplified in English; simplified.N in the catalog (TestCatalogCoversTheViews)",
 	"report/table.go":                   "the command line's table, which stays English",
 	"changes/changes.go":                "the changes' English labels; compare.change.<id> says them (compare_i18n_test.go)",

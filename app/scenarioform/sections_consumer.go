@@ -43,7 +43,10 @@ func groupSection() Section {
 	autoCommit := func(v Values) bool { return v("consumer.enable_auto_commit") == "true" }
 	return Section{ID: "group", Title: "Consumer group",
 		Intro: "Group membership, rebalances and commits, with Kafka's defaults.",
-		Fields: []Field{
+		Fields: append([]Field{
+			{Key: "consumer.group_type", Label: "Group type", Setting: "KafkaConsumer / KafkaShareConsumer", Kind: Choice,
+				Options: []Option{{"consumer", "consumer: each partition to one member, in order"}, {"share", "share (KIP-932): members share partitions, record by record"}},
+				Hint:    "A share group balances records over its members but gives up the order of a partition."},
 			{Key: "consumer.group_protocol", Label: "Group protocol", Setting: "group.protocol", Kind: Choice,
 				Options: []Option{{"classic", "classic (JoinGroup/SyncGroup)"}, {"consumer", "consumer (KIP-848, broker-side assignment)"}},
 				Hint:    "KIP-848 reconciles members one by one, without a stop-the-world barrier."},
@@ -80,5 +83,5 @@ func groupSection() Section {
 				Hint: "A new group waits this long for more members, and again whenever one joined meanwhile (up to the rebalance timeout), before the first assignment."},
 			{Key: "consumer.new_group", Label: "Start as a new group", Kind: Bool,
 				Hint: "Members join an empty group; otherwise the group was already running."},
-		}}
+		}, shareFields()...)}
 }

@@ -50,6 +50,10 @@ func TestGeneratedWorldsAreValidAndRoundTrip(t *testing.T) {
 		}
 	}
 	for field, seen := range values {
+		if notGeneratedYet[field] != "" {
+			t.Logf("%s: not generated yet: %s", field, notGeneratedYet[field])
+			continue
+		}
 		if len(seen) < 2 {
 			t.Errorf("%s is the same in every world: %v", field, seen)
 		}
@@ -72,4 +76,14 @@ func noteValues(values map[string]map[string]bool, prefix string, part any) {
 		}
 		values[name][fmt.Sprint(fv.Interface())] = true
 	}
+}
+
+// notGeneratedYet are the scenario's fields the generator leaves at their
+// defaults, each with why. Share groups run in the engine, but worlds with
+// them break invariants written for consumer groups (a partition's one
+// owner, the rebalances, the catalog of causes): those invariants must
+// learn share groups before the generator makes them.
+var notGeneratedYet = map[string]string{
+	"consumer.GroupType": "share groups wait for their invariants",
+	"consumer.Share":     "share groups wait for their invariants",
 }
