@@ -109,7 +109,7 @@ func presetThemes() []presetTheme {
 	more := presetTheme{title: c.T("theme.more")}
 	for _, n := range scenario.PresetNames() {
 		if !listed[n] {
-			more.presets = append(more.presets, presetEntry{name: n, title: n, line: presetLine(n)})
+			more.presets = append(more.presets, presetEntry{name: n, title: presetTitleIn(c, n), line: presetLineIn(c, n)})
 		}
 	}
 	if len(more.presets) > 0 {
