@@ -164,14 +164,16 @@ func waitAcrossReload(t *testing.T, ctx context.Context, condition string) {
 }
 
 // The static site under a sub-path speaks Korean offline: its links keep
-// the sub-path and the language, and a lesson list opened with ?lang=ko
-// after the host is gone comes from the service worker, in Korean.
+// the sub-path and the language (as a path, /partitionlab/ko/learn, where
+// the static site writes each language's pages), and a lesson list opened
+// with ?lang=ko after the host is gone comes from the service worker, in
+// Korean.
 func TestStaticSiteInKoreanOffline(t *testing.T) {
 	url, offline := staticSiteToTakeOffline(t)
 	ctx := newTab(t, chromedp.WithNewBrowserContext())
 	open(t, ctx, url+"?lang=ko")
-	if h := eval[string](t, ctx, `document.getElementById("nav-learn").getAttribute("href")`); h != "/partitionlab/learn?lang=ko" {
-		t.Errorf("the navigation links to %q, want /partitionlab/learn?lang=ko", h)
+	if h := eval[string](t, ctx, `document.getElementById("nav-learn").getAttribute("href")`); h != "/partitionlab/ko/learn" {
+		t.Errorf("the navigation links to %q, want /partitionlab/ko/learn", h)
 	}
 	waitForServiceWorker(t, ctx)
 
