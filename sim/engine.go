@@ -165,6 +165,7 @@ func NewWithOptions(sc scenario.Scenario, opts Options) (*Sim, error) {
 	s.setUpConsumers()
 	if sc.Consumer.IsShare() {
 		s.setUpShare()
+		s.share.observe = opts.ShareEvents
 	}
 	s.sched = newSchedule(int(firstMember) + len(s.members) + len(s.pool))
 	s.scheduleSender()

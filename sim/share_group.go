@@ -31,6 +31,7 @@ type shareGroup struct {
 	totals     ShareTotals
 	knownParts int32
 	refused    int64 // acknowledgements refused: INVALID_RECORD_STATE
+	observe    func(ShareEvent)
 }
 
 // ShareTotals counts what happened to records in a share group, summed over
@@ -113,6 +114,7 @@ func (s *Sim) startShare() {
 // shareStart (re)starts member m: it joins with epoch 0 at once and polls.
 func (s *Sim) shareStart(m *member) {
 	m.up, m.stopping, m.fenced = true, false, false
+	m.joins++ // a new member id (KIP-1082): the result lists it from now on, crashed or not
 	m.state = wPolling
 	m.batch, m.batchNext = m.batch[:0], 0
 	s.share.acked[m.idx] = s.share.acked[m.idx][:0]
@@ -139,12 +141,14 @@ func (s *Sim) shareHeartbeat(m *member) {
 		// and rejoins with epoch 0.
 		s.groupEvent(m.idx, "heartbeat refused", r.Err.String()+": rejoins with epoch 0")
 		m.parts, g.epochs[m.idx] = m.parts[:0], coordinator.JoinEpoch
+		s.shareNoteAssignment(m)
 		s.at(s.now, ctlShareHeartbeat, int(m.idx))
 		return
 	}
 	g.epochs[m.idx] = r.MemberEpoch
 	if r.HasAssignment {
 		m.parts = append(m.parts[:0], r.Assignment...)
+		s.shareNoteAssignment(m)
 		s.groupEvent(m.idx, "assignment", fmt.Sprintf("epoch %d: partitions %v", r.MemberEpoch, r.Assignment))
 	}
 	s.at(s.now+r.HeartbeatIntervalNs, ctlShareHeartbeat, int(m.idx))
@@ -200,6 +204,7 @@ func (s *Sim) shareReleaseMember(m *member) {
 		}
 	}
 	m.parts = m.parts[:0]
+	s.shareNoteAssignment(m)
 	s.shareTakeEvents()
 }
 

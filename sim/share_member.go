@@ -139,6 +139,7 @@ func (s *Sim) shareTakeEvents() {
 		}
 		g.events = sp.TakeEvents(g.events[:0])
 		for _, e := range g.events {
+			s.observeShare(int32(p), e)
 			s.shareEvent(int32(p), e)
 		}
 	}

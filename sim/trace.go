@@ -23,6 +23,9 @@ type Options struct {
 	Trace []TraceKey
 	// TraceLimit bounds Result.Trace (default 5,000 events).
 	TraceLimit int
+	// ShareEvents, when set, is told every share partition event of a
+	// share group as it happens (tests reading the record locks).
+	ShareEvents func(ShareEvent)
 }
 
 // TraceEvent is one processing of an event of a traced key.

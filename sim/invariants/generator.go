@@ -73,6 +73,9 @@ func (g *Generator) Next() (World, error) {
 		sc.Workload = g.workload()
 		sc.Producers = g.producers(sc)
 		sc.Consumer = g.consumer()
+		if g.chance(shareWorlds) {
+			g.shareGroup(&sc.Consumer)
+		}
 		w.Motifs = g.timeline(&sc)
 	}
 	if err := g.fit(&sc); err != nil {

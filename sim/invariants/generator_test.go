@@ -79,11 +79,5 @@ func noteValues(values map[string]map[string]bool, prefix string, part any) {
 }
 
 // notGeneratedYet are the scenario's fields the generator leaves at their
-// defaults, each with why. Share groups run in the engine, but worlds with
-// them break invariants written for consumer groups (a partition's one
-// owner, the rebalances, the catalog of causes): those invariants must
-// learn share groups before the generator makes them.
-var notGeneratedYet = map[string]string{
-	"consumer.GroupType": "share groups wait for their invariants",
-	"consumer.Share":     "share groups wait for their invariants",
-}
+// defaults, each with why.
+var notGeneratedYet = map[string]string{}

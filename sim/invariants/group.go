@@ -12,7 +12,8 @@ func groupInvariants() []Invariant {
 		{Name: "group.rebalances", check: groupRebalances,
 			Why: "The group's report agrees with itself: totals.rebalances counts the rebalances listed; each " +
 				"starts and ends inside the run, in order; partitions_moved counts its moves, each to another " +
-				"member and of a partition the topic has; a consumer-protocol group only has consumer-protocol " +
+				"member and of a partition the topic has (a share group's count its target assignments and list " +
+				"none); a consumer-protocol group only has consumer-protocol " +
 				"target assignments and a classic one none; group events are in time order inside the run."},
 		{Name: "group.members", check: groupMembers,
 			Why: "Each member's assignment history is in time order inside the run, each assignment a sorted set " +
@@ -67,7 +68,20 @@ func groupRebalances(r *Run) Verdict {
 	g := r.Result.Group
 	d := r.Result.DurationS
 	n := len(r.Result.Partitions)
-	if g.Totals.Rebalances != len(g.Rebalances) {
+	if r.Scenario.Consumer.IsShare() {
+		// A share group has no rebalance: its rebalances count the
+		// coordinator's target assignments (SimpleAssignor).
+		targets := 0
+		for _, e := range g.Events {
+			if e.Event == "target assignment" {
+				targets++
+			}
+		}
+		if g.Totals.Rebalances != targets || len(g.Rebalances) > 0 {
+			return broken("a share group: totals.rebalances %d, %d target assignments, %d rebalances listed",
+				g.Totals.Rebalances, targets, len(g.Rebalances))
+		}
+	} else if g.Totals.Rebalances != len(g.Rebalances) {
 		return broken("totals.rebalances %d, %d listed", g.Totals.Rebalances, len(g.Rebalances))
 	}
 	kip848 := r.Scenario.Consumer.GroupProtocol == "consumer"

@@ -65,6 +65,7 @@ type Run struct {
 
 	traced    *sim.Result // the run again with every customer traced (traceAll)
 	tracedWhy Verdict     // why there is no traced run, when there is none
+	share     *shareLog   // the share events replayed (shareReplay)
 }
 
 // Simulate runs a scenario and keeps what the invariants read. A run that
@@ -162,7 +163,7 @@ func All() []Invariant {
 	all := []Invariant{{Name: RunCompletes, check: func(*Run) Verdict { return held() },
 		Why: "The engine runs every valid scenario within the budget to its end: no panic, no error."}}
 	for _, group := range [][]Invariant{conservationInvariants(), seriesInvariants(), orderingInvariants(),
-		groupInvariants(), determinismInvariants(), traceInvariants()} {
+		groupInvariants(), shareInvariants(), determinismInvariants(), traceInvariants()} {
 		all = append(all, group...)
 	}
 	return all

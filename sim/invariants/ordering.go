@@ -14,7 +14,13 @@ import (
 var causeCatalog = []string{
 	"concurrent processing", "retry topic", "producer retry", "partition count changed", "client mismatch",
 	"salting", "no key", "key does not cover the scope", "rebalance",
+	"shared partition", "redelivery", "given up",
 }
+
+// shareCauses are the causes only a share group gives (a record of a
+// partition several members fetch from, one that came back, one on its
+// last delivery).
+var shareCauses = []string{"shared partition", "redelivery", "given up"}
 
 // examplesPerScope is how many violations of each scope the result
 // explains: the first ones.
@@ -27,7 +33,8 @@ func orderingInvariants() []Invariant {
 				"one and completed after it (or never); both belong to the scope's key; the cause is in the " +
 				"catalog and matches the evidence (concurrent processing: one partition; partition count " +
 				"changed: two counts; client mismatch: two producers; retry topic: the earlier went through it; " +
-				"producer retry: the earlier was appended after the later or not at all)."},
+				"producer retry: the earlier was appended after the later or not at all; shared partition: one " +
+				"partition; shared partition, redelivery and given up only in a share group)."},
 		{Name: "ordering.counts", check: orderingCounts,
 			Why: "Each scope's violations are its causes' counts summed; keys affected are at least one when " +
 				"there is a violation and never more than the violations; the result explains the first " +
@@ -45,7 +52,11 @@ func orderingEvidence(r *Run) Verdict {
 	for _, p := range r.Scenario.Producers {
 		keyless[p.Name] = p.Key == scenario.KeyNull
 	}
+	share := r.Scenario.Consumer.IsShare()
 	for i, v := range r.Result.Ordering.Examples {
+		if !share && slices.Contains(shareCauses, v.Cause) {
+			return broken("examples[%d] (%s %q): cause %q in a consumer group", i, v.Scope, v.Key, v.Cause)
+		}
 		if why := exampleProblem(v, keyless); why != "" {
 			return broken("examples[%d] (%s %q, cause %q): %s", i, v.Scope, v.Key, v.Cause, why)
 		}
@@ -102,7 +113,7 @@ func exampleProblem(v sim.Violation, keyless map[string]bool) string {
 		if appendedFirst {
 			return fmt.Sprintf("the earlier event is at p%d offset %d, before the later one (p%d offset %d)", e.Partition, e.Offset, l.Partition, l.Offset)
 		}
-	case "concurrent processing":
+	case "concurrent processing", "shared partition":
 		if !samePartition {
 			return fmt.Sprintf("the events are on partitions %d and %d", e.Partition, l.Partition)
 		}
@@ -123,7 +134,7 @@ func exampleProblem(v sim.Violation, keyless map[string]bool) string {
 			return fmt.Sprintf("customers %d and %d", e.Customer, l.Customer)
 		}
 	}
-	if appendedFirst && e.Via == "" && v.Cause != "concurrent processing" {
+	if appendedFirst && e.Via == "" && v.Cause != "concurrent processing" && !slices.Contains(shareCauses, v.Cause) {
 		return "one partition, no retry: only concurrent processing can explain it"
 	}
 	return ""

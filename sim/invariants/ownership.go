@@ -20,6 +20,9 @@ func ownershipInvariant() Invariant {
 }
 
 func groupOwnership(r *Run) Verdict {
+	if r.Scenario.Consumer.IsShare() {
+		return notApplicable("a share group's members share partitions: share.ownership checks its records")
+	}
 	res := r.Result
 	events := map[string][]float64{}
 	for _, e := range res.Group.Events {

@@ -30,11 +30,18 @@ var motifs = []motif{
 // names.
 func (g *Generator) timeline(sc *scenario.Scenario) []string {
 	var names []string
+	list := motifs
+	if sc.Consumer.IsShare() {
+		list = shareMotifs
+	}
 	for range g.between(0, 4) {
-		m := motifs[g.rng.IntN(len(motifs))]
+		m := list[g.rng.IntN(len(list))]
 		at := roundTo(g.rng.Float64()*sc.DurationS*0.9, 3)
 		sc.Timeline = append(sc.Timeline, m.add(g, sc, at)...)
 		names = append(names, m.name)
+	}
+	if sc.Consumer.IsShare() {
+		shareSafe(sc)
 	}
 	settleTimeline(sc)
 	return names
