@@ -65,8 +65,7 @@ func (m *member) arrive(s *Sim, r *record, l *partitionLog, t int64) {
 	}
 	m.batch = append(m.batch, *r)
 	m.batchNext = len(m.batch) // nothing to process before the poll that takes them
-	s.logs[r.partition].position = r.offset + 1
-	s.metrics.noteLagIn(s.metrics.bucketOf(t), int(r.partition), r.offset+1-l.done)
+	l.position = r.offset + 1
 	for i, p := range m.parts {
 		if p == r.partition {
 			m.fetchFrom = i + 1 // as the fetch would have moved it
@@ -191,6 +190,7 @@ func (m *member) poll(s *Sim) {
 	now := s.now
 	if m.prefilled {
 		m.prefilled = false
+		m.notePrefilledLag(s)
 		m.batchNext = 1
 		m.start(s, &m.batch[0], now)
 		return
@@ -310,15 +310,38 @@ func (m *member) fetch(s *Sim, now int64) (next int64) {
 	return next
 }
 
+// notePrefilledLag notes the lag of the partitions whose records the
+// sender handed over (arrive) for the poll being made now. It is noted
+// here, not at the hand-over: the sender runs ahead of the clock, and
+// records of those partitions may complete between the hand-over and the
+// poll (the retry topic's consumer finishing one), so only now is the
+// count of records done known.
+func (m *member) notePrefilledLag(s *Sim) {
+	b := s.metrics.bucketOf(s.now)
+	for i := range m.batch {
+		r := &m.batch[i]
+		if i+1 < len(m.batch) && m.batch[i+1].partition == r.partition {
+			continue // the partition's last record handed over counts
+		}
+		s.metrics.noteLagIn(b, int(r.partition), r.offset+1-s.logs[r.partition].done)
+	}
+}
+
 // canPollAhead says whether the poll a waiting member will make at t, when
 // its next record arrives, can be made now: nothing else can happen to it
 // in between. The sender has written everything before t, no control event
-// (a rebalance, a time-out check, a crash) comes first, the group has no
+// (a rebalance, a time-out check, a crash) comes first, the retry topic's
+// consumer has nothing that could complete before it, the group has no
 // business with it, and it processes alone (an executor's threads finish
 // on their own schedule). Then the poll at t is a pure function of what is
 // already known, and making it now saves a step per record.
 func (m *member) canPollAhead(s *Sim, t int64) bool {
 	if m.exec != nil || !m.up || m.frozenTill > s.now || t >= s.sentUntil || !m.quiet() {
+		return false
+	}
+	if rt := s.retry; rt != nil && (rt.state != wIdle || rt.head < len(rt.queue)) {
+		// The retry topic's consumer may complete a record of one of m's
+		// partitions before t: the lag the fetch notes must count it.
 		return false
 	}
 	if len(s.control.items) > 0 && s.control.items[0].at <= t {
