@@ -138,10 +138,10 @@ func (s *Sim) increasePartitions(n int32) {
 	s.at(next, ctlGroupMetadata, 0)
 }
 
-// checkDrained notices, during a drain, that every sent record has been
-// processed.
+// checkDrained notices, during a drain, that every record appended has been
+// processed (or lost) and none waits in a producer.
 func (s *Sim) checkDrained() {
-	if s.draining && s.producedCount() == s.processed+s.lost && len(s.front.deferred.items) == 0 {
+	if s.draining && s.appendedCount() == s.processed+s.lost && len(s.front.deferred.items) == 0 {
 		s.draining = false
 		s.at(s.now, ctlDrained, 0)
 	}

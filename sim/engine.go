@@ -288,6 +288,15 @@ func (s *Sim) dispatch(id int32) {
 
 // producedCount is the records the producers have sent (each once, not
 // counting a forked stream's sending again).
+// appendedCount is how many records the producers appended to partitions.
+func (t *topic) appendedCount() int64 {
+	var n int64
+	for _, p := range t.producers {
+		n += p.appended
+	}
+	return n
+}
+
 func (t *topic) producedCount() int64 {
 	var n int64
 	for _, p := range t.producers {

@@ -16,6 +16,13 @@ import (
 // Simplification: every record is its own produce request; real batches
 // fail and are retried together, which changes how many records move but not
 // whether order breaks.
+//
+// A record not appended within delivery.timeout.ms of its send is given up
+// (failed): the RecordAccumulator expires a batch waiting for its retry
+// (expiredBatches) and the Sender fails one whose delivery timeout passed
+// (Sender.failBatch with a TimeoutException, "Expiring N record(s) ...
+// since batch creation"). It fails at its deadline; one whose deadline is
+// after the run's end is still in the producer then (in_flight_at_end).
 
 // pipeline is one producer instance's connection to one partition.
 type pipeline struct {
@@ -28,7 +35,18 @@ type deferredAppend struct {
 	at  int64
 	seq int64
 	rec record
+	// expire: at is the record's delivery deadline, when it is given up
+	// (failed) instead of appended.
+	expire bool
 }
+
+// deliveryTimeoutNs is delivery.timeout.ms, Kafka's default (ProducerConfig,
+// DELIVERY_TIMEOUT_MS_CONFIG: 120 000 ms). It is not a scenario setting.
+const deliveryTimeoutNs = 120_000_000_000
+
+// deliveryTimeoutReason is a producer's failed_reason once it gave up records.
+const deliveryTimeoutReason = "delivery.timeout.ms (120000 ms) passed while retrying: " +
+	"TimeoutException, the batch expired (RecordAccumulator / Sender)"
 
 // appendQueue is a min-heap of records waiting to be appended.
 type appendQueue struct {
@@ -49,9 +67,17 @@ func (q *appendQueue) Pop() any {
 	return x
 }
 
-func (st *stream) deferAppend(r *record, at int64) {
+// deferAppend queues record r, sent at t, to be appended at at, or given up
+// at its delivery deadline when at is past it. It returns when the record
+// leaves the producer.
+func (st *stream) deferAppend(r *record, t, at int64) int64 {
 	st.deferred.seq++
-	heap.Push(&st.deferred, deferredAppend{at: at, seq: st.deferred.seq, rec: *r})
+	d := deferredAppend{at: at, seq: st.deferred.seq, rec: *r}
+	if deadline := t + deliveryTimeoutNs; at > deadline {
+		d.at, d.expire = deadline, true
+	}
+	heap.Push(&st.deferred, d)
+	return d.at
 }
 
 // produceWithRetries produces a record sent at t (the sender runs ahead of
@@ -64,7 +90,7 @@ func (s *Sim) produceWithRetries(st *stream, p *producerRuntime, instance int, r
 			// At until itself the retried record has not been appended yet
 			// (the sender runs before the append queue), so wait behind it.
 			if until >= t {
-				st.deferAppend(r, until)
+				st.deferAppend(r, t, until)
 				return
 			}
 			delete(st.pipelines, pk)
@@ -77,19 +103,22 @@ func (s *Sim) produceWithRetries(st *stream, p *producerRuntime, instance int, r
 	if mode != modeCount {
 		s.checker.Entry(r.seq).Flags |= ordering.FlagProducerRetried
 	}
-	if mode != modeReplay {
-		p.retries++
-	}
+	// Retries every retry.backoff.ms until one succeeds, none made after the
+	// delivery deadline (Sender.canRetry: not once the batch's delivery
+	// timeout is reached).
 	backoff := msToNs(p.cfg.RetryBackoffMs)
 	at := t + backoff
-	for p.rng.float64() < p.cfg.FailureRate { // the retry may fail too
-		at += backoff
+	for at <= t+deliveryTimeoutNs {
 		if mode != modeReplay {
 			p.retries++
 		}
+		if p.rng.float64() >= p.cfg.FailureRate {
+			break
+		}
+		at += backoff // the retry failed too
 	}
-	st.deferAppend(r, at)
-	if ordered {
-		st.pipelines[pk] = at
+	// The records behind it wait until it is appended or given up.
+	if left := st.deferAppend(r, t, at); ordered {
+		st.pipelines[pk] = left
 	}
 }

@@ -32,6 +32,7 @@ type producerRuntime struct {
 	buf       []byte
 	sent      int64 // records sent, each once (a forked stream's replay not counted)
 	appended  int64 // of them, appended to a partition
+	failed    int64 // of them, given up after delivery.timeout.ms
 	retries   int64
 	rng       *rng                           // keyless choices, random salts, produce failures
 	keyOf     uint8                          // the key strategy as a kind (kindSalted: salted customer id)

@@ -137,9 +137,10 @@ type ProducerResult struct {
 	// InFlightAtEnd is what the producer still holds when the run ends: a
 	// record in a batch, in flight or waiting for a retry (retry.backoff.ms).
 	InFlightAtEnd int64 `json:"in_flight_at_end"`
-	// Failed is what the producer gave up on, for FailedReason. The engine
-	// retries a failed request until it succeeds (retries is Integer.MAX_VALUE
-	// by default and delivery.timeout.ms is not modelled), so it is 0.
+	// Failed is what the producer gave up on, for FailedReason: records not
+	// appended within delivery.timeout.ms (Kafka's default, 120 s) of their
+	// send. retries is Integer.MAX_VALUE by default, so only the timeout
+	// gives a record up.
 	Failed       int64  `json:"failed"`
 	FailedReason string `json:"failed_reason,omitempty"`
 	Retries      int64  `json:"retries"`
@@ -255,7 +256,10 @@ func (s *Sim) consumersResult() Consumers {
 func (t *topic) producersResult() []ProducerResult {
 	out := make([]ProducerResult, len(t.producers))
 	for i, p := range t.producers {
-		out[i] = ProducerResult{Name: p.cfg.Name, Sent: p.sent, Appended: p.appended, Retries: p.retries}
+		out[i] = ProducerResult{Name: p.cfg.Name, Sent: p.sent, Appended: p.appended, Failed: p.failed, Retries: p.retries}
+		if p.failed > 0 {
+			out[i].FailedReason = deliveryTimeoutReason
+		}
 	}
 	// The front stream's retried records still waiting are in the producers.
 	for _, d := range t.front.deferred.items {

@@ -106,7 +106,7 @@ func (s *Sim) sendSteps(st *stream, floor, horizon int64, mode streamMode, n int
 		st.pos++
 		if d <= t {
 			r := heap.Pop(&st.deferred).(deferredAppend)
-			s.append(&r.rec, r.at, mode)
+			s.appendDeferred(&r, mode)
 			continue
 		}
 		o := q.take(j)

@@ -18,8 +18,8 @@ func conservationInvariants() []Invariant {
 				"to it when no produce request fails (nothing can wait in a producer for a retry)."},
 		{Name: "conservation.producer_accounting", check: producerAccounting,
 			Why: "Each producer says where every record it sent went: sent = appended + in_flight_at_end + failed; " +
-				"events_produced is the sum of sent, and the partitions' produced add up to the sum of appended. " +
-				"Measurable once the result reports producers[].appended, in_flight_at_end and failed."},
+				"events_produced is the sum of sent, and the partitions' produced add up to the sum of appended; " +
+				"a producer that gave records up (delivery.timeout.ms) says why in failed_reason."},
 	}
 }
 
@@ -92,6 +92,9 @@ func producerAccounting(r *Run) Verdict {
 				return notMeasurable(fmt.Sprintf("the result has no producers[].%s count", f))
 			}
 			counts[f] = int64(v)
+		}
+		if why, _ := obj["failed_reason"].(string); (counts["failed"] > 0) != (why != "") {
+			return broken("producers[%d]: failed %d, failed_reason %q", i, counts["failed"], why)
 		}
 		if counts["sent"] != counts["appended"]+counts["in_flight_at_end"]+counts["failed"] {
 			return broken("producers[%d]: sent %d != appended %d + in_flight_at_end %d + failed %d", i,

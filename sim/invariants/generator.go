@@ -219,7 +219,9 @@ func (g *Generator) producer(sc scenario.Scenario, i int) scenario.Producer {
 	if p.Idempotence {
 		p.MaxInFlight = min(p.MaxInFlight, 5)
 	}
-	p.RetryBackoffMs = g.pick(0, 10, 100, 1000, 5000)
+	// Backoffs of 30 s and more reach delivery.timeout.ms (120 s) in a few
+	// retries: records given up (failed).
+	p.RetryBackoffMs = g.pick(0, 10, 100, 1000, 5000, 30_000, 130_000)
 	p.MetadataMaxAgeMs = g.pick(100, 1000, 5000, 30_000, 300_000)
 	if p.Key == scenario.KeySaltedCustomerID {
 		s := scenario.Salting{HotCustomers: g.between(1, min(sc.Workload.Customers, 200)), Buckets: g.between(1, 32),
