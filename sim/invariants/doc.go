@@ -3,7 +3,8 @@
 // ("worlds": every field, every timeline action, in combinations the
 // presets never try) within a work budget; each run is checked against
 // named invariants (every record accounted for, ordering evidence that
-// agrees with itself, lag and offsets, the group's reports, determinism);
+// agrees with itself, lag and offsets, the group's reports, a share
+// group's record locks, determinism);
 // a scenario that breaks one is shrunk to a small one that still breaks it
 // and kept under testdata/, where it becomes a regression test.
 //
