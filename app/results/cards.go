@@ -92,7 +92,7 @@ func CardsIn(c *i18n.Catalog, r *sim.Result) []Card {
 			Detail: c.T("results.card.records.detail", i18n.S("processed", CountIn(l, r.EventsProcessed))) + heldBack(c, l, r),
 			Better: Neither},
 	)
-	return cards
+	return append(cards, shareCards(c, r)...)
 }
 
 // heldBack says, after "; ", how many records sent are in no partition: still

@@ -63,35 +63,61 @@ func CompareIn(c *i18n.Catalog, a, b Run) []Delta {
 	return deltas
 }
 
-// Diff pairs the cards of two runs (same order: both come from Cards),
-// with the changes written in English.
+// Diff pairs the cards of two runs by id (both come from Cards), with the
+// changes written in English.
 func Diff(a, b []Card) []Delta { return DiffIn(i18n.English, a, b) }
 
-// DiffIn is Diff with the changes written for l.
+// DiffIn is Diff with the changes written for l. A card only one run has
+// (a share group's totals beside a consumer group) is paired with a blank
+// "—": its change is shown, but judged neither better nor worse, since the
+// other design has no such number.
 func DiffIn(l i18n.Lang, a, b []Card) []Delta {
-	out := make([]Delta, 0, len(a))
-	for i := range min(len(a), len(b)) {
-		ca, cb := a[i], b[i]
-		d := Delta{ID: ca.ID, Label: ca.Label, A: ca, B: cb, Arrow: "=", Verdict: Same}
-		diff := cb.Raw - ca.Raw
-		if math.Abs(diff) > 1e-9 {
-			d.Arrow, d.Change = "▲", "+"+amount(l, ca.ID, diff)
-			if diff < 0 {
-				d.Arrow, d.Change = "▼", "−"+amount(l, ca.ID, -diff)
-			}
-			d.Factor = factor(l, ca.Raw, cb.Raw)
-			switch up := diff > 0; {
-			case ca.Better == Neither:
-				d.Verdict = Changed
-			case up == (ca.Better == Higher):
-				d.Verdict = Better
-			default:
-				d.Verdict = Worse
-			}
+	out := make([]Delta, 0, max(len(a), len(b)))
+	inB := make(map[string]int, len(b))
+	for i, k := range b {
+		inB[k.ID] = i
+	}
+	used := make(map[string]bool, len(a))
+	for _, ca := range a {
+		used[ca.ID] = true
+		if i, ok := inB[ca.ID]; ok {
+			out = append(out, delta(l, ca, b[i], false))
+		} else {
+			out = append(out, delta(l, ca, blank(ca), true))
 		}
-		out = append(out, d)
+	}
+	for _, cb := range b {
+		if !used[cb.ID] {
+			out = append(out, delta(l, blank(cb), cb, true))
+		}
 	}
 	return out
+}
+
+// blank stands for a card the other run does not have.
+func blank(k Card) Card {
+	return Card{ID: k.ID, Label: k.Label, Value: "—", Better: k.Better}
+}
+
+func delta(l i18n.Lang, ca, cb Card, oneSided bool) Delta {
+	d := Delta{ID: ca.ID, Label: ca.Label, A: ca, B: cb, Arrow: "=", Verdict: Same}
+	diff := cb.Raw - ca.Raw
+	if math.Abs(diff) > 1e-9 {
+		d.Arrow, d.Change = "▲", "+"+amount(l, ca.ID, diff)
+		if diff < 0 {
+			d.Arrow, d.Change = "▼", "−"+amount(l, ca.ID, -diff)
+		}
+		d.Factor = factor(l, ca.Raw, cb.Raw)
+		switch up := diff > 0; {
+		case ca.Better == Neither || oneSided:
+			d.Verdict = Changed
+		case up == (ca.Better == Higher):
+			d.Verdict = Better
+		default:
+			d.Verdict = Worse
+		}
+	}
+	return d
 }
 
 // amount writes a positive difference of the card id's number with its
