@@ -106,7 +106,7 @@ func (s *Sim) setUpConsumers() {
 	g.leaderSees = int64(s.groupRNG.float64() * float64(msToNs(k.MetadataMaxAgeMs)))
 	g.consumer = coordinator.NewConsumer(coordinator.ConsumerConfig{Topic: topicName, NewMemberID: s.newMemberID})
 	g.classic = coordinator.NewClassic(coordinator.ClassicConfig{Topic: topicName, RebalanceTimeoutNs: g.pollNs,
-		InitialDelayNs: msToNs(k.InitialRebalanceDelayMs), NewMemberID: s.newMemberID})
+		InitialDelayNs: msToNs(k.InitialRebalanceDelayMs), NewMemberID: s.newMemberID, RequireKnownMemberID: true})
 }
 
 // ghost is a member id whose process is gone.
