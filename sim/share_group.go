@@ -137,8 +137,7 @@ func (s *Sim) shareHeartbeat(m *member) {
 	if r.Err != coordinator.None {
 		// FENCED_MEMBER_EPOCH or UNKNOWN_MEMBER_ID: it gives up its partitions
 		// and rejoins with epoch 0.
-		s.groupEvent(m.idx, r.Err.Exception(), fmt.Sprintf("%s: its ShareGroupHeartbeat carried member epoch %d; it gives up "+
-			"partitions %v and rejoins with epoch 0", r.Err, g.epochs[m.idx], m.parts))
+		s.groupEvent(m.idx, r.Err.Exception(), r.Err.String()+": rejoins with epoch 0")
 		m.parts, g.epochs[m.idx] = m.parts[:0], coordinator.JoinEpoch
 		s.at(s.now, ctlShareHeartbeat, int(m.idx))
 		return
