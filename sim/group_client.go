@@ -42,6 +42,15 @@ func (m *member) joinGroup(s *Sim) bool {
 		m.leaveGhost(s)
 	}
 	r := s.stepCoordinator(req)
+	if r.Err == coordinator.MemberIDRequired {
+		// classicGroupJoinNewDynamicMember: the first JoinGroup only hands
+		// out a member id; the client (JoinGroupResponseHandler) takes it
+		// and joins again at once. The round trip takes no simulated time.
+		s.groupEvent(m.idx, "MemberIdRequiredException", "MEMBER_ID_REQUIRED: the first JoinGroup gets member id "+
+			r.MemberID+" and must be sent again with it")
+		req.MemberID = r.MemberID
+		r = s.stepCoordinator(req)
+	}
 	m.revokedNow = nil
 	switch r.Err {
 	case coordinator.InconsistentGroupProtocol:

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"fmt"
 	"math"
 
 	"partitionlab/sim/coordinator"
@@ -36,7 +37,7 @@ func (m *member) commit(s *Sim, parts []int32, kind commitKind, now int64) bool 
 		m.fence(s, now)
 		return false
 	}
-	ok, detail := true, ""
+	ok, detail, event := true, "", "CommitFailedException"
 	switch {
 	case !m.inGroup || m.kicked || m.fenced:
 		ok, detail = false, "the group has already rebalanced and assigned the partitions to another member"
@@ -49,10 +50,18 @@ func (m *member) commit(s *Sim, parts []int32, kind commitKind, now int64) bool 
 		if err := s.group.classic.Step(now, coordinator.OffsetCommit{MemberID: m.id, InstanceID: m.instanceID, Generation: m.gen}).Err; err != coordinator.None {
 			ok, detail = false, err.String()+": the group has already rebalanced and assigned the partitions to another member"
 		}
+	case s.group.kip848 && len(parts) > 0:
+		// ConsumerGroup.validateOffsetCommit: the commit carries the
+		// member epoch.
+		if err := s.group.consumer.Apply(now, coordinator.OffsetCommit{MemberID: m.id, InstanceID: m.instanceID,
+			Generation: m.gen, Partitions: parts}).Err; err != coordinator.None {
+			ok, event = false, err.Exception()
+			detail = fmt.Sprintf("%s: the commit carries member epoch %d, which the coordinator does not accept for partitions %v",
+				err, m.gen, parts)
+		}
 	}
 	if !ok {
 		s.group.res.FailedCommits++
-		event := "CommitFailedException"
 		switch kind {
 		case commitAuto:
 			event, detail = "auto-commit failed", "asynchronous auto-commit failed (logged, not thrown): "+detail

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"fmt"
 	"slices"
 
 	"partitionlab/sim/coordinator"
@@ -38,7 +39,9 @@ func (s *Sim) startConsumerGroup() {
 	g.rebalance = quietRebalance()
 	s.retargeted("the group was already running")
 	for _, m := range up {
-		m.setParts(s, g.consumer.Member(m.id).Target)
+		cm := g.consumer.Member(m.id)
+		m.gen = cm.Epoch
+		m.setParts(s, cm.Target)
 	}
 	s.maybeReconciled()
 }
@@ -51,7 +54,12 @@ func (m *member) consumerJoin(s *Sim) bool {
 	g := &s.group
 	m.rejoin = false
 	if m.inGroup && !m.needsNewID {
+		// A fenced member rejoins with epoch 0 and its member id, and
+		// starts on what the answer gives it in this same poll.
 		m.heartbeat848(s)
+		if m.hasPending {
+			m.applyPending(s)
+		}
 		return true
 	}
 	if m.inGroup && m.instanceID == "" {
@@ -69,6 +77,7 @@ func (m *member) consumerJoin(s *Sim) bool {
 	if r.Replaced != "" {
 		delete(g.byID, r.Replaced)
 		m.admitted(s, r.MemberID)
+		m.gen = r.MemberEpoch
 		m.parts = nil
 		m.setParts(s, r.Assignment) // a new process: positions from the committed offsets
 		s.groupEvent(m.idx, "static rejoin", "the same group.instance.id is back within the session time-out: same partitions, no new epoch")
@@ -78,7 +87,7 @@ func (m *member) consumerJoin(s *Sim) bool {
 	if r.Retargeted {
 		s.retargeted(s.threadNames[m.thread] + " joined")
 	}
-	m.applyHeartbeat(s, r)
+	m.applyHeartbeat(s, r, coordinator.JoinEpoch, false)
 	return true
 }
 
@@ -100,11 +109,17 @@ func (s *Sim) retargeted(cause string) {
 	g.lastAssign = g.consumer.Assignment()
 	for _, cm := range g.consumer.Members() {
 		m := s.memberOf(cm.ID)
-		if m != nil && !slices.Equal(m.parts, cm.Target) && m.alive(s.now) {
+		if m != nil && m.hasTargetNews(cm) && m.alive(s.now) {
 			s.at(m.nextHeartbeat(s.now, g.hbNs), ctlHeartbeat, int(m.idx))
 		}
 	}
 	s.maybeReconciled()
+}
+
+// hasTargetNews says the member's next heartbeat has something to tell it:
+// its partitions, or what the coordinator last gave it, are not its target.
+func (m *member) hasTargetNews(cm *coordinator.ConsumerMember) bool {
+	return !slices.Equal(m.parts, cm.Target) || !slices.Equal(cm.Assigned, cm.Target)
 }
 
 // heartbeat848 is a member's heartbeat under the consumer protocol: it
@@ -113,21 +128,33 @@ func (m *member) heartbeat848(s *Sim) {
 	if !m.inGroup || !m.alive(s.now) {
 		return
 	}
-	r := s.group.consumer.Step(coordinator.ConsumerGroupHeartbeat{MemberID: m.id, InstanceID: m.instanceID, MemberEpoch: m.gen, Owned: m.parts})
-	m.applyHeartbeat(s, r)
+	sent := m.gen
+	r := s.group.consumer.Step(coordinator.ConsumerGroupHeartbeat{MemberID: m.id, InstanceID: m.instanceID, MemberEpoch: sent, Owned: m.parts})
+	m.applyHeartbeat(s, r, sent, false)
 }
 
-func (m *member) applyHeartbeat(s *Sim, r coordinator.ConsumerResponse) {
+// applyHeartbeat is the member's side of a heartbeat response
+// (ConsumerMembershipManager.onHeartbeatSuccess): the member epoch is the
+// response's, and the assignment in it replaces any older one the member
+// has not applied yet. FENCED_MEMBER_EPOCH fences it. An acknowledgement's
+// response schedules no further heartbeat: the one it follows did.
+func (m *member) applyHeartbeat(s *Sim, r coordinator.ConsumerResponse, sent int32, ack bool) {
 	g := &s.group
+	if r.Err == coordinator.FencedMemberEpoch {
+		m.fencedEpoch(s, sent)
+		return
+	}
 	if r.Err != coordinator.None {
 		return
 	}
+	m.gen = r.MemberEpoch
 	if !slices.Equal(r.Assignment, m.parts) {
 		m.pending, m.hasPending = r.Assignment, true
-		m.gen = r.Epoch
 		m.wakeAt(s, s.now)
+	} else {
+		m.pending, m.hasPending = nil, false
 	}
-	if r.Waiting {
+	if r.Waiting && !ack {
 		s.at(m.nextHeartbeat(s.now+1, g.hbNs), ctlHeartbeat, int(m.idx))
 	}
 }
@@ -135,7 +162,28 @@ func (m *member) applyHeartbeat(s *Sim, r coordinator.ConsumerResponse) {
 // acknowledge is a member's heartbeat right after it reconciled: the
 // partitions it released are free for their new owners.
 func (m *member) acknowledge(s *Sim) {
-	s.group.consumer.Step(coordinator.ConsumerGroupHeartbeat{MemberID: m.id, InstanceID: m.instanceID, MemberEpoch: m.gen, Owned: m.parts})
+	sent := m.gen
+	r := s.group.consumer.Step(coordinator.ConsumerGroupHeartbeat{MemberID: m.id, InstanceID: m.instanceID, MemberEpoch: sent, Owned: m.parts})
+	m.applyHeartbeat(s, r, sent, true)
+}
+
+// fencedEpoch is a heartbeat answered FENCED_MEMBER_EPOCH
+// (ConsumerMembershipManager.transitionToFenced): the member gives up its
+// partitions without committing (onPartitionsLost) and rejoins with epoch
+// 0 and the same member id at its next poll.
+func (m *member) fencedEpoch(s *Sim, sent int32) {
+	held := slices.Clone(m.parts)
+	s.groupEvent(m.idx, "FencedMemberEpochException", fmt.Sprintf("FENCED_MEMBER_EPOCH: its heartbeat carried member "+
+		"epoch %d, which the coordinator no longer accepts; it loses partitions %v without committing and rejoins with epoch 0",
+		sent, held))
+	for _, p := range held {
+		s.revokedAt[p] = s.now
+	}
+	m.dropQueued(s, held)
+	m.setParts(s, nil)
+	m.pending, m.hasPending = nil, false
+	m.gen, m.rejoin = coordinator.JoinEpoch, true
+	m.wakeAt(s, s.now)
 }
 
 // leave848 removes a member from the consumer group (LeaveGroup epoch -1,

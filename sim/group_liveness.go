@@ -210,5 +210,9 @@ func (m *member) unfreeze(s *Sim) {
 	if m.inGroup && !g.kip848 && g.classic.State() == coordinator.PreparingRebalance && !m.joined {
 		s.at(m.nextHeartbeat(s.now, g.hbNs), ctlDiscover, int(m.idx))
 	}
+	if cm := g.consumer.Member(m.id); m.inGroup && g.kip848 && cm != nil && m.hasTargetNews(cm) {
+		// The heartbeats it missed while frozen had news for it.
+		s.at(m.nextHeartbeat(s.now, g.hbNs), ctlHeartbeat, int(m.idx))
+	}
 	m.wakeAt(s, s.now)
 }

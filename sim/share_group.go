@@ -139,7 +139,7 @@ func (s *Sim) shareHeartbeat(m *member) {
 	if r.Err != coordinator.None {
 		// FENCED_MEMBER_EPOCH or UNKNOWN_MEMBER_ID: it gives up its partitions
 		// and rejoins with epoch 0.
-		s.groupEvent(m.idx, "heartbeat refused", r.Err.String()+": rejoins with epoch 0")
+		s.groupEvent(m.idx, r.Err.Exception(), r.Err.String()+": rejoins with epoch 0")
 		m.parts, g.epochs[m.idx] = m.parts[:0], coordinator.JoinEpoch
 		s.shareNoteAssignment(m)
 		s.at(s.now, ctlShareHeartbeat, int(m.idx))

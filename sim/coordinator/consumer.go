@@ -18,6 +18,11 @@ type Consumer struct {
 	epoch   int32
 	members roster[ConsumerMember]    // ConsumerGroup.members, in its HashMap order
 	owners  map[int32]*ConsumerMember // who reports owning each partition
+	// given is who was last given each partition in a response (with
+	// MemberEpochs): ConsumerGroup.currentPartitionEpoch, which holds a
+	// partition for its member from the answer that gives it, before the
+	// member reports owning it.
+	given map[int32]*ConsumerMember
 }
 
 // ConsumerConfig is what a consumer group needs besides its requests.
@@ -93,7 +98,8 @@ type ConsumerResponse struct {
 
 // NewConsumer is an empty consumer group.
 func NewConsumer(cfg ConsumerConfig) *Consumer {
-	return &Consumer{cfg: cfg, members: newRoster[ConsumerMember](), owners: map[int32]*ConsumerMember{}}
+	return &Consumer{cfg: cfg, members: newRoster[ConsumerMember](), owners: map[int32]*ConsumerMember{},
+		given: map[int32]*ConsumerMember{}}
 }
 
 // Epoch is the group epoch.
@@ -134,6 +140,7 @@ func (g *Consumer) heartbeat(q ConsumerGroupHeartbeat) ConsumerResponse {
 		if q.MemberEpoch == StaticLeaveEpoch && m.InstanceID != "" {
 			m.Left = true
 			g.own(m, nil)
+			g.give(m, nil)
 		} else {
 			g.Expire(q.MemberID, q.Reason)
 			r.Retargeted = true
@@ -169,6 +176,12 @@ func (g *Consumer) heartbeat(q ConsumerGroupHeartbeat) ConsumerResponse {
 		if r.Err = consumerEpochError(m, q); r.Err != None {
 			return r
 		}
+		if q.MemberEpoch == JoinEpoch {
+			// A known member joining with epoch 0 was fenced: it gave up
+			// its partitions (testMemberCanRejoinWithEpochZero...).
+			g.give(m, nil)
+			clear(m.assignedAt)
+		}
 	}
 	g.own(m, q.Owned)
 	r.MemberID, r.Epoch = m.ID, g.epoch
@@ -202,8 +215,25 @@ func (g *Consumer) allowed(m *ConsumerMember) ([]int32, bool) {
 }
 
 func (g *Consumer) ownedByOther(m *ConsumerMember, p int32) bool {
-	o, ok := g.owners[p]
+	if o, ok := g.owners[p]; ok && o != m {
+		return true
+	}
+	o, ok := g.given[p]
 	return ok && o != m
+}
+
+// give notes the partitions a response allows the member: they are its
+// until a later response takes them away (with MemberEpochs).
+func (g *Consumer) give(m *ConsumerMember, parts []int32) {
+	for _, p := range m.Assigned {
+		if g.given[p] == m {
+			delete(g.given, p)
+		}
+	}
+	m.Assigned = slices.Clone(parts)
+	for _, p := range m.Assigned {
+		g.given[p] = m
+	}
 }
 
 // own records what a member reports owning. A partition has one owner at
@@ -228,6 +258,7 @@ func (g *Consumer) Expire(id, reason string) {
 		return
 	}
 	g.own(m, nil)
+	g.give(m, nil)
 	g.members.remove(id, m.InstanceID)
 	g.Retarget()
 }

@@ -42,7 +42,7 @@ func (g *Consumer) reconcileEpoch(m *ConsumerMember, allowed []int32) {
 			delete(m.assignedAt, p)
 		}
 	}
-	m.Assigned = slices.Clone(allowed)
+	g.give(m, allowed)
 }
 
 // validateCommit is ConsumerGroup.validateOffsetCommit for a member of

@@ -1,6 +1,9 @@
 package coordinator
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // KIP-848 member epochs (ConsumerConfig.MemberEpochs), after
 // GroupMetadataManagerTest.testConsumerGroupMemberEpochValidation,
@@ -81,5 +84,42 @@ func TestConsumerGroupWithoutMemberEpochs(t *testing.T) {
 	}
 	if r := g.Apply(0, OffsetCommit{MemberID: "zz", Generation: 9}); r.Err != None {
 		t.Errorf("commit: %v", r.Err)
+	}
+}
+
+// After ConsumerGroupTest's currentPartitionEpoch cases
+// (testUpdatingMemberUpdatesPartitionEpoch, testWaitingOnUnreleasedPartition):
+// with member epochs a partition is its member's from the response that
+// gives it, before the member reports owning it; another member's target
+// gets it only once a later response has taken it away and the member no
+// longer reports it.
+func TestConsumerGroupPartitionEpochFromTheResponse(t *testing.T) {
+	n := 0
+	g := NewConsumer(ConsumerConfig{Topic: "t", Partitions: 2, MemberEpochs: true, NewMemberID: func(base string) string {
+		n++
+		return base + "-" + string(rune('0'+n))
+	}})
+	a := g.Apply(0, ConsumerGroupHeartbeat{ClientID: "a", MemberEpoch: JoinEpoch})
+	if !slices.Equal(a.Assignment, []int32{0, 1}) {
+		t.Fatalf("a alone gets %v", a.Assignment)
+	}
+	// a has not started on 0 and 1 yet (it owns nothing) when b joins.
+	b := g.Apply(0, ConsumerGroupHeartbeat{ClientID: "b", MemberEpoch: JoinEpoch})
+	if len(b.Assignment) != 0 || !b.Waiting {
+		t.Fatalf("b gets %v (waiting %v); partition 1 is still a's since the answer that gave it", b.Assignment, b.Waiting)
+	}
+	a = g.Apply(0, ConsumerGroupHeartbeat{MemberID: a.MemberID, MemberEpoch: a.MemberEpoch, Owned: []int32{0, 1}})
+	if !slices.Equal(a.Assignment, []int32{0}) || a.MemberEpoch != 1 {
+		t.Fatalf("a gets %v at epoch %d; want [0], epoch 1 until it revokes 1", a.Assignment, a.MemberEpoch)
+	}
+	if b = g.Apply(0, ConsumerGroupHeartbeat{MemberID: b.MemberID, MemberEpoch: b.MemberEpoch}); len(b.Assignment) != 0 {
+		t.Fatalf("b gets %v while a still reports owning 1", b.Assignment)
+	}
+	a = g.Apply(0, ConsumerGroupHeartbeat{MemberID: a.MemberID, MemberEpoch: a.MemberEpoch, Owned: []int32{0}})
+	if a.MemberEpoch != 2 {
+		t.Errorf("a revoked 1: epoch %d, want 2", a.MemberEpoch)
+	}
+	if b = g.Apply(0, ConsumerGroupHeartbeat{MemberID: b.MemberID, MemberEpoch: b.MemberEpoch}); !slices.Equal(b.Assignment, []int32{1}) || b.Waiting {
+		t.Errorf("b gets %v (waiting %v) after a released 1; want [1]", b.Assignment, b.Waiting)
 	}
 }

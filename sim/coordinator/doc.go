@@ -7,11 +7,11 @@
 // whoever drives it schedules the timers it asks for and delivers them as
 // inputs.
 //
-// Two switches add protocol steps the engine's runs did not have before,
-// off by default so those runs stay as they were: ClassicConfig.
-// RequireKnownMemberID (the MEMBER_ID_REQUIRED round trip of a first
-// JoinGroup) and ConsumerConfig.MemberEpochs (KIP-848 member epochs:
-// FENCED_MEMBER_EPOCH on heartbeats, STALE_MEMBER_EPOCH on commits).
+// Two switches, off in a zero config and on in the engine, add protocol
+// steps: ClassicConfig.RequireKnownMemberID (the MEMBER_ID_REQUIRED round
+// trip of a first JoinGroup) and ConsumerConfig.MemberEpochs (KIP-848
+// member epochs: FENCED_MEMBER_EPOCH on heartbeats, STALE_MEMBER_EPOCH on
+// commits, a partition held from the answer that gives it).
 //
 // Classic models Kafka's ClassicGroup with the join logic of
 // GroupMetadataManager (the new group coordinator, Kafka 3.7+); Consumer

@@ -6,10 +6,6 @@ package invariants
 // same kind (Failure.Signature) without failing. Remove an entry when its
 // bug is fixed: the file then guards against its return.
 var KnownOpen = map[string]string{
-	"group.ownership-ee74f956da.json": "KIP-848: after a gc_pause a member applies an assignment target it " +
-		"received before the pause, with no new epoch and no rebalance, while another member still holds the " +
-		"partition: two running members own p0 at once (a stale pending target applied without checking " +
-		"the member epoch)",
 	"conservation.partitions-b9a1b2a540.json": "with the record stream forked (more than 262,144 records " +
 		"kept: 310,096 sent, none processed yet, a new group still waiting its initial delay) the partitions' " +
 		"end_lag misses 263 records: produced - processed - end_lag is 263 with nothing lost. Below the fork " +

@@ -27,8 +27,8 @@ var details = family{
 	"evidence.detail.offsetReset", "evidence.detail.late", "evidence.detail.crashedID",
 	"evidence.detail.refusedOwn", "evidence.detail.refused", "evidence.detail.takeover",
 	"evidence.detail.staticRejoin", "evidence.detail.staticRejoin848", "evidence.detail.fenced",
-	"evidence.detail.unreleased", "evidence.detail.pollStatic", "evidence.detail.crashed",
-	"evidence.detail.staticShutdown", "evidence.detail.resumed", "evidence.detail.asyncCommit",
+	"evidence.detail.unreleased", "evidence.detail.memberIDRequired", "evidence.detail.pollStatic",
+	"evidence.detail.crashed", "evidence.detail.staticShutdown", "evidence.detail.resumed", "evidence.detail.asyncCommit",
 	"evidence.detail.syncCommit", "evidence.detail.removed", "evidence.detail.commitFailed",
 	// a share group's (sim/share_group.go, sim/share_member.go)
 	"evidence.detail.shareOffsetReset", "evidence.detail.shareHeartbeatRefused", "evidence.detail.shareAssignment",
