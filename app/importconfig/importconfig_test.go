@@ -206,7 +206,7 @@ func TestEveryReasonIsKnown(t *testing.T) {
 		"yaml_not_key", "yaml_form"} {
 		used[id] = true
 	}
-	for id := range shareReasons { // TestShareSettings gives each
+	for _, id := range shareReasons { // TestShareValuesKafkaRefuses gives each
 		used[id] = true
 	}
 	for id := range reasons {

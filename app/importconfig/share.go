@@ -7,34 +7,11 @@ import (
 	"partitionlab/sim/scenario"
 )
 
-// shareReasons are why a share-group setting is refused, not modelled or
-// without effect (see reasons). A refusal names the setting and what
-// Kafka 4.3.1 allows: the consumer's values (ShareConsumerConfig) and the
-// group configs' bounds (GroupConfig, the broker's
-// group.share.min/max.* defaults).
-var shareReasons = map[string]string{
-	"group_type":         "{value} is refused: a group's type is consumer, classic or share (GroupType; kafka-groups.sh --group-type)",
-	"group_type_streams": "{value} is not modelled: the simulator has consumer and share groups",
-	"share_ack_mode":     "{value} is refused by Kafka: share.acknowledgement.mode is implicit or explicit",
-	"share_acquire_mode": "{value} is refused by Kafka: share.acquire.mode is batch_optimized or record_limit",
-	"share_batches":      "{value} is not modelled: the simulator acquires records one by one, as record_limit does",
-	"share_record_limit": "the simulator acquires records one by one, as record_limit does",
-	"share_lock":         "{value} is refused by Kafka: share.record.lock.duration.ms is 15000..60000",
-	"share_deliveries":   "{value} is refused by Kafka: share.delivery.count.limit is 2..10",
-	"share_locks":        "{value} is refused by Kafka: share.partition.max.record.locks is 100..4000",
-	"share_session":      "{value} is refused by Kafka: share.session.timeout.ms is 45000..60000",
-	"share_heartbeat":    "{value} is refused by Kafka: share.heartbeat.interval.ms is 5000..15000",
-	"share_assignment":   "{value} is refused by Kafka: share.assignment.interval.ms is 0..15000",
-	"share_reset":        "{value} is refused by Kafka: share.auto.offset.reset is earliest, latest or by_duration:<ISO-8601 duration>",
-	"share_isolation":    "{value} is refused by Kafka: share.isolation.level is read_committed or read_uncommitted",
-	"share_renew":        "the simulated application never renews a lock (RENEW)",
-}
-
-func init() {
-	for id, text := range shareReasons {
-		reasons[id] = text
-	}
-}
+// shareReasons are the ids of the reasons (see reasons.go) a share-group
+// setting is refused, not modelled or without effect for.
+var shareReasons = []string{"group_type", "group_type_streams", "share_ack_mode", "share_acquire_mode", "share_batches",
+	"share_record_limit", "share_lock", "share_deliveries", "share_locks", "share_session", "share_heartbeat",
+	"share_assignment", "share_reset", "share_isolation", "share_renew"}
 
 // shareTargets are the share-group settings as Kafka 4.3.1 spells them:
 // the share consumer's (share.acknowledgement.mode, share.acquire.mode)

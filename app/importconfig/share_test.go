@@ -85,7 +85,7 @@ func TestShareValuesKafkaRefuses(t *testing.T) {
 		}
 		given[tc.reason] = true
 	}
-	for id := range shareReasons {
+	for _, id := range shareReasons {
 		if !given[id] {
 			t.Errorf("reason %q is never given", id)
 		}
