@@ -71,6 +71,7 @@ func List() []Change {
 				}
 			}
 		}},
+		{"share-group", "the consumers as a share group", asShareGroup},
 		{Custom, "one field changed (path=value)", nil},
 	}
 }
@@ -85,6 +86,27 @@ func setKey(key string) func(sc *scenario.Scenario) {
 
 func setMode(mode string) func(sc *scenario.Scenario) {
 	return func(sc *scenario.Scenario) { sc.Consumer.Mode = mode }
+}
+
+// asShareGroup makes the same consumers (instances × threads, each a
+// member) a share group (KIP-932). What a KafkaShareConsumer refuses
+// (ShareConsumerConfig: static membership, assignors, group.protocol,
+// commit and offset-reset settings, session and heartbeat settings, which
+// the group's share.* settings replace) goes back to Kafka's defaults, and
+// each consumer processes what it polls itself, as a share consumer
+// acknowledges from its polling thread. A rolling restart stays, and the
+// engine refuses it with its reason.
+func asShareGroup(sc *scenario.Scenario) {
+	k, d := &sc.Consumer, scenario.DefaultConsumer()
+	k.GroupType = scenario.GroupTypeShare
+	k.Mode, k.Retry = d.Mode, d.Retry
+	g, dg := &k.Group, d.Group
+	g.StaticMembership, g.CommitAfterBatch, g.CommitOnRevoke = false, false, false
+	g.Assignors, g.GroupProtocol, g.EnableAutoCommit = dg.Assignors, dg.GroupProtocol, dg.EnableAutoCommit
+	g.AutoOffsetReset, g.SessionTimeoutMs, g.HeartbeatIntervalMs = dg.AutoOffsetReset, dg.SessionTimeoutMs, dg.HeartbeatIntervalMs
+	for i := range sc.Timeline {
+		sc.Timeline[i].Assignors, sc.Timeline[i].SameInstanceIDsAs = nil, 0
+	}
 }
 
 // ErrNoChange is the error Apply wraps when A already is what the change

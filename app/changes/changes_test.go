@@ -103,3 +103,48 @@ func TestOriginReadsBackTheNamesApplyGives(t *testing.T) {
 		}
 	}
 }
+
+// The consumers as a share group: queue-consumer-group becomes exactly
+// queue-share-group's consumers (the pair of presets Kafka's upgrade notes
+// motivate), and settings a KafkaShareConsumer refuses go back to the
+// defaults instead of making B invalid.
+func TestShareGroupChangeKeepsTheConsumers(t *testing.T) {
+	c, ok := Find("share-group")
+	if !ok {
+		t.Fatal("no share-group change")
+	}
+	a, _ := scenario.Preset("queue-consumer-group")
+	want, _ := scenario.Preset("queue-share-group")
+	b, err := Apply(a, c, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, exp := scenario.MarshalScenario(scenario.Scenario{Consumer: b.Consumer}), scenario.MarshalScenario(scenario.Scenario{Consumer: want.Consumer})
+	if string(got) != string(exp) {
+		t.Errorf("B's consumers\n%s\nwant queue-share-group's\n%s", got, exp)
+	}
+	if _, err := Apply(b, c, ""); err == nil || !strings.Contains(err.Error(), "already has") {
+		t.Errorf("a share group made a share group again: %v", err)
+	}
+	for _, name := range []string{"thread-pool", "static-member-crash", "scale-out-kip848", "retry-topic"} {
+		a, err := scenario.Preset(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := Apply(a, c, "")
+		if err != nil {
+			t.Errorf("%s as a share group: %v", name, err)
+			continue
+		}
+		if !b.Consumer.IsShare() || b.Consumer.Mode != "sequential" || b.Consumer.Instances != a.Consumer.Instances ||
+			b.Consumer.Concurrency != a.Consumer.Concurrency {
+			t.Errorf("%s as a share group: %+v", name, b.Consumer)
+		}
+	}
+	// A rolling restart has no share-group meaning: B is refused with the
+	// engine's reason, naming the action.
+	a, _ = scenario.Preset("rolling-restart-static")
+	if _, err := Apply(a, c, ""); err == nil || !strings.Contains(err.Error(), "timeline[0].action") {
+		t.Errorf("rolling-restart-static as a share group: %v", err)
+	}
+}

@@ -41,6 +41,9 @@ type Scene struct {
 	Flashes []Flash
 	// Rebalancing is true while a rebalance is under way.
 	Rebalancing bool
+	// Returns are a share group's records coming back (↺) or given up (✕)
+	// on a partition in the last bucket or so.
+	Returns []Return
 }
 
 // PartitionRow is one partition: how many records wait on it now, that as a
@@ -52,6 +55,10 @@ type PartitionRow struct {
 	Fill      float64
 	Hot       bool
 	Owner     int // index into Threads, or -1
+	// Owners are every thread reading the partition now: one in a
+	// consumer group, several in a share group that shares it (KIP-932's
+	// SimpleAssignor, when members outnumber partitions).
+	Owners []int
 }
 
 // ThreadRow is one consumer thread (a group member): its partitions now and
@@ -150,6 +157,7 @@ func (f *Run) At(pos float64) Scene {
 	s.Dots = f.dots(s, pos)
 	s.Dots = append(s.Dots, f.tracedDots(s, pos)...)
 	s.Flashes = flashes(r, s, pos)
+	s.Returns = returnsAt(r, pos)
 	return s
 }
 
@@ -176,6 +184,9 @@ func threadsAt(r *sim.Result, t float64) ([]ThreadRow, int) {
 			}
 			rows[i].Partitions = a.Partitions
 		}
+	}
+	if r.Group.Totals.Share != nil {
+		shareAssignmentsAt(r, t, rows)
 	}
 	for _, rb := range r.Group.Rebalances {
 		for _, p := range rb.Paused {
@@ -229,7 +240,10 @@ func partitionsAt(r *sim.Result, threads []ThreadRow, pos float64, most int32) [
 	for i, th := range threads {
 		for _, p := range th.Partitions {
 			if p >= 0 && p < len(rows) {
-				rows[p].Owner = i
+				if rows[p].Owner < 0 {
+					rows[p].Owner = i
+				}
+				rows[p].Owners = append(rows[p].Owners, i)
 			}
 		}
 	}
@@ -270,15 +284,16 @@ func (f *Run) dots(s Scene, pos float64) []Dot {
 					out = append(out, Dot{Leg: ToPartition, From: (p + j) % len(s.Producers), To: p, Progress: prog, Colour: p})
 				}
 			}
-			owner := s.Partitions[p].Owner
-			if owner < 0 || b >= len(se.Processed[p]) {
+			owners := s.Partitions[p].Owners
+			if len(owners) == 0 || b >= len(se.Processed[p]) {
 				continue
 			}
-			k = dotsPer(se.Processed[p][b], mostC, per)
+			// A shared partition's records go to its readers in turn.
+			k = max(dotsPer(se.Processed[p][b], mostC, per), min(len(owners), int(se.Processed[p][b])))
 			for j := range k {
 				at := float64(b) + (float64(j)+phase(p))/float64(k)
 				if prog := (pos - at) / Travel; prog >= 0 && prog < 1 {
-					out = append(out, Dot{Leg: ToThread, From: p, To: owner, Progress: prog, Colour: p})
+					out = append(out, Dot{Leg: ToThread, From: p, To: owners[(b+j)%len(owners)], Progress: prog, Colour: p})
 				}
 			}
 		}

@@ -78,6 +78,7 @@ func (s Scene) SVGIn(c *i18n.Catalog) string {
 	s.drawThreads(&b, c)
 	s.drawDots(&b)
 	s.drawFlashes(&b, c)
+	s.drawReturns(&b, c)
 	b.WriteString(`</svg>`)
 	return b.String()
 }
@@ -233,8 +234,34 @@ func (s Scene) SummaryIn(c *i18n.Catalog) string {
 	if paused > 0 {
 		parts = append(parts, c.T("results.flow.pausedThreads", i18n.Count(paused)))
 	}
+	for _, r := range s.Returns {
+		parts = append(parts, r.text(c))
+	}
 	for _, f := range s.Flashes {
 		parts = append(parts, c.T("results.flow.violation", i18n.S("partition", strconv.Itoa(f.Partition)), i18n.S("what", f.text(c))))
 	}
 	return strings.Join(parts, " ")
+}
+
+// drawReturns marks, beside each partition's head, its records that came
+// back (↺) or were given up (✕), with how many.
+func (s Scene) drawReturns(b *strings.Builder, c *i18n.Catalog) {
+	for _, r := range s.Returns {
+		y := s.rowY(r.Partition, len(s.Partitions))
+		x, class, sign, colour := barX1+8, "flow-redelivered", "↺", "#1d3557"
+		if r.GivenUp {
+			x, class, sign, colour = barX1+64, "flow-given-up", "✕", hotColor
+		}
+		fmt.Fprintf(b, `<text class="%s" data-partition="%d" data-records="%d" x="%d" y="%.1f" dominant-baseline="middle" font-weight="700" fill="%s" opacity="%.2f"><title>%s</title>%s %s</text>`,
+			class, r.Partition, r.Records, x, y, colour, 0.35+0.65*r.Strength, esc(r.text(c)), sign, esc(results.CountIn(c.Lang(), r.Records)))
+	}
+}
+
+// text says what a return is: "p1: 3 records delivered again".
+func (r Return) text(c *i18n.Catalog) string {
+	id := "share.flow.redelivered"
+	if r.GivenUp {
+		id = "share.flow.givenUp"
+	}
+	return c.T(id, i18n.S("partition", strconv.Itoa(r.Partition)), i18n.Count(int(r.Records)))
 }

@@ -151,6 +151,12 @@ func apply(sc *scenario.Scenario, s setting, fileRole Role, ts map[string]target
 		}
 		fields, err := t.set(sc, s.Value)
 		var nm notModelled
+		var ne noEffectErr
+		if errors.As(err, &ne) {
+			n.Outcome = NoEffect
+			n.because(ne.reason, "")
+			return n, nil
+		}
 		if errors.As(err, &nm) {
 			n.Outcome = NotModelled
 			n.because(nm.reason, nm.value)

@@ -2,6 +2,7 @@ package importconfig
 
 import (
 	"fmt"
+	"maps"
 	"strconv"
 	"strings"
 
@@ -40,7 +41,7 @@ func consumer(field string, f func(c *scenario.Consumer, v string) error) func(s
 
 // targets are the settings the simulator models, by Java name.
 func targets() map[string]target {
-	return map[string]target{
+	m := map[string]target{
 		"batch.size": {Producer, producers("batch_size", func(p *scenario.Producer, v string) (err error) { p.BatchSize, err = bytesOf(v); return })},
 		"linger.ms":  {Producer, producers("linger_ms", func(p *scenario.Producer, v string) (err error) { p.LingerMs, err = millis(v); return })},
 		"enable.idempotence": {Producer, producers("enable_idempotence", func(p *scenario.Producer, v string) (err error) {
@@ -143,6 +144,8 @@ func targets() map[string]target {
 			return err
 		})},
 	}
+	maps.Copy(m, shareTargets())
+	return m
 }
 
 // assignors maps class names (and librdkafka's names) to the simulator's.

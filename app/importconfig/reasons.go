@@ -63,6 +63,26 @@ var reasons = map[string]string{
 	"offset_reset":        "{value} is not modelled: earliest or latest",
 	"ack_mode":            "{value} is not modelled: the simulator commits after each poll's batch (BATCH) or with enable.auto.commit",
 
+	// A share-group setting (Kafka 4.3.1): a refusal names the setting and
+	// what Kafka allows, the consumer's values (ShareConsumerConfig) and
+	// the group configs' bounds (GroupConfig, the broker's
+	// group.share.min/max.* defaults).
+	"group_type":         "{value} is refused: a group's type is consumer, classic or share (GroupType; kafka-groups.sh --group-type)",
+	"group_type_streams": "{value} is not modelled: the simulator has consumer and share groups",
+	"share_ack_mode":     "{value} is refused by Kafka: share.acknowledgement.mode is implicit or explicit",
+	"share_acquire_mode": "{value} is refused by Kafka: share.acquire.mode is batch_optimized or record_limit",
+	"share_batches":      "{value} is not modelled: the simulator acquires records one by one, as record_limit does",
+	"share_record_limit": "the simulator acquires records one by one, as record_limit does",
+	"share_lock":         "{value} is refused by Kafka: share.record.lock.duration.ms is 15000..60000",
+	"share_deliveries":   "{value} is refused by Kafka: share.delivery.count.limit is 2..10",
+	"share_locks":        "{value} is refused by Kafka: share.partition.max.record.locks is 100..4000",
+	"share_session":      "{value} is refused by Kafka: share.session.timeout.ms is 45000..60000",
+	"share_heartbeat":    "{value} is refused by Kafka: share.heartbeat.interval.ms is 5000..15000",
+	"share_assignment":   "{value} is refused by Kafka: share.assignment.interval.ms is 0..15000",
+	"share_reset":        "{value} is refused by Kafka: share.auto.offset.reset is earliest, latest or by_duration:<ISO-8601 duration>",
+	"share_isolation":    "{value} is refused by Kafka: share.isolation.level is read_committed or read_uncommitted",
+	"share_renew":        "the simulated application never renews a lock (RENEW)",
+
 	// Why a line or a value cannot be read (a LineError).
 	"not_whole":     "{value} is not a whole number",
 	"not_bool":      "{value} is not true or false",

@@ -32,5 +32,10 @@ func Simplifications() [][2]string {
 		{"Default partitioners only.",
 			"Each client's default keyed partitioner is exact; a custom partitioner.class (other than the VIP one), explicit partitions on records " +
 				"and partitioner.ignore.keys are not modelled."},
+		{"Share groups (Kafka 4.3.1).",
+			"Records are acquired one by one, not in producer batches (as share.acquire.mode=record_limit does). " +
+				"The share state needs no initialisation and its writes never fail (no persister). " +
+				"A crashed consumer's records stay locked until share.record.lock.duration.ms runs out or its session expires; " +
+				"Kafka releases them as soon as the broker sees the connection close. There is no dead-letter queue: Kafka 4.3.1 has none."},
 	}
 }
