@@ -3,8 +3,6 @@ package flow
 import (
 	"fmt"
 	"sort"
-	"strconv"
-	"strings"
 
 	"partitionlab/sim"
 )
@@ -88,36 +86,4 @@ func returnsAt(r *sim.Result, pos float64) []Return {
 		return !out[i].GivenUp && out[j].GivenUp
 	})
 	return out
-}
-
-// shareAssignmentsAt gives each share member the partitions of its last
-// assignment at or before t. A share member's assignment history is its
-// "assignment" events ("epoch 4: partitions [0 1]", ShareGroupHeartbeat's
-// answers), not consumers.members[].assignments.
-func shareAssignmentsAt(r *sim.Result, t float64, rows []ThreadRow) {
-	row := make(map[string]int, len(rows))
-	for i, th := range rows {
-		row[th.Name] = i
-	}
-	for _, e := range r.Group.Events {
-		if e.AtS > t {
-			break
-		}
-		i, ok := row[e.Member]
-		if !ok || e.Event != "assignment" {
-			continue
-		}
-		_, list, found := strings.Cut(e.Detail, "partitions [")
-		list, _, closed := strings.Cut(list, "]")
-		if !found || !closed {
-			continue
-		}
-		parts := []int{}
-		for _, f := range strings.Fields(list) {
-			if p, err := strconv.Atoi(f); err == nil {
-				parts = append(parts, p)
-			}
-		}
-		rows[i].Partitions = parts
-	}
 }

@@ -94,3 +94,40 @@ func TestGivenUpRecordsAreMarked(t *testing.T) {
 		t.Errorf("at %.2f s: returns %+v; summary %s", s.T, s.Returns, s.Summary())
 	}
 }
+
+// A share consumer that crashed keeps its partitions until
+// share.session.timeout.ms expires (GroupCoordinatorShard fences the
+// member); after that the picture shows it reading nothing and sends it no
+// records.
+func TestCrashedShareConsumersReadNothingOnceFenced(t *testing.T) {
+	r, _ := run(t, "share-crash-locks", false)
+	crashed := map[string]bool{}
+	for _, e := range r.Group.Events {
+		if e.Event == "crashed" {
+			crashed[e.Member] = true
+		}
+	}
+	if len(crashed) == 0 {
+		t.Fatal("share-crash-locks crashes no consumer")
+	}
+	s := New(r, nil).At(60 / r.Series.BucketS)
+	seen := 0
+	for i, th := range s.Threads {
+		if !crashed[th.Name] {
+			continue
+		}
+		seen++
+		if len(th.Partitions) != 0 {
+			t.Errorf("at %.0f s the crashed %s still reads %v", s.T, th.Name, th.Partitions)
+		}
+		for _, d := range s.Dots {
+			if d.Leg == ToThread && d.To == i {
+				t.Errorf("at %.0f s a record travels to the crashed %s: %+v", s.T, th.Name, d)
+				break
+			}
+		}
+	}
+	if seen != len(crashed) {
+		t.Errorf("the picture shows %d of the %d crashed consumers", seen, len(crashed))
+	}
+}
