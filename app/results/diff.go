@@ -69,8 +69,8 @@ func Diff(a, b []Card) []Delta { return DiffIn(i18n.English, a, b) }
 
 // DiffIn is Diff with the changes written for l. A card only one run has
 // (a share group's totals beside a consumer group) is paired with a blank
-// "—": its change is shown, but judged neither better nor worse, since the
-// other design has no such number.
+// "—" and judged Changed, with no arrow and no change: the other design has
+// no such number to subtract from, not a 0.
 func DiffIn(l i18n.Lang, a, b []Card) []Delta {
 	out := make([]Delta, 0, max(len(a), len(b)))
 	inB := make(map[string]int, len(b))
@@ -100,6 +100,9 @@ func blank(k Card) Card {
 }
 
 func delta(l i18n.Lang, ca, cb Card, oneSided bool) Delta {
+	if oneSided {
+		return Delta{ID: ca.ID, Label: ca.Label, A: ca, B: cb, Verdict: Changed}
+	}
 	d := Delta{ID: ca.ID, Label: ca.Label, A: ca, B: cb, Arrow: "=", Verdict: Same}
 	diff := cb.Raw - ca.Raw
 	if math.Abs(diff) > 1e-9 {
@@ -109,7 +112,7 @@ func delta(l i18n.Lang, ca, cb Card, oneSided bool) Delta {
 		}
 		d.Factor = factor(l, ca.Raw, cb.Raw)
 		switch up := diff > 0; {
-		case ca.Better == Neither || oneSided:
+		case ca.Better == Neither:
 			d.Verdict = Changed
 		case up == (ca.Better == Higher):
 			d.Verdict = Better
@@ -161,14 +164,14 @@ func factor(l i18n.Lang, a, b float64) string {
 }
 
 // Words is a delta as the table and the report write it, in English:
-// "same", or the change, the factor and the verdict ("+1,184 ms ×176
-// (worse)").
+// "same", "changed" for a card only one run has, or the change, the
+// factor and the verdict ("+1,184 ms ×176 (worse)").
 func (d Delta) Words() string { return d.WordsIn(i18n.For(i18n.English)) }
 
 // WordsIn is Words in c's language.
 func (d Delta) WordsIn(c *i18n.Catalog) string {
 	verdict := c.T("results.verdict." + string(d.Verdict))
-	if d.Verdict == Same {
+	if d.Verdict == Same || d.Change == "" {
 		return verdict
 	}
 	s := d.Change

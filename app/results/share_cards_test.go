@@ -49,16 +49,32 @@ func TestConsumerGroupHasNoShareCards(t *testing.T) {
 }
 
 // Comparing a consumer group with a share group pairs the cards by id and
-// shows the share totals against a blank, judged neither better nor worse.
+// shows the share totals against a blank: no arrow and no change, since
+// the consumer group has no such number, and judged changed rather than
+// better, worse or the same (even a share total of 0 is not "same" as a
+// number that does not exist).
 func TestCompareConsumerGroupWithShareGroup(t *testing.T) {
 	a, b := run(t, "queue-consumer-group"), run(t, "queue-share-group")
 	deltas := Diff(Cards(a), Cards(b))
 	seen := map[string]Delta{}
+	zero := 0
 	for _, d := range deltas {
-		if d.A.ID != d.B.ID {
-			t.Errorf("paired %s with %s", d.A.ID, d.B.ID)
-		}
 		seen[d.ID] = d
+		if d.A.Value != "—" && d.B.Value != "—" {
+			continue
+		}
+		if d.B.Raw == 0 {
+			zero++
+		}
+		if d.Verdict != Changed || d.Arrow != "" || d.Change != "" || d.Factor != "" {
+			t.Errorf("one-sided %s: verdict %s, arrow %q, change %q %q", d.ID, d.Verdict, d.Arrow, d.Change, d.Factor)
+		}
+		if w := d.WordsIn(i18n.For(i18n.English)); w != "changed" {
+			t.Errorf("one-sided %s reads %q", d.ID, w)
+		}
+	}
+	if zero == 0 {
+		t.Fatal("queue-share-group has no share total of 0 left to compare against a blank")
 	}
 	acq, ok := seen["share-acquired"]
 	if !ok || acq.A.Value != "—" || acq.B.Raw != float64(b.Group.Totals.Share.Acquired) || acq.Verdict != Changed {
