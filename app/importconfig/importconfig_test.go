@@ -2,6 +2,7 @@ package importconfig
 
 import (
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -203,7 +204,7 @@ func TestEveryReasonIsKnown(t *testing.T) {
 	for _, id := range []string{"ignore_keys_on", "ignore_keys_off", "consumer_side", "default_partitioner",
 		"custom_partitioner", "key_serializer", "rd_partitioner", "assignor", "offset_reset", "ack_mode",
 		"not_whole", "not_bool", "not_duration", "not_size", "not_key_value", "no_key", "yaml_tabs", "yaml_list",
-		"yaml_not_key", "yaml_form"} {
+		"yaml_not_key", "yaml_form", "delivery_timeout"} {
 		used[id] = true
 	}
 	for _, id := range shareReasons { // TestShareValuesKafkaRefuses gives each
@@ -233,5 +234,30 @@ func TestLineErrors(t *testing.T) {
 		if err == nil || err.Error() != tc.want || !errors.As(err, &le) {
 			t.Errorf("%q: %v, want the LineError %q", tc.text, err, tc.want)
 		}
+	}
+}
+
+// The producers give a record up after delivery.timeout.ms at Kafka's
+// default of 120 s (ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG): that value
+// changes nothing, and any other is reported as not modelled so the user
+// sees their 30 s is not applied. A value that is not a duration is an
+// error naming it.
+func TestDeliveryTimeoutIsModelledOnlyAtItsDefault(t *testing.T) {
+	for _, tc := range []struct {
+		value string
+		want  Outcome
+	}{{"120000", NoEffect}, {"PT2M", NoEffect}, {"30000", NotModelled}, {"600000", NotModelled}} {
+		sc, notes := imported(t, File{"producer.properties", "delivery.timeout.ms=" + tc.value + "\n"})
+		n := outcome(notes, "delivery.timeout.ms")
+		if n.Outcome != tc.want || n.Reason != "delivery_timeout" || len(n.Fields) != 0 {
+			t.Errorf("delivery.timeout.ms=%s: %s (%s) %v, want %s", tc.value, n.Outcome, n.Reason, n.Fields, tc.want)
+		}
+		if !reflect.DeepEqual(sc, scenario.DefaultScenario()) {
+			t.Errorf("delivery.timeout.ms=%s changed the scenario", tc.value)
+		}
+	}
+	sc := scenario.DefaultScenario()
+	if _, err := Import([]File{{Name: "p.properties", Text: "delivery.timeout.ms=soon\n"}}, &sc); err == nil || !strings.Contains(err.Error(), "delivery.timeout.ms=soon") {
+		t.Errorf("delivery.timeout.ms=soon: %v, want an error naming it", err)
 	}
 }

@@ -52,6 +52,19 @@ func targets() map[string]target {
 			p.MaxInFlight, err = intOf(v)
 			return
 		})},
+		// The producers give a record up after Kafka's default delivery
+		// timeout (ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 120 s) and no
+		// other: that value changes nothing, another is not applied.
+		"delivery.timeout.ms": {Producer, func(_ *scenario.Scenario, v string) ([]string, error) {
+			ms, err := millis(v)
+			if err != nil {
+				return nil, err
+			}
+			if ms == 120000 {
+				return nil, noEffectBecause("delivery_timeout")
+			}
+			return nil, notModelledBecause("delivery_timeout", strconv.Quote(v))
+		}},
 		"retry.backoff.ms": {Producer, producers("retry_backoff_ms", func(p *scenario.Producer, v string) (err error) { p.RetryBackoffMs, err = millis(v); return })},
 		"metadata.max.age.ms": {Either, func(sc *scenario.Scenario, v string) ([]string, error) {
 			ms, err := millis(v)

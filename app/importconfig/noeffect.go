@@ -15,7 +15,6 @@ var noEffect = map[string]string{
 	"key.deserializer":                         "key_deserializer",
 	"value.deserializer":                       "value_deserializer",
 	"retries":                                  "retries",
-	"delivery.timeout.ms":                      "delivery_timeout",
 	"request.timeout.ms":                       "timeouts",
 	"max.block.ms":                             "never_blocks",
 	"max.request.size":                         "one_record",
