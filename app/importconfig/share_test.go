@@ -8,6 +8,12 @@ import (
 	"partitionlab/sim/scenario"
 )
 
+// shareReasons are the ids of the reasons (see reasons.go) a share-group
+// setting is refused, not modelled or without effect for.
+var shareReasons = []string{"group_type", "group_type_streams", "share_ack_mode", "share_acquire_mode", "share_batches",
+	"share_record_limit", "share_lock", "share_deliveries", "share_locks", "share_session", "share_heartbeat",
+	"share_assignment", "share_reset", "share_isolation", "share_renew"}
+
 // A share consumer's file and the group's configs, as Kafka 4.3.1 spells
 // them (ShareConsumerConfig, GroupConfig), map to consumer.share.*; a
 // file with share.acknowledgement.mode makes the consumers a share group.
