@@ -44,6 +44,10 @@ type Scene struct {
 	// Returns are a share group's records coming back (↺) or given up (✕)
 	// on a partition in the last bucket or so.
 	Returns []Return
+	// Redelivered is the share group's records delivered again over the
+	// whole run (group.totals.share.redelivered): the summary's count,
+	// since Returns only has the few the evidence keeps as examples.
+	Redelivered int64
 }
 
 // PartitionRow is one partition: how many records wait on it now, that as a
@@ -158,6 +162,9 @@ func (f *Run) At(pos float64) Scene {
 	s.Dots = append(s.Dots, f.tracedDots(s, pos)...)
 	s.Flashes = flashes(r, s, pos)
 	s.Returns = returnsAt(r, pos)
+	if tot := r.Group.Totals.Share; tot != nil {
+		s.Redelivered = tot.Redelivered
+	}
 	return s
 }
 

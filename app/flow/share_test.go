@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"partitionlab/app/i18n"
+	"partitionlab/app/results"
 )
 
 // A share group's partition feeds several consumers: once the
@@ -130,4 +131,32 @@ func TestCrashedShareConsumersReadNothingOnceFenced(t *testing.T) {
 	if seen != len(crashed) {
 		t.Errorf("the picture shows %d of the %d crashed consumers", seen, len(crashed))
 	}
+}
+
+// The summary's count of records delivered again is the run's share total
+// (SharePartition's redeliveries, group.totals.share.redelivered), not the
+// few the ordering evidence keeps as examples: share-poison-record
+// releases tens of thousands of records.
+func TestSummaryCountsEveryRecordDeliveredAgain(t *testing.T) {
+	r, _ := run(t, "share-poison-record", false)
+	tot := r.Group.Totals.Share
+	f := New(r, nil)
+	for pos := 0.0; pos <= float64(f.Buckets()); pos += 0.5 {
+		s := f.At(pos)
+		back := false
+		for _, rt := range s.Returns {
+			back = back || !rt.GivenUp
+		}
+		if !back {
+			continue
+		}
+		if want := results.Count(tot.Redelivered); !strings.Contains(s.Summary(), want+" records were delivered again over the whole run") {
+			t.Errorf("at %.1f s the summary %q does not give the run's %s records delivered again", s.T, s.Summary(), want)
+		}
+		if ko := s.SummaryIn(i18n.For(i18n.Korean)); !strings.Contains(ko, results.CountIn(i18n.Korean, tot.Redelivered)) {
+			t.Errorf("the Korean summary %q", ko)
+		}
+		return
+	}
+	t.Fatal("share-poison-record shows no record coming back")
 }

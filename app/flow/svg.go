@@ -234,9 +234,19 @@ func (s Scene) SummaryIn(c *i18n.Catalog) string {
 	if paused > 0 {
 		parts = append(parts, c.T("results.flow.pausedThreads", i18n.Count(paused)))
 	}
+	var back, givenUp []string
 	for _, r := range s.Returns {
-		parts = append(parts, r.text(c))
+		if r.GivenUp {
+			givenUp = append(givenUp, r.text(c))
+		} else {
+			back = append(back, "p"+strconv.Itoa(r.Partition))
+		}
 	}
+	if len(back) > 0 {
+		parts = append(parts, c.T("share.flow.redeliveredRun", i18n.S("partitions", strings.Join(back, ", ")),
+			i18n.Count(int(s.Redelivered))))
+	}
+	parts = append(parts, givenUp...)
 	for _, f := range s.Flashes {
 		parts = append(parts, c.T("results.flow.violation", i18n.S("partition", strconv.Itoa(f.Partition)), i18n.S("what", f.text(c))))
 	}
