@@ -165,11 +165,19 @@ func (s *Sim) maybeFork() {
 // isDetached says whether partition p is detached (see detach.go).
 func (t *topic) isDetached(p int32) bool { return t.detached != nil && t.detached[p] != nil }
 
-// noteSenderRun tells the back stream the time of a run of the sender.
+// noteSenderRun tells the back streams the time of a run of the sender.
+// A run that no step was waiting for changes nothing: the steps from here
+// on are due at or after now, and the floor a back stream has is earlier.
+// Only a run after a pause is noted, so the marks do not grow with how far
+// a back stream is behind.
 func (s *Sim) noteSenderRun() {
-	if s.back != nil || s.detachedCount > 0 {
-		s.replay = append(s.replay, replayMark{pos: s.front.pos, floor: s.now})
+	if s.back == nil && s.detachedCount == 0 {
+		return
 	}
+	if _, t := s.front.orders.due(); min(t, s.front.nextDeferred()) >= s.now {
+		return
+	}
+	s.replay = append(s.replay, replayMark{pos: s.front.pos, floor: s.now})
 }
 
 // restartProducers gives every producer instance fresh metadata.
