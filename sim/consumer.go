@@ -147,6 +147,10 @@ func (m *member) poll(s *Sim) {
 		return
 	}
 	m.lastPoll = s.now
+	if m.prefilled && m.commitDue(s.now) {
+		// The commit comes before the fetch the handed records stand for.
+		m.unfill(s)
+	}
 	if m.kicked {
 		// Out of the group since a time-out; its commit fails and it rejoins.
 		if m.commitDue(s.now) {
