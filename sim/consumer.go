@@ -52,9 +52,10 @@ func (m *member) arrive(s *Sim, r *record, l *partitionLog, t int64) {
 	switch {
 	case m.prefilled && s.sched.when(m.actor) == t && len(m.batch) < s.sc.Consumer.MaxPollRecords:
 		// One more record for the poll it was handed records for.
-	case m.state == wIdle && m.exec == nil && m.up && t >= m.frozenTill && m.quiet():
+	case m.state == wIdle && m.exec == nil && m.up && t >= m.frozenTill && m.quiet() && !m.commitDue(t):
 		// Waiting for records, running, and no group business: the poll at t
-		// will fetch exactly what is appended at t.
+		// will fetch exactly what is appended at t. (A poll that commits
+		// commits before its fetch: it is not handed records.)
 		m.batch, m.batchNext, m.prefilled = m.batch[:0], 0, true
 		m.state = wPolling
 		m.quietUntil = 0

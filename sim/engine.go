@@ -60,6 +60,15 @@ type topic struct {
 	producers      []*producerRuntime // the front stream's
 	sentUntil      int64              // every record appended before this is in the logs
 
+	// Partitions far behind, detached from the streams (see detach.go).
+	detached      []*detachedLog // by partition; nil: none detached yet
+	detachedCount int
+	detachAt      int64 // records a log keeps before its partition may be detached; -1: never
+	detachAll     bool  // tests: detach every partition keeping detachAt
+	detachOne     bool  // tests: detach the one keeping the most, whatever the others keep
+	senderRuns    int
+	noHandover    bool // no record is handed to a member in advance (member.arrive)
+
 	logs       []partitionLog // one per partition the topic will ever have
 	partitions int32          // partitions now
 	history    []partitionChange
@@ -137,6 +146,10 @@ func NewWithOptions(sc scenario.Scenario, opts Options) (*Sim, error) {
 	s := &Sim{sc: sc}
 	s.groupRNG, s.end, s.forkAt = newRNG(sc.Seed, streamGroup), int64(sc.DurationS*1e9), forkAt
 	s.tracer = tr
+	s.detachAt = detachAt
+	if !detachable(sc, tr != nil) {
+		s.detachAt = -1
+	}
 	s.partitions = int32(sc.Topic.Partitions)
 	s.history = []partitionChange{{0, s.partitions}}
 	slots := sc.Topic.Partitions

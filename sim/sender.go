@@ -25,6 +25,7 @@ func (s *Sim) runSender() {
 		horizon = min(horizon, s.control.items[0].at)
 	}
 	s.sentUntil = horizon
+	s.maybeDetach()
 	s.maybeFork()
 	s.noteSenderRun()
 	mode := s.frontMode()
@@ -62,10 +63,19 @@ func (s *Sim) send(st *stream, o *order, j int, t int64, mode streamMode) {
 			part = p.partitionOf(kind, id, o.customer, inst.knownPartitions)
 		}
 	}
+	if st.filter {
+		if mode = s.detachedMode(st, part, mode); mode == modeSkip {
+			return
+		}
+	}
 	rec := record{keyID: id, partition: part, keyKind: kind, producer: p.index}
 	var d *ordering.Entry
 	if mode != modeCount {
-		rec.seq, d = s.checker.Reserve(o.id)
+		if st.only < 0 {
+			rec.seq, d = s.checker.Reserve(o.id)
+		} else {
+			rec.seq, d = s.checker.ReserveIn(o.id, part)
+		}
 		d.SentAt, d.KeyID, d.Customer, d.Partition, d.PartitionCount = t, id, o.customer, part, inst.knownPartitions
 		d.Instance, d.Event, d.Producer, d.KeyKind = uint16(ii), uint8(j), p.index, kind
 		s.checker.Sent(rec.seq, d)
@@ -161,7 +171,7 @@ func (s *Sim) appendRecord(r *record, t int64, mode streamMode, d *ordering.Entr
 		return
 	}
 	if m := s.owner[r.partition]; m >= 0 {
-		if mode == modeCount {
+		if mode == modeCount || s.noHandover {
 			s.members[m].notify(s, t)
 		} else {
 			if mb := s.members[m]; !mb.arriveBusy(s, t) {

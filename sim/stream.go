@@ -26,6 +26,8 @@ type stream struct {
 	deferred  appendQueue
 	pipelines map[pipeline]int64
 	pos       int64 // steps taken: events sent and retried records appended
+	only      int32 // a detached partition's stream: the partition; -1 otherwise (see detach.go)
+	filter    bool  // some partition is detached: look at each record's partition
 }
 
 // How a stream step treats a record.
@@ -35,6 +37,7 @@ const (
 	modeFull   streamMode = iota // the front, keeping every record: everything
 	modeCount                    // the front, forked: counts and wakes, keeps nothing
 	modeReplay                   // the back: keeps the records and checks them, counts nothing
+	modeSkip                     // another stream's record (a detached partition's): nothing
 )
 
 // forkAt is how many records the logs keep before the stream forks.
@@ -50,7 +53,7 @@ type replayMark struct {
 }
 
 func newStream(s *Sim) *stream {
-	st := &stream{pipelines: map[pipeline]int64{}}
+	st := &stream{pipelines: map[pipeline]int64{}, only: -1}
 	for i, p := range s.sc.Producers {
 		st.producers = append(st.producers, newProducerRuntime(p, i, s.sc, newRNG(s.sc.Seed, streamProducer+uint64(i))))
 	}
@@ -148,23 +151,39 @@ func (s *Sim) maybeFork() {
 	}
 	s.back = s.front.clone()
 	for p := range s.logs {
-		s.logs[p].countAppends(s.lagFloor)
+		if !s.isDetached(int32(p)) {
+			s.logs[p].countAppends(s.lagFloor)
+		}
 	}
-	s.replay = append(s.replay[:0], replayMark{pos: s.front.pos, floor: s.now})
-	s.replayNext = 0
+	if s.detachedCount == 0 {
+		s.replay = s.replay[:0]
+	}
+	s.replay = append(s.replay, replayMark{pos: s.front.pos, floor: s.now})
+	s.replayNext = len(s.replay) - 1
 }
 
-// noteSenderRun tells the back stream the time of a run of the sender.
+// isDetached says whether partition p is detached (see detach.go).
+func (t *topic) isDetached(p int32) bool { return t.detached != nil && t.detached[p] != nil }
+
+// noteSenderRun tells the back streams the time of a run of the sender.
+// A run that no step was waiting for changes nothing: the steps from here
+// on are due at or after now, and the floor a back stream has is earlier.
+// Only a run after a pause is noted, so the marks do not grow with how far
+// a back stream is behind.
 func (s *Sim) noteSenderRun() {
-	if s.back != nil {
-		s.replay = append(s.replay, replayMark{pos: s.front.pos, floor: s.now})
+	if s.back == nil && s.detachedCount == 0 {
+		return
 	}
+	if _, t := s.front.orders.due(); min(t, s.front.nextDeferred()) >= s.now {
+		return
+	}
+	s.replay = append(s.replay, replayMark{pos: s.front.pos, floor: s.now})
 }
 
 // restartProducers gives every producer instance fresh metadata.
 func (t *topic) restartProducers() {
 	resetViews(t.front, t.partitions)
-	if t.back != nil {
+	if t.back != nil || t.detachedCount > 0 {
 		t.replay = append(t.replay, replayMark{pos: t.front.pos, partitions: t.partitions})
 	}
 }
@@ -177,28 +196,57 @@ func resetViews(st *stream, n int32) {
 	}
 }
 
-// materialize has the back stream send again until partition p keeps
-// offset o.
+// materialize has the back stream (or a detached partition's own) send
+// again until partition p keeps offset o.
 func (s *Sim) materialize(p int32, o int64) {
+	if s.detachedCount > 0 && s.detached[p] != nil {
+		s.materializeDetached(s.detached[p], p, o)
+		return
+	}
 	l := &s.logs[p]
 	for l.mEnd <= o && s.back != nil {
 		b := s.back
-		for s.replayNext < len(s.replay) && s.replay[s.replayNext].pos <= b.pos {
-			if m := s.replay[s.replayNext]; m.partitions > 0 {
-				resetViews(b, m.partitions)
-			} else {
-				s.backFloor = m.floor
-			}
-			s.replayNext++
-		}
-		if s.replayNext > 1024 && 2*s.replayNext > len(s.replay) {
-			// The marks the back stream has passed are not needed again.
-			s.replay = s.replay[:copy(s.replay, s.replay[s.replayNext:])]
-			s.replayNext = 0
-		}
+		s.applyMarks(b, &s.replayNext, &s.backFloor)
 		s.sendSteps(b, s.backFloor, never, modeReplay, 1)
 		if b.pos == s.front.pos {
 			s.join()
+		}
+	}
+	s.dropPassedMarks()
+}
+
+// applyMarks applies to back stream b the outside inputs up to its
+// position, from mark *next on; *floor is its sender's last run.
+func (t *topic) applyMarks(b *stream, next *int, floor *int64) {
+	for *next < len(t.replay) && t.replay[*next].pos <= b.pos {
+		if m := t.replay[*next]; m.partitions > 0 {
+			resetViews(b, m.partitions)
+		} else {
+			*floor = m.floor
+		}
+		*next++
+	}
+}
+
+// dropPassedMarks lets go of the marks every back stream has passed.
+func (t *topic) dropPassedMarks() {
+	n := len(t.replay)
+	if t.back != nil {
+		n = t.replayNext
+	}
+	for _, d := range t.detached {
+		if d != nil {
+			n = min(n, d.next)
+		}
+	}
+	if n <= 1024 || 2*n <= len(t.replay) {
+		return
+	}
+	t.replay = t.replay[:copy(t.replay, t.replay[n:])]
+	t.replayNext = max(0, t.replayNext-n)
+	for _, d := range t.detached {
+		if d != nil {
+			d.next -= n
 		}
 	}
 }
@@ -210,7 +258,11 @@ func (t *topic) join() {
 	t.front.deferred = t.back.deferred
 	t.back = nil
 	for p := range t.logs {
-		t.logs[p].recent = nil // everything is kept again
+		if !t.isDetached(int32(p)) {
+			t.logs[p].recent = nil // everything is kept again
+		}
 	}
-	t.replay = t.replay[:0]
+	if t.detachedCount == 0 {
+		t.replay = t.replay[:0]
+	}
 }

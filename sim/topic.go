@@ -38,9 +38,10 @@ type partitionLog struct {
 
 	position int64 // the consumer's position: the next offset it fetches
 
-	// Forked, the append times of offsets rBase..end-1, for lag: every
-	// earlier record was appended before any time lag is still asked
-	// for. Otherwise nil, and lag reads the records kept.
+	// Forked, the append times of offsets rBase..end-1, for lag:
+	// recent[i] is offset rBase+i. Those before rHead, and every earlier
+	// record, were appended before any time lag is still asked for.
+	// Otherwise nil, and lag reads the records kept.
 	recent []int64
 	rHead  int
 	rBase  int64
@@ -136,7 +137,7 @@ func (l *partitionLog) appendedBy(t int64) int64 {
 			hi = mid
 		}
 	}
-	return max(l.base, l.rBase+int64(lo-l.rHead))
+	return max(l.base, l.rBase+int64(lo))
 }
 
 // lagAt is how many records appended by t are not yet processed.

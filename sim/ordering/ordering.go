@@ -1,9 +1,6 @@
 package ordering
 
-import (
-	"partitionlab/sim/internal/ring"
-	"partitionlab/sim/scenario"
-)
+import "partitionlab/sim/scenario"
 
 // The ordering checker. A violation in a scope (order, customer, key) is an
 // event whose processing completes while an event of the same scope that was
@@ -79,9 +76,8 @@ type Checker struct {
 	oldestOpen int64 // oldest g not yet done
 	nextSeq    int64 // next g to hand out
 
-	orders      []orderSlot // ring indexed by order id & mask
-	oldestOrder int64       // oldest order with events in flight
-	ordersEnd   int64       // one past the newest order seen
+	orders orderRing    // the orders' states
+	split  []*orderRing // by partition: a detached partition's orders (see Detach)
 
 	eventsPerOrder int
 	customers      []keyState                  // customer scope, by customer id
@@ -110,9 +106,7 @@ func NewChecker(sc scenario.Scenario, saltedKeys int, sameRouting func(p1, p2 ui
 		keyAlias:       keyScopeAlias(sc.Producers),
 		oldestOpen:     1,
 		nextSeq:        1,
-		orders:         make([]orderSlot, 256),
-		oldestOrder:    1,
-		ordersEnd:      1,
+		orders:         *newOrderRing(1),
 		eventsPerOrder: len(sc.Workload.EventsPerOrder),
 		customers:      make([]keyState, sc.Workload.Customers+1),
 		sameRouting:    sameRouting,
@@ -154,16 +148,12 @@ func keyScopeAlias(ps []scenario.Producer) int {
 // reads as done.
 func (c *Checker) Entry(g int64) *Entry { return c.entries.at(g) }
 
-func (c *Checker) slot(order int64) *orderSlot {
-	return &c.orders[order&int64(len(c.orders)-1)]
-}
-
 // state is the scope key of an event, or nil for the key scope of a keyless
 // record.
 func (c *Checker) state(scope int, d *Entry) *keyState {
 	switch scope {
 	case ScopeOrder:
-		return &c.slot(d.Order).ord
+		return &c.ringOf(d).at(d.Order).ord
 	case ScopeCustomer:
 		return &c.customers[d.Customer]
 	}
@@ -171,7 +161,7 @@ func (c *Checker) state(scope int, d *Entry) *keyState {
 	case KindNone:
 		return nil
 	case KindOrder:
-		return &c.slot(d.Order).key
+		return &c.ringOf(d).at(d.Order).key
 	}
 	return &c.keys[d.KeyKind][d.KeyID]
 }
@@ -180,16 +170,14 @@ func (c *Checker) state(scope int, d *Entry) *keyState {
 // caller fills in place (building it elsewhere and copying it in would cost
 // a store-forwarding stall per event) before calling Sent.
 func (c *Checker) Reserve(order int64) (int64, *Entry) {
-	c.entries.hold(c.nextSeq)
-	if order >= c.ordersEnd {
-		for c.ordersEnd <= order {
-			if c.ordersEnd-c.oldestOrder == int64(len(c.orders)) {
-				c.orders = ring.Grow(c.orders, c.oldestOrder, c.ordersEnd)
-			}
-			*c.slot(c.ordersEnd) = orderSlot{}
-			c.ordersEnd++
-		}
+	if order >= c.orders.end {
+		c.orders.reach(order)
 	}
+	return c.reserve(order)
+}
+
+func (c *Checker) reserve(order int64) (int64, *Entry) {
+	c.entries.hold(c.nextSeq)
 	g := c.nextSeq
 	c.nextSeq++
 	d := c.Entry(g)
@@ -199,7 +187,7 @@ func (c *Checker) Reserve(order int64) (int64, *Entry) {
 
 // Sent registers a sent event, filled in by the caller, in its scopes.
 func (c *Checker) Sent(g int64, d *Entry) {
-	o := c.slot(d.Order)
+	o := c.ringOf(d).at(d.Order)
 	o.sent++
 	if !o.ord.linkFirst(g) {
 		c.linkIn(ScopeOrder, &o.ord, g)
@@ -235,7 +223,8 @@ func (c *Checker) Completed(g int64, d *Entry, how Completion) (duplicate bool) 
 	// Most events are the only one of their order and customer in flight:
 	// those keys are done without a call.
 	var broken int
-	if o := c.slot(d.Order); !o.ord.completeAlone(g, d.next[ScopeOrder]) {
+	r := c.ringOf(d)
+	if o := r.at(d.Order); !o.ord.completeAlone(g, d.next[ScopeOrder]) {
 		broken = c.completeIn(ScopeOrder, &o.ord, g, d, how)
 	}
 	if ks := &c.customers[d.Customer]; !ks.completeAlone(g, d.next[ScopeCustomer]) {
@@ -252,8 +241,8 @@ func (c *Checker) Completed(g int64, d *Entry, how Completion) (duplicate bool) 
 	if d.Flags&flagWatched != 0 {
 		c.examples.earlierDone(g, d, how)
 	}
-	if c.oldestOrder == d.Order {
-		c.forgetOrders()
+	if r.oldest == d.Order {
+		r.forget(c.eventsPerOrder)
 	}
 	if c.oldestOpen == g {
 		c.oldestOpen = g + 1
@@ -289,18 +278,6 @@ func (c *Checker) completeIn(s int, ks *keyState, g int64, d *Entry, how Complet
 	}
 	c.violation(s, ks, g, how)
 	return 1 << s
-}
-
-// forgetOrders lets go of the oldest orders whose events were all sent and
-// processed.
-func (c *Checker) forgetOrders() {
-	for c.oldestOrder < c.ordersEnd {
-		o := c.slot(c.oldestOrder)
-		if int(o.sent) < c.eventsPerOrder || o.ord.head != 0 {
-			break
-		}
-		c.oldestOrder++
-	}
 }
 
 // violation counts one in scope s; ks is the chain it was found on (the

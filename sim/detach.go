@@ -1,0 +1,149 @@
+package sim
+
+import "partitionlab/sim/scenario"
+
+// A partition far behind the others would make the logs keep every record
+// appended since its consumer's position, and the ordering checker an entry
+// for every event sent since (the entries are by send order, and the oldest
+// one not processed holds them all). So such a partition is detached: the
+// streams that keep records (see stream.go) only count its records, and it
+// gets a back copy of the stream of its own, which sends its records again,
+// with their checker entries, when its consumer reaches them, and skips the
+// others' records. Its orders get a ring of their own in the checker
+// (ordering.Checker.Detach). A detached partition stays detached.
+//
+// This keeps every result only where a scope key never spans partitions:
+// every record keyed by customer id with one routing, on a partition count
+// that never changes, and no producer retries (whose appends the streams
+// would have to share out). A consumer that is handed records by the sender
+// in advance (member.arrive) would miss those of its detached partition
+// appended beside them, so no record is handed over once a partition is
+// detached, and a partition is detached when no member holds any.
+
+// detachAt is how many records a partition's log keeps, at least, before it
+// may be detached; detachEvery is how many sender runs apart the logs are
+// looked at.
+const (
+	detachAt    = 1 << 14
+	detachEvery = 64
+)
+
+// detachedLog is a detached partition's own back copy of the stream, and
+// where that copy is in the outside inputs (replayMark).
+type detachedLog struct {
+	st    *stream
+	next  int   // the next replay mark to apply
+	floor int64 // the sender's last run, as of st
+}
+
+// detachable says whether a run of sc may detach partitions (see above).
+func detachable(sc scenario.Scenario, tracing bool) bool {
+	if tracing || sc.Consumer.IsShare() {
+		return false
+	}
+	for _, a := range sc.Timeline {
+		if a.Action == scenario.ActionSetPartitions {
+			return false
+		}
+	}
+	for _, p := range sc.Producers {
+		if p.Key != scenario.KeyCustomerID || p.FailureRate > 0 || p.VIP != nil {
+			return false
+		}
+		if p.Client != sc.Producers[0].Client || p.Serializer != sc.Producers[0].Serializer {
+			return false
+		}
+	}
+	return true
+}
+
+// maybeDetach detaches the partition whose log keeps the most records when
+// it keeps at least detachAt and three quarters of all the logs keep: it
+// is far behind the others. (The tests detach more often: with detachAll
+// every partition keeping at least detachAt, with detachOne the one keeping
+// the most, however much the others keep.)
+func (s *Sim) maybeDetach() {
+	if s.detachAt < 0 {
+		return
+	}
+	if s.senderRuns++; s.senderRuns%detachEvery != 0 {
+		return
+	}
+	for _, m := range s.members {
+		if m.prefilled {
+			return
+		}
+	}
+	var total, most int64
+	hot := -1
+	for p := range int(s.partitions) {
+		if s.detached != nil && s.detached[p] != nil {
+			continue
+		}
+		k := s.logs[p].mEnd - s.logs[p].base
+		if s.detachAll && !s.detachOne && k >= s.detachAt {
+			s.detach(int32(p))
+			continue
+		}
+		total += k
+		if k > most {
+			most, hot = k, p
+		}
+	}
+	if hot >= 0 && most >= s.detachAt && (4*most >= 3*total || s.detachOne) {
+		s.detach(int32(hot))
+	}
+}
+
+// detach gives partition p a back copy of the stream of its own, cloned
+// from the stream that keeps records where p's log stops keeping them.
+func (s *Sim) detach(p int32) {
+	if s.detached == nil {
+		s.detached = make([]*detachedLog, len(s.logs))
+	}
+	src, d := s.back, &detachedLog{next: s.replayNext, floor: s.backFloor}
+	if src == nil {
+		src, d.next, d.floor = s.front, len(s.replay), s.now
+		s.logs[p].countAppends(s.lagFloor)
+	}
+	d.st = src.clone()
+	d.st.only, d.st.filter = p, true
+	s.front.filter = true
+	if s.back != nil {
+		s.back.filter = true
+	}
+	s.detached[p] = d
+	s.detachedCount++
+	s.checker.Detach(p)
+	s.noHandover = true
+}
+
+// detachedMode is how stream st treats a record for partition part, which
+// it would otherwise treat in mode: a detached partition's own stream keeps
+// only that partition's records, and the other streams only count them.
+func (s *Sim) detachedMode(st *stream, part int32, mode streamMode) streamMode {
+	if st.only >= 0 {
+		if part != st.only {
+			return modeSkip
+		}
+		return modeReplay
+	}
+	if s.detached[part] == nil {
+		return mode
+	}
+	if mode == modeReplay {
+		return modeSkip
+	}
+	return modeCount
+}
+
+// materializeDetached has detached partition p's stream send again until
+// p keeps offset o.
+func (s *Sim) materializeDetached(d *detachedLog, p int32, o int64) {
+	l := &s.logs[p]
+	for l.mEnd <= o && d.st.pos < s.front.pos {
+		s.applyMarks(d.st, &d.next, &d.floor)
+		s.sendSteps(d.st, d.floor, never, modeReplay, 1)
+	}
+	s.dropPassedMarks()
+}

@@ -1,0 +1,100 @@
+package sim
+
+import (
+	"path/filepath"
+	"testing"
+
+	"partitionlab/sim/scenario"
+)
+
+// runDetached runs a scenario detaching every partition whose log keeps
+// at least keep records (with one, the one keeping the most at each look),
+// and forking the stream at fork records kept.
+func runDetached(t *testing.T, sc scenario.Scenario, keep, fork int64, one bool) (*Result, int) {
+	t.Helper()
+	s, err := New(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.detachAt >= 0 {
+		s.detachAt, s.detachAll, s.detachOne = keep, true, one
+	}
+	s.forkAt = fork
+	for !s.Advance(1 << 16) {
+	}
+	return s.Result(), s.detachedCount
+}
+
+// TestDetachedPartitionsGiveTheSameRun: a partition detached from the
+// stream, whose records are sent again by its own copy of the stream when
+// its consumer reaches them, must not change anything a person sees: every
+// preset and scenario file the rule allows gives the same digest, whether
+// or not the stream is forked too.
+func TestDetachedPartitionsGiveTheSameRun(t *testing.T) {
+	var scenarios []scenario.Scenario
+	for _, name := range scenario.PresetNames() {
+		sc, err := scenario.Preset(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		scenarios = append(scenarios, sc)
+	}
+	for _, f := range scenarioFiles(t) {
+		sc := readScenario(t, f)
+		sc.Name = filepath.Base(f)
+		scenarios = append(scenarios, sc)
+	}
+	detached := 0
+	for _, sc := range scenarios {
+		if !detachable(sc, false) {
+			continue
+		}
+		want, err := Run(sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct {
+			keep, fork int64
+			one        bool
+		}{{0, forkAt, false}, {20, 100, false}, {0, forkAt, true}, {50, 100, true}} {
+			got, n := runDetached(t, sc, c.keep, c.fork, c.one)
+			detached += n
+			if got.Digest != want.Digest {
+				t.Errorf("%s, detached at %d records kept, forked at %d: digest %s, want %s\n got %+v\nwant %+v",
+					sc.Name, c.keep, c.fork, got.Digest, want.Digest, summarize(got), summarize(want))
+			}
+		}
+	}
+	if detached == 0 {
+		t.Error("no partition was detached")
+	}
+}
+
+// TestHotPartitionIsDetached: the hot-partition backlog (a customer with
+// 30 % of 3,000 orders/s on 8 partitions and 8 threads at 0.8 ms) detaches
+// its hot partition by the engine's own rule, and the run is the same as
+// one that never detaches.
+func TestHotPartitionIsDetached(t *testing.T) {
+	sc, err := scenario.Preset("hot-customer")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.DurationS, sc.Workload.OrdersPerS, sc.Workload.CustomerSkew.HotShare = 40, 3000, 0.3
+	sc.Topic.Partitions, sc.Consumer.Concurrency, sc.Consumer.ProcessingMs = 8, 8, 0.8
+	s, err := New(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !s.Advance(1 << 16) {
+	}
+	if s.detachedCount != 1 {
+		t.Errorf("%d partitions detached, want the hot one", s.detachedCount)
+	}
+	s2, _ := New(sc)
+	s2.detachAt = -1
+	for !s2.Advance(1 << 16) {
+	}
+	if got, want := s.Result().Digest, s2.Result().Digest; got != want {
+		t.Errorf("detached: digest %s, want %s", got, want)
+	}
+}
