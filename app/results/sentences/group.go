@@ -70,9 +70,8 @@ var events = map[string]string{
 	"auto-commit failed": "evidence.event.autoCommitFailed", "poll timeout": "evidence.event.pollTimeout",
 	"crashed": "evidence.event.crashed", "shut down": "evidence.event.shutDown", "resumed": "evidence.event.resumed",
 	"joined": "evidence.event.shareJoined", "left": "evidence.event.shareLeft", "target assignment": "evidence.event.shareTarget",
-	"assignment": "evidence.event.shareAssignment", "heartbeat refused": "evidence.event.shareHeartbeatRefused",
-	"lock expired": "evidence.event.shareLockExpired", "given up": "evidence.event.shareGivenUp",
-	"share partition": "evidence.event.sharePartition",
+	"assignment": "evidence.event.shareAssignment", "lock expired": "evidence.event.shareLockExpired",
+	"given up": "evidence.event.shareGivenUp", "share partition": "evidence.event.sharePartition",
 }
 
 // Event is a group event's name in c's language.
