@@ -299,8 +299,6 @@ func (s *Sim) dispatch(id int32) {
 	}
 }
 
-// producedCount is the records the producers have sent (each once, not
-// counting a forked stream's sending again).
 // appendedCount is how many records the producers appended to partitions.
 func (t *topic) appendedCount() int64 {
 	var n int64
@@ -310,6 +308,8 @@ func (t *topic) appendedCount() int64 {
 	return n
 }
 
+// producedCount is the records the producers have sent (each once, not
+// counting a forked stream's sending again).
 func (t *topic) producedCount() int64 {
 	var n int64
 	for _, p := range t.producers {

@@ -106,8 +106,16 @@ func (s *Sim) setUpConsumers() {
 	g.leaderSees = int64(s.groupRNG.float64() * float64(msToNs(k.MetadataMaxAgeMs)))
 	g.consumer = coordinator.NewConsumer(coordinator.ConsumerConfig{Topic: topicName, NewMemberID: s.newMemberID,
 		MemberEpochs: true})
-	g.classic = coordinator.NewClassic(coordinator.ClassicConfig{Topic: topicName, RebalanceTimeoutNs: g.pollNs,
-		InitialDelayNs: msToNs(k.InitialRebalanceDelayMs), NewMemberID: s.newMemberID, RequireKnownMemberID: true})
+	g.classic = coordinator.NewClassic(s.classicConfig())
+}
+
+// classicConfig is the classic coordinator's configuration: the members
+// are Java clients since 2.2 (JoinGroup v4 and later), so a dynamic member
+// gets MEMBER_ID_REQUIRED first.
+func (s *Sim) classicConfig() coordinator.ClassicConfig {
+	return coordinator.ClassicConfig{Topic: topicName, RebalanceTimeoutNs: s.group.pollNs,
+		InitialDelayNs: msToNs(s.sc.Consumer.InitialRebalanceDelayMs), NewMemberID: s.newMemberID,
+		RequireKnownMemberID: true}
 }
 
 // ghost is a member id whose process is gone.

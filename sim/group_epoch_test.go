@@ -172,8 +172,30 @@ func TestClassicGroupJoinNewDynamicMemberRequiresMemberID(t *testing.T) {
 	if len(names) != 6 {
 		t.Errorf("members asked for an id: %v; want each of the six once", names)
 	}
-	if rb := r.Group.Rebalances; len(rb) != 1 || rb[0].EndS < 6 {
-		t.Errorf("rebalances %+v: the round trip adds no simulated time, the initial delays still apply", rb)
+	// The same run with the coordinator's switch off (JoinGroup before v4):
+	// the round trip adds no simulated time, the rebalance ends at the same
+	// instant.
+	sc, err := scenario.Preset("new-group")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := s.classicConfig()
+	cfg.RequireKnownMemberID = false
+	s.group.classic = coordinator.NewClassic(cfg)
+	s.group.classic.SetPartitions(s.group.knownPartitions)
+	for !s.Advance(1 << 20) {
+	}
+	off := s.Result()
+	if n := len(eventsNamed(off, "MemberIdRequiredException")); n != 0 {
+		t.Fatalf("switched off, the coordinator still asked %d members for an id", n)
+	}
+	rb, rbOff := r.Group.Rebalances, off.Group.Rebalances
+	if len(rb) != 1 || len(rbOff) != 1 || rb[0].EndS != rbOff[0].EndS {
+		t.Errorf("rebalances %+v, without the round trip %+v: want one each, ending at the same instant", rb, rbOff)
 	}
 	static := runPreset(t, "new-group", "consumer.static_membership=true")
 	if n := len(eventsNamed(static, "MemberIdRequiredException")); n != 0 {

@@ -109,6 +109,31 @@ func subsetOf(a, b []int) bool {
 	return true
 }
 
+// noteAssignment adds member m's partitions, as they are now, to its
+// assignment history (the result's consumers.members[].assignments). Two
+// changes at one instant keep one entry, unless the first gave the member a
+// partition the second takes away: in that instant it may have processed a
+// record of it (processing_ms 0), which the history must show. With
+// onlyChange (a share member, which notes its assignment at every heartbeat
+// answer, fencing and leave) an unchanged assignment, or none before any,
+// adds nothing.
+func (s *Sim) noteAssignment(m *member, onlyChange bool) {
+	ch := AssignmentChange{AtS: nsToS(s.now), Partitions: make([]int, len(m.parts))}
+	for i, p := range m.parts {
+		ch.Partitions[i] = int(p)
+	}
+	slices.Sort(ch.Partitions)
+	n := len(m.history)
+	switch {
+	case onlyChange && n == 0 && len(ch.Partitions) == 0:
+	case onlyChange && n > 0 && slices.Equal(m.history[n-1].Partitions, ch.Partitions):
+	case n > 0 && m.history[n-1].AtS == ch.AtS && subsetOf(m.history[n-1].Partitions, ch.Partitions):
+		m.history[n-1] = ch
+	default:
+		m.history = append(m.history, ch)
+	}
+}
+
 // setParts replaces the member's partitions and notes the change. A
 // partition it did not own before starts from the committed offset.
 func (m *member) setParts(s *Sim, parts []int32) {
@@ -129,18 +154,7 @@ func (m *member) setParts(s *Sim, parts []int32) {
 			s.resume(p)
 		}
 	}
-	ch := AssignmentChange{AtS: nsToS(s.now), Partitions: make([]int, len(m.parts))}
-	for i, p := range m.parts {
-		ch.Partitions[i] = int(p)
-	}
-	// Two changes at one instant keep one entry, unless the first gave the
-	// member a partition the second takes away: in that instant it may have
-	// processed a record of it (processing_ms 0), which the history must show.
-	if n := len(m.history); n > 0 && m.history[n-1].AtS == ch.AtS && subsetOf(m.history[n-1].Partitions, ch.Partitions) {
-		m.history[n-1] = ch
-	} else {
-		m.history = append(m.history, ch)
-	}
+	s.noteAssignment(m, false)
 	if len(m.parts) > 0 {
 		m.wakeAt(s, s.now)
 		s.maybeResume()

@@ -103,19 +103,22 @@ func (s *Sim) produceWithRetries(st *stream, p *producerRuntime, instance int, r
 	if mode != modeCount {
 		s.checker.Entry(r.seq).Flags |= ordering.FlagProducerRetried
 	}
-	// Retries every retry.backoff.ms until one succeeds, none made after the
-	// delivery deadline (Sender.canRetry: not once the batch's delivery
-	// timeout is reached).
+	// Retries every retry.backoff.ms until one succeeds. A failure that
+	// arrives by the delivery deadline is a retry (Sender.completeBatch →
+	// canRetry → reenqueueBatch counts it), even when its backoff ends past
+	// the deadline: the accumulator then expires the batch before it is
+	// sent again. at is the failed send, then the retry's.
 	backoff := msToNs(p.cfg.RetryBackoffMs)
-	at := t + backoff
-	for at <= t+deliveryTimeoutNs {
+	deadline := t + deliveryTimeoutNs
+	at := t
+	for { // at <= deadline here: the send at failed in time to be retried
 		if mode != modeReplay {
 			p.retries++
 		}
-		if p.rng.float64() >= p.cfg.FailureRate {
-			break
+		at += backoff
+		if at > deadline || p.rng.float64() >= p.cfg.FailureRate {
+			break // expired waiting for the retry, or the retry succeeded
 		}
-		at += backoff // the retry failed too
 	}
 	// The records behind it wait until it is appended or given up.
 	if left := st.deferAppend(r, t, at); ordered {

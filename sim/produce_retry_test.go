@@ -60,3 +60,27 @@ func TestProducerKeepsWhatIsNotDueYet(t *testing.T) {
 		t.Errorf("in flight %d, failed %d (%q): want records still in the producer and none given up", inFlight, failed, r.Producers[0].FailedReason)
 	}
 }
+
+// TestSenderCompleteBatchCountsTheRetryOfARecordThatExpires: Kafka's
+// Sender.completeBatch re-enqueues a failed batch (canRetry, reenqueueBatch
+// counts the retry) while its delivery timeout has not passed when the
+// failure arrives, even if the backoff then outlasts it and the accumulator
+// expires the batch. With retry.backoff.ms 130 000 > delivery.timeout.ms
+// every failed send is one retry and then one record given up (or still
+// waiting at the end): none is sent again.
+func TestSenderCompleteBatchCountsTheRetryOfARecordThatExpires(t *testing.T) {
+	r := runPreset(t, "producer-retries-idempotent", "duration_s=200", "workload.orders_per_s=20",
+		"producers.0.failure_rate=0.3", "producers.0.retry_backoff_ms=130000",
+		"producers.0.enable_idempotence=false", "producers.0.max_in_flight=5")
+	_, inFlight, failed := producerAccounts(t, r)
+	p := r.Producers[0]
+	if failed == 0 || !strings.Contains(p.FailedReason, "passed while retrying") {
+		t.Fatalf("failed %d (%q): want records given up after delivery.timeout.ms", failed, p.FailedReason)
+	}
+	if p.Retries != failed+inFlight {
+		t.Errorf("retries %d; want one per record that failed: %d given up + %d waiting", p.Retries, failed, inFlight)
+	}
+	if p.Appended != p.Sent-p.Retries {
+		t.Errorf("appended %d of %d sent with %d retries; want only the records whose first send worked", p.Appended, p.Sent, p.Retries)
+	}
+}

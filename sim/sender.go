@@ -125,9 +125,6 @@ func (s *Sim) keyless(p *producerRuntime, inst *producerInstance, t int64) int32
 	return q
 }
 
-// append writes a record at the end of its partition at time t and wakes
-// the consumer waiting for it. Forked (see stream.go), the front stream only
-// counts the record and the back one keeps it.
 // appendDeferred appends a record that waited in its producer (a retry, or
 // behind one), or gives it up at its delivery deadline (failed).
 func (s *Sim) appendDeferred(d *deferredAppend, mode streamMode) {
@@ -140,6 +137,9 @@ func (s *Sim) appendDeferred(d *deferredAppend, mode streamMode) {
 	}
 }
 
+// append writes a record at the end of its partition at time t and wakes
+// the consumer waiting for it. Forked (see stream.go), the front stream only
+// counts the record and the back one keeps it.
 func (s *Sim) append(r *record, t int64, mode streamMode) {
 	var d *ordering.Entry
 	if mode != modeCount {

@@ -141,14 +141,14 @@ func (s *Sim) shareHeartbeat(m *member) {
 		// and rejoins with epoch 0.
 		s.groupEvent(m.idx, r.Err.Exception(), r.Err.String()+": rejoins with epoch 0")
 		m.parts, g.epochs[m.idx] = m.parts[:0], coordinator.JoinEpoch
-		s.shareNoteAssignment(m)
+		s.noteAssignment(m, true)
 		s.at(s.now, ctlShareHeartbeat, int(m.idx))
 		return
 	}
 	g.epochs[m.idx] = r.MemberEpoch
 	if r.HasAssignment {
 		m.parts = append(m.parts[:0], r.Assignment...)
-		s.shareNoteAssignment(m)
+		s.noteAssignment(m, true)
 		s.groupEvent(m.idx, "assignment", fmt.Sprintf("epoch %d: partitions %v", r.MemberEpoch, r.Assignment))
 	}
 	s.at(s.now+r.HeartbeatIntervalNs, ctlShareHeartbeat, int(m.idx))
@@ -204,7 +204,7 @@ func (s *Sim) shareReleaseMember(m *member) {
 		}
 	}
 	m.parts = m.parts[:0]
-	s.shareNoteAssignment(m)
+	s.noteAssignment(m, true)
 	s.shareTakeEvents()
 }
 

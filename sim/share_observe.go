@@ -1,10 +1,6 @@
 package sim
 
-import (
-	"slices"
-
-	"partitionlab/sim/sharepartition"
-)
+import "partitionlab/sim/sharepartition"
 
 // ShareEvent is one thing a share partition did to a run of records
 // (SharePartition's state transitions), as Options.ShareEvents reports it:
@@ -33,25 +29,4 @@ func (s *Sim) observeShare(p int32, e sharepartition.Event) {
 	}
 	g.observe(ShareEvent{AtNs: s.now, Partition: int(p), Kind: e.Kind.String(), Member: name,
 		Deliveries: e.Deliveries, First: e.First, Last: e.Last})
-}
-
-// shareNoteAssignment adds member m's partitions to its assignment history
-// (the result's consumers.members[].assignments), as a consumer group's
-// members note theirs: a share member's assignment comes from its
-// heartbeat and goes when it is fenced or leaves.
-func (s *Sim) shareNoteAssignment(m *member) {
-	ch := AssignmentChange{AtS: nsToS(s.now), Partitions: make([]int, len(m.parts))}
-	for i, p := range m.parts {
-		ch.Partitions[i] = int(p)
-	}
-	slices.Sort(ch.Partitions)
-	n := len(m.history)
-	switch {
-	case n == 0 && len(ch.Partitions) == 0:
-	case n > 0 && slices.Equal(m.history[n-1].Partitions, ch.Partitions):
-	case n > 0 && m.history[n-1].AtS == ch.AtS && subsetOf(m.history[n-1].Partitions, ch.Partitions):
-		m.history[n-1] = ch
-	default:
-		m.history = append(m.history, ch)
-	}
 }

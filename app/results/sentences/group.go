@@ -27,9 +27,9 @@ var details = family{
 	"evidence.detail.offsetReset", "evidence.detail.late", "evidence.detail.crashedID",
 	"evidence.detail.refusedOwn", "evidence.detail.refused", "evidence.detail.takeover",
 	"evidence.detail.staticRejoin", "evidence.detail.staticRejoin848", "evidence.detail.fenced",
-	"evidence.detail.unreleased", "evidence.detail.memberIDRequired", "evidence.detail.pollStatic",
-	"evidence.detail.crashed", "evidence.detail.staticShutdown", "evidence.detail.resumed", "evidence.detail.asyncCommit",
-	"evidence.detail.syncCommit", "evidence.detail.removed", "evidence.detail.commitFailed",
+	"evidence.detail.fencedEpoch", "evidence.detail.unreleased", "evidence.detail.memberIDRequired",
+	"evidence.detail.pollStatic", "evidence.detail.crashed", "evidence.detail.staticShutdown", "evidence.detail.resumed",
+	"evidence.detail.asyncCommit", "evidence.detail.syncCommit", "evidence.detail.removed", "evidence.detail.commitFailed",
 	// a share group's (sim/share_group.go, sim/share_member.go)
 	"evidence.detail.shareOffsetReset", "evidence.detail.shareHeartbeatRefused", "evidence.detail.shareAssignment",
 	"evidence.detail.shareCrashed", "evidence.detail.shareLeft", "evidence.detail.shareExpired",
@@ -38,7 +38,9 @@ var details = family{
 }
 
 // reasons are why a commit failed.
-var reasons = family{"evidence.reason.kicked", "evidence.reason.coded", "evidence.reason.reassigned"}
+var reasons = family{
+	"evidence.reason.kicked", "evidence.reason.coded", "evidence.reason.reassigned", "evidence.reason.staleCommit",
+}
 
 // marks are the timeline's actions as the engine labels them.
 var marks = family{
@@ -70,9 +72,8 @@ var events = map[string]string{
 	"auto-commit failed": "evidence.event.autoCommitFailed", "poll timeout": "evidence.event.pollTimeout",
 	"crashed": "evidence.event.crashed", "shut down": "evidence.event.shutDown", "resumed": "evidence.event.resumed",
 	"joined": "evidence.event.shareJoined", "left": "evidence.event.shareLeft", "target assignment": "evidence.event.shareTarget",
-	"assignment": "evidence.event.shareAssignment", "heartbeat refused": "evidence.event.shareHeartbeatRefused",
-	"lock expired": "evidence.event.shareLockExpired", "given up": "evidence.event.shareGivenUp",
-	"share partition": "evidence.event.sharePartition",
+	"assignment": "evidence.event.shareAssignment", "lock expired": "evidence.event.shareLockExpired",
+	"given up": "evidence.event.shareGivenUp", "share partition": "evidence.event.sharePartition",
 }
 
 // Event is a group event's name in c's language.
