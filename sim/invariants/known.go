@@ -5,5 +5,4 @@ package invariants
 // saying why; the generated-worlds test and the soak count failures of the
 // same kind (Failure.Signature) without failing. Remove an entry when its
 // bug is fixed: the file then guards against its return.
-var KnownOpen = map[string]string{
-}
+var KnownOpen = map[string]string{}
