@@ -9,35 +9,14 @@ import (
 	"partitionlab/sim/sweep"
 )
 
-// sweepCharts draws a sweep's charts in the page's language: the
-// trade-off, and for two settings the grid of gridWord's measure. The
-// measures' own charts (one setting) are measureChart's, drawn one per
-// task once every run is in.
-func sweepCharts(c *i18n.Catalog, s *sweep.Sweep, gridWord string) []namedChart {
-	var out []namedChart
-	scope := sweepMeasure("violations." + s.Scope)
-	var points []plots.FrontierPoint
-	for _, pt := range s.Points {
-		if pt.Pending {
-			continue
-		}
-		points = append(points, plots.FrontierPoint{Label: pointLabel(pt), Load: pt.Spread["load.max_over_mean"].Median,
-			Violations: pt.Spread[scope.Name].Median, OnFrontier: pt.OnFrontier,
-			Recommended: s.Recommended != nil && s.Recommended.Index == pt.Index})
-	}
-	scopeLabel := measureLabel(c, scope)
+// frontierChart draws the trade-off in the page's language: balance
+// against the violations of the frontier's scope, the frontier joined.
+func frontierChart(c *i18n.Catalog, s *sweep.Sweep) namedChart {
+	scopeLabel := measureLabel(c, sweepMeasure("violations."+s.Scope))
 	title := c.T("sweep.chart.frontier.title", i18n.S("measure", scopeLabel))
 	ch, err := plots.SweepFrontier(c, plots.SweepWords{Title: title, XLabel: c.T("sweep.chart.frontier.x"),
-		YLabel: c.T("sweep.chart.median", i18n.S("measure", scopeLabel)), Label: c.T("sweep.chart.frontier.label", i18n.S("title", title))}, points)
-	out = append(out, newNamedChart(c, "sweep-frontier", c.T("sweep.chart.frontier.caption"), ch, err))
-	if len(s.Vary) == 2 {
-		m := sweepMeasure(gridWord)
-		title := c.T("sweep.chart.grid.title", i18n.S("measure", measureLabel(c, m)), i18n.S("row", s.Vary[0].Path), i18n.S("col", s.Vary[1].Path))
-		rows, cols, values, texts := sweepGrid(s, m)
-		ch, err := plots.SweepGrid(c, plots.SweepWords{Title: title, XLabel: s.Vary[1].Path, YLabel: s.Vary[0].Path, Label: title}, rows, cols, values, texts)
-		out = append(out, newNamedChart(c, "sweep-grid", title, ch, err))
-	}
-	return out
+		YLabel: c.T("sweep.chart.median", i18n.S("measure", scopeLabel)), Label: c.T("sweep.chart.frontier.label", i18n.S("title", title))}, frontierPoints(s))
+	return newNamedChart(c, "sweep-frontier", c.T("sweep.chart.frontier.caption"), ch, err)
 }
 
 // chartedMeasures are the measures a one-setting sweep draws against its
@@ -103,22 +82,6 @@ func allZero(vs []float64) bool {
 		}
 	}
 	return true
-}
-
-// sweepGrid lays a two-setting sweep's medians of m out by row (the first
-// setting) and column (the second); a pending cell shows "…".
-func sweepGrid(s *sweep.Sweep, m sweep.Measure) (rows, cols []string, values [][]float64, texts [][]string) {
-	rows, cols = axisTexts(s.Vary[0]), axisTexts(s.Vary[1])
-	values, texts = make([][]float64, len(rows)), make([][]string, len(rows))
-	for _, pt := range s.Points {
-		i := pt.Index / len(cols)
-		v, text := pt.Spread[m.Name].Median, m.Format(pt.Spread[m.Name].Median)
-		if pt.Pending {
-			text = "…"
-		}
-		values[i], texts[i] = append(values[i], v), append(texts[i], text)
-	}
-	return rows, cols, values, texts
 }
 
 func axisTexts(a sweep.Axis) []string {

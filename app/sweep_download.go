@@ -26,6 +26,7 @@ func (p *sweepPage) renderDownloads(c *i18n.Catalog) app.UI {
 		}, stem)
 	}
 	s := p.out.s
+	input := sweepreport.Input{Plan: p.plan, Sweep: s, BaseURL: appBase(), Catalog: c, Why: sweepWhy(c, s), Fragments: p.run.frags}
 	return app.Div().ID("sweep-downloads").Class("downloads").Body(
 		button("sweep-download-csv", c.T("sweep.download.csv"), func() error {
 			var b bytes.Buffer
@@ -44,7 +45,7 @@ func (p *sweepPage) renderDownloads(c *i18n.Catalog) app.UI {
 			return nil
 		}),
 		button("sweep-download-html", c.T("sweep.download.html"), func() error {
-			rv, err := sweepreport.New(sweepreport.Input{Plan: p.plan, Sweep: s, BaseURL: appBase()})
+			rv, err := sweepreport.New(input)
 			if err != nil {
 				return err
 			}
@@ -52,7 +53,7 @@ func (p *sweepPage) renderDownloads(c *i18n.Catalog) app.UI {
 			return nil
 		}),
 		button("sweep-download-markdown", c.T("sweep.download.markdown"), func() error {
-			rv, err := sweepreport.New(sweepreport.Input{Plan: p.plan, Sweep: s, BaseURL: appBase()})
+			rv, err := sweepreport.New(input)
 			if err != nil {
 				return err
 			}

@@ -1,8 +1,10 @@
 package app
 
 import (
+	"encoding/json"
 	"errors"
 	"maps"
+	"net/url"
 	"slices"
 	"strconv"
 	"time"
@@ -11,6 +13,7 @@ import (
 
 	"partitionlab/app/i18n"
 	"partitionlab/app/results"
+	"partitionlab/app/runner"
 	"partitionlab/app/share"
 	"partitionlab/app/sweepclient"
 	"partitionlab/sim/scenario"
@@ -43,6 +46,14 @@ type sweepPage struct {
 	out      *sweepOutcome
 	// gridWord is the measure a two-setting grid is coloured by.
 	gridWord string
+	// scDoc and scValues are sc's document and link parameters, made
+	// once per scenario (nil until then).
+	scDoc    json.RawMessage
+	scValues url.Values
+	// bar is the progress, redrawn alone as runs come in (the one
+	// mounted); drawings counts the page's drawings.
+	bar      *sweepProgress
+	drawings int
 }
 
 func newSweepPage() *sweepPage {
@@ -53,7 +64,7 @@ func newSweepPage() *sweepPage {
 // OnNav reads the sweep from the address; without a scenario there, it
 // starts from the one last run on the Simulate page, else the default.
 func (p *sweepPage) OnNav(ctx app.Context) {
-	p.notice = ""
+	p.notice, p.scDoc, p.scValues = "", nil, nil
 	link, f, err := sweepclient.Parse(ctx.Page().URL().String())
 	switch {
 	case errors.Is(err, share.ErrNoScenario):
@@ -85,14 +96,20 @@ func (p *sweepPage) OnNav(ctx app.Context) {
 
 func (p *sweepPage) OnDismount() { p.run.stop() }
 
-// check reads the form, makes the plan, writes the address and starts
-// the sweep when it is short (at once when now, else after the edits
-// pause); a long one waits for a click.
+// check reads the form and writes the address, then has a worker check
+// the sweep (its points' scenarios and work): planned hears the answer.
+// The page's thread never parses a point.
 func (p *sweepPage) check(ctx app.Context, now bool) {
 	p.run.cancel()
+	p.wait.cancel()
 	p.plan, p.problems, p.gated, p.estimate = nil, nil, false, ""
+	if p.out != nil && p.out.final {
+		o := *p.out // a new sweep takes the last one's "final" mark away
+		o.final = false
+		p.out = &o
+	}
 	f := p.form.form()
-	def, errs := f.Definition(scenario.MarshalScenario(p.sc))
+	def, errs := f.Definition(p.doc())
 	p.errs = map[string]string{}
 	for _, e := range errs {
 		p.errs[e.Field] = formErrorText(tr(), e)
@@ -101,7 +118,20 @@ func (p *sweepPage) check(ctx app.Context, now bool) {
 	if len(errs) > 0 {
 		return
 	}
-	plan, err := sweep.NewPlan(def, scenario.BrowserLimits())
+	p.run.check(ctx, def, sweepclient.Workers(cores(), runsOf(def)), func(ctx app.Context, rep runner.Reply) {
+		p.planned(ctx, def, rep, now)
+	})
+}
+
+// planned takes the worker's check of def: the problems, or the plan,
+// its estimate, and the sweep started (at once when now, else after the
+// edits pause); a long one waits for a click.
+func (p *sweepPage) planned(ctx app.Context, def sweep.Definition, rep runner.Reply, now bool) {
+	if len(rep.Problems) > 0 || rep.Checked == nil {
+		p.problems = rep.Problems
+		return
+	}
+	plan, err := sweep.NewCheckedPlan(def, scenario.BrowserLimits(), *rep.Checked)
 	if err != nil {
 		p.problems = sweepclient.Problems(err)
 		return
@@ -121,26 +151,52 @@ func (p *sweepPage) check(ctx app.Context, now bool) {
 	p.wait.after(ctx, p.start)
 }
 
+// runsOf is how many runs def makes, before it is checked.
+func runsOf(def sweep.Definition) int {
+	n := def.Seeds
+	for _, a := range def.Vary {
+		n *= len(a.Values)
+	}
+	return n
+}
+
+// doc is the sweep's scenario document, made once per scenario.
+func (p *sweepPage) doc() json.RawMessage {
+	if p.scDoc == nil {
+		p.scDoc = scenario.MarshalScenario(p.sc)
+	}
+	return p.scDoc
+}
+
 // start runs the plan in the workers.
 func (p *sweepPage) start(ctx app.Context) {
 	if p.plan == nil {
 		return
 	}
 	p.gated = false
+	p.run.progressed = func() {
+		if p.bar != nil {
+			p.bar.Update()
+		}
+	}
 	p.run.start(ctx, p.plan, func(ctx app.Context, s *sweep.Sweep, final bool) {
-		p.out = newSweepOutcome(tr(), s, p.gridWord, final)
+		p.out = newSweepOutcome(s, final)
 		if final {
 			p.wait.settle()
-			p.drawMeasures(ctx, p.out, chartedMeasures(s))
+			p.drawFinal(ctx, p.out)
 		}
 	})
 }
 
 // writeURL keeps the sweep in the address, so a reload or a copied link
-// gives the same picture.
+// gives the same picture. The scenario's part (a compression) is made
+// once per scenario.
 func (p *sweepPage) writeURL(f sweepclient.Form) {
+	if p.scValues == nil {
+		p.scValues = share.Values(p.sc, "")
+	}
 	u := *app.Window().URL()
-	u.RawQuery, u.Fragment = langQuery(), sweepclient.Fragment(p.sc, f)
+	u.RawQuery, u.Fragment = langQuery(), sweepclient.FragmentWith(p.scValues, f)
 	app.Window().Get("history").Call("replaceState", nil, "", u.String())
 }
 
@@ -171,9 +227,16 @@ func sweepEstimate(c *i18n.Catalog, plan *sweep.Plan, workers int, secs float64)
 		i18n.S("time", t), i18n.S("workers", l.Float(float64(workers), 0)))
 }
 
-// sweepRedrawEvery is how often the charts are drawn again while the
-// points arrive (each reply updates the progress and the table).
-const sweepRedrawEvery = 250 * time.Millisecond
+// sweepRedrawEvery is how often the page is drawn again while the points
+// arrive, with the live scatter and the table (each reply moves the
+// progress, drawn alone).
+const sweepRedrawEvery = 400 * time.Millisecond
+
+// drawn counts a drawing of the page (Render calls it once).
+func (p *sweepPage) drawn() int {
+	p.drawings++
+	return p.drawings
+}
 
 func (p *sweepPage) Render() app.UI {
 	c := tr()

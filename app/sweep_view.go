@@ -3,6 +3,7 @@ package app
 import (
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -11,28 +12,53 @@ import (
 )
 
 // sweepOutcome is what the page shows of a sweep so far: the assembled
-// sweep and its charts. Unexported, so go-app never deep-compares it.
+// sweep and, once every run is in, its charts. Unexported, so go-app
+// never deep-compares it.
 type sweepOutcome struct {
 	s      *sweep.Sweep
 	charts []namedChart
-	final  bool
+	// done says every run is in; final that the frontier's chart is
+	// drawn too (data-final, the downloads).
+	done, final bool
 }
 
-// newSweepOutcome draws the trade-off (and the grid); the measures'
-// charts come after, one per task (drawMeasures).
-func newSweepOutcome(c *i18n.Catalog, s *sweep.Sweep, gridWord string, final bool) *sweepOutcome {
-	return &sweepOutcome{s: s, final: final, charts: sweepCharts(c, s, gridWord)}
+// newSweepOutcome is the sweep so far, drawn light (renderLive) until
+// drawFinal draws its charts.
+func newSweepOutcome(s *sweep.Sweep, done bool) *sweepOutcome {
+	return &sweepOutcome{s: s, done: done}
+}
+
+// drawFinal draws a finished sweep's charts, each in a task of its own so
+// the page answers input between them: the trade-off first (the outcome
+// is then final), then a one-setting sweep's measures.
+func (p *sweepPage) drawFinal(ctx app.Context, o *sweepOutcome) {
+	nextTask(ctx, func(ctx app.Context) {
+		if p.out != o {
+			return // another sweep since
+		}
+		o.charts, o.final = []namedChart{frontierChart(tr(), o.s)}, true
+		p.drawMeasures(ctx, o, chartedMeasures(o.s))
+	})
 }
 
 // drawMeasures draws the measures' charts of a finished one-setting
-// sweep, one per task, so the page answers input between them.
+// sweep, one per task.
 func (p *sweepPage) drawMeasures(ctx app.Context, o *sweepOutcome, ms []sweep.Measure) {
 	if len(ms) == 0 || p.out != o {
 		return // done, or another sweep since
 	}
-	o.charts = append(o.charts, measureChart(tr(), o.s, ms[0]))
-	ctx.After(0, func(ctx app.Context) { p.drawMeasures(ctx, o, ms[1:]) })
+	nextTask(ctx, func(ctx app.Context) {
+		if p.out != o {
+			return
+		}
+		o.charts = append(o.charts, measureChart(tr(), o.s, ms[0]))
+		p.drawMeasures(ctx, o, ms[1:])
+	})
 }
+
+// nextTask runs fn in a task of its own, after the browser has had its
+// turn (input, a frame): a timer, as a zero wait would run at once.
+func nextTask(ctx app.Context, fn func(ctx app.Context)) { ctx.After(time.Millisecond, fn) }
 
 // renderRun is the sweep's estimate, its start button when it waits for
 // a click, its progress and Cancel.
@@ -45,7 +71,7 @@ func (p *sweepPage) renderRun(c *i18n.Catalog) app.UI {
 		app.If(p.estimate != "", app.P().ID("sweep-estimate").Text(p.estimate)),
 		app.If(p.gated, app.Button().Type("button").ID("sweep-start").Class("primary").Text(c.T("sweep.run.start")).
 			OnClick(func(ctx app.Context, _ app.Event) { p.start(ctx) })),
-		p.renderProgress(c),
+		&sweepProgress{page: p, Drawn: p.drawn()},
 		app.If(!r.running && r.tookMs > 0, app.P().ID("sweep-took").DataSet("ms", strconv.FormatFloat(r.tookMs, 'f', 0, 64)).
 			Text(c.T("sweep.run.took", i18n.S("seconds", c.Lang().Float(r.tookMs/1000, 1))))),
 		app.If(r.err != "", app.P().ID("sweep-error").Class("error").Attr("role", "alert").Text(r.err)),
@@ -62,7 +88,7 @@ func (p *sweepPage) renderProgress(c *i18n.Catalog) app.UI {
 		app.Progress().ID("sweep-progress").Max(100).Value(r.percent()).Aria("label", c.T("sweep.run.progressLabel")),
 		app.Span().ID("sweep-progress-text").Text(c.T("sweep.run.progress", i18n.S("total", strconv.Itoa(r.pool.Total())), i18n.S("done", strconv.Itoa(r.pool.Done())))),
 		app.Button().Type("button").ID("sweep-cancel").Text(c.T("sweep.run.cancel")).
-			OnClick(func(ctx app.Context, _ app.Event) { r.cancel(); p.gated = p.plan != nil }),
+			OnClick(func(ctx app.Context, _ app.Event) { r.cancel(); p.gated = p.plan != nil; p.Update() }),
 	)
 }
 
@@ -77,30 +103,14 @@ func (p *sweepPage) renderOutcome(c *i18n.Catalog) app.UI {
 		app.H2().Text(c.T("sweep.outcome.title")),
 		app.P().ID("sweep-why").Class("why").Text(sweepWhy(c, s)),
 		app.P().Class("hint").Text(c.T("sweep.form.costOrder")),
-		app.If(len(s.Vary) == 2, p.renderGridPicker(c)),
+		p.renderGrid(c, s),
 		app.Div().Class("charts").Body(
+			app.If(!o.final, renderLive(c, s)),
 			app.Range(o.charts).Slice(func(i int) app.UI { return chartFigure(o.charts[i], p.sc.Name, false, 0) }),
 		),
 		p.renderDownloads(c),
+		app.If(o.final, p.renderEmbed()),
 		p.renderPoints(c, o),
-	)
-}
-
-// renderGridPicker picks the measure the grid is coloured by.
-func (p *sweepPage) renderGridPicker(c *i18n.Catalog) app.UI {
-	ms := sweep.Measures()
-	return app.Div().Class("field").Body(
-		app.Label().For("sweep-grid-measure").Text(c.T("sweep.grid.measure")),
-		app.Select().ID("sweep-grid-measure").OnChange(func(ctx app.Context, _ app.Event) {
-			p.gridWord = inputValue(ctx)
-			if p.out != nil {
-				p.out = newSweepOutcome(tr(), p.out.s, p.gridWord, p.out.final)
-			}
-		}).Body(
-			app.Range(ms).Slice(func(i int) app.UI {
-				return app.Option().Value(ms[i].Word).Selected(ms[i].Word == p.gridWord).Text(measureLabel(c, ms[i]))
-			}),
-		),
 	)
 }
 
@@ -158,10 +168,11 @@ func (p *sweepPage) renderPoints(c *i18n.Catalog, o *sweepOutcome) app.UI {
 
 // pointLink opens a point in Simulate, once its link is made.
 func (p *sweepPage) pointLink(c *i18n.Catalog, pt sweep.Point) app.UI {
-	if pt.Pending || pt.Index >= len(p.run.links) || p.run.links[pt.Index] == "" {
+	link := p.run.link(pt.Index)
+	if pt.Pending || link == "" {
 		return nil
 	}
-	return app.A().Class("open-point").Href(p.run.links[pt.Index]).Text(c.T("sweep.points.openLink"))
+	return app.A().Class("open-point").Href(link).Text(c.T("sweep.points.openLink"))
 }
 
 // pointMarks says, in words, whether a point is on the frontier, meets
@@ -216,4 +227,12 @@ func sweepWhy(c *i18n.Catalog, s *sweep.Sweep) string {
 		return c.T("sweep.why.none", req, i18n.S("point", s.Closest.Values.String()), i18n.S("misses", strings.Join(s.Closest.Misses, ", ")))
 	}
 	return c.T("sweep.why.pending")
+}
+
+// renderEmbed is a finished sweep's Embed, once its point's link is in.
+func (p *sweepPage) renderEmbed() app.UI {
+	if d := p.sweepEmbed(p.out.s); d != nil {
+		return app.Div().ID("sweep-embed").Body(d)
+	}
+	return nil
 }

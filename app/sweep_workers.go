@@ -8,7 +8,6 @@ import (
 
 	"partitionlab/app/i18n"
 	"partitionlab/app/runner"
-	"partitionlab/app/share"
 	"partitionlab/app/sweepclient"
 	"partitionlab/sim/sweep"
 )
@@ -34,36 +33,74 @@ type sweepRun struct {
 	tookMs  float64
 	drawn   time.Time
 	update  func(ctx app.Context, s *sweep.Sweep, final bool)
-	// links open each point's first seed in Simulate, made as it
-	// arrives (a link costs a compression: all at once would hold the
-	// page).
-	links []string
+	// frags are the address fragments that open each point's first seed
+	// in Simulate: the worker that ran it makes one, so the page never
+	// compresses one.
+	frags []string
+	// planID is the plan request awaited (0 none); planned hears its
+	// answer.
+	planID  int
+	planned func(ctx app.Context, rep runner.Reply)
+	// progressed redraws the progress alone: a reply that changes
+	// nothing else does not redraw the whole page.
+	progressed func()
+}
+
+// spawn makes sure n workers are up, and says whether the engine is
+// there to make them.
+func (r *sweepRun) spawn(ctx app.Context, n int) bool {
+	e := engine()
+	if !e.Truthy() || !e.Get("spawn").Truthy() {
+		r.err = tr().T("engine.notLoaded")
+		return false
+	}
+	for len(r.workers) < n {
+		w := len(r.workers)
+		hear := app.FuncOf(func(_ app.Value, args []app.Value) any {
+			data := args[0].String()
+			// Mode Next: the reply decides what to redraw.
+			ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Next, Source: ctx.Src(), Function: func(ctx app.Context) {
+				if r.hear(ctx, w, data) {
+					ctx.Dispatch(func(app.Context) {})
+				} else if r.progressed != nil {
+					r.progressed()
+				}
+			}})
+			return nil
+		})
+		r.hears = append(r.hears, hear)
+		r.workers = append(r.workers, e.Call("spawn", hear))
+	}
+	return true
+}
+
+// check asks a worker to check def (sweep.NewPlan there, so the page's
+// thread never parses the points), spawning the n workers the sweep will
+// run in; planned hears the answer, unless another check replaced it.
+func (r *sweepRun) check(ctx app.Context, def sweep.Definition, n int, planned func(ctx app.Context, rep runner.Reply)) {
+	r.cancel()
+	r.planID, r.planned = 0, nil
+	if !r.spawn(ctx, max(n, 1)) {
+		return
+	}
+	r.err = ""
+	r.planID, r.planned = engine().Call("newID").Int(), planned
+	req, _ := json.Marshal(runner.Request{Kind: runner.KindPlan, ID: r.planID, Sweep: &def})
+	r.workers[0].Call("post", string(req))
 }
 
 // start runs plan, calling update with the sweep assembled as runs come
 // in (the charts at most every sweepRedrawEvery) and once at the end.
 func (r *sweepRun) start(ctx app.Context, plan *sweep.Plan, update func(ctx app.Context, s *sweep.Sweep, final bool)) {
 	r.cancel()
-	e := engine()
-	if !e.Truthy() || !e.Get("spawn").Truthy() {
-		r.err = tr().T("engine.notLoaded")
+	n := sweepclient.Workers(cores(), plan.Runs())
+	if !r.spawn(ctx, n) {
 		return
 	}
-	n := sweepclient.Workers(cores(), plan.Runs())
-	for len(r.workers) < n {
-		w := len(r.workers)
-		hear := app.FuncOf(func(_ app.Value, args []app.Value) any {
-			data := args[0].String()
-			ctx.Dispatch(func(ctx app.Context) { r.hear(ctx, w, data) })
-			return nil
-		})
-		r.hears = append(r.hears, hear)
-		r.workers = append(r.workers, e.Call("spawn", hear))
-	}
-	r.id = e.Call("newID").Int()
+	r.id = engine().Call("newID").Int()
 	r.plan, r.def, r.update = plan, plan.Definition(), update
 	r.pool = sweepclient.NewPool(plan.Runs())
-	r.links = make([]string, plan.Points())
+	r.frags = make([]string, plan.Points())
 	r.running, r.err, r.started, r.tookMs, r.drawn = true, "", time.Now(), 0, time.Time{}
 	for w := range n {
 		for range perWorker {
@@ -83,8 +120,9 @@ func (r *sweepRun) give(w int) {
 	r.workers[w].Call("post", string(req))
 }
 
-// hear takes one reply of worker w.
-func (r *sweepRun) hear(ctx app.Context, w int, data string) {
+// hear takes one reply of worker w, and says whether the page is to be
+// redrawn (else the progress alone).
+func (r *sweepRun) hear(ctx app.Context, w int, data string) bool {
 	var rep runner.Reply
 	if err := json.Unmarshal([]byte(data), &rep); err != nil {
 		rep = runner.Reply{Kind: runner.KindCrash, Error: err.Error()}
@@ -93,48 +131,62 @@ func (r *sweepRun) hear(ctx app.Context, w int, data string) {
 		// The worker is gone: a fresh one replaces it for the next sweep.
 		r.workers[w].Call("terminate")
 		r.workers[w] = engine().Call("spawn", r.hears[w])
-		if r.running {
-			r.fail(ctx, tr().T("engine.stopped", i18n.S("why", crashWords(tr(), rep.Error))))
+		why := tr().T("engine.stopped", i18n.S("why", crashWords(tr(), rep.Error)))
+		switch {
+		case r.running:
+			r.fail(ctx, why)
+		case r.planID != 0 && w == 0:
+			r.planID, r.err = 0, why
 		}
-		return
+		return true
+	}
+	if rep.Kind == runner.KindPlanned {
+		if rep.ID != r.planID || r.planned == nil {
+			return false // a check replaced since
+		}
+		planned := r.planned
+		r.planID, r.planned = 0, nil
+		planned(ctx, rep)
+		return true
 	}
 	if !r.running || rep.ID != r.id {
-		return // a sweep replaced or cancelled since
+		return false // a sweep replaced or cancelled since
 	}
 	switch rep.Kind {
 	case runner.KindError:
 		r.fail(ctx, rep.Error)
+		return true
 	case runner.KindSweepRun:
 		if rep.SweepRun == nil || !r.pool.Put(rep.Index, *rep.SweepRun) {
-			return
+			return false
 		}
 		r.give(w)
-		if seeds := r.def.Seeds; rep.Index%seeds == 0 {
-			if sc, err := r.plan.Scenario(rep.Index); err == nil {
-				r.links[rep.Index/seeds] = href("/") + "#" + share.Fragment(sc, "")
-			}
+		if k := rep.Index / r.def.Seeds; rep.Link != "" && k < len(r.frags) {
+			r.frags[k] = rep.Link
 		}
 		final := r.pool.Finished()
 		if final {
 			r.running, r.tookMs = false, float64(time.Since(r.started).Microseconds())/1000
 		}
-		r.assemble(ctx, final)
+		return r.assemble(ctx, final)
 	}
+	return false
 }
 
-// assemble puts the runs in so far together and hands them to update:
-// at every reply the progress, the charts when due.
-func (r *sweepRun) assemble(ctx app.Context, final bool) {
+// assemble puts the runs in so far together and hands them to update,
+// at most every sweepRedrawEvery and at the end; it says whether it did.
+func (r *sweepRun) assemble(ctx app.Context, final bool) bool {
 	if !final && time.Since(r.drawn) < sweepRedrawEvery {
-		return
+		return false
 	}
 	s, err := r.plan.Assemble(r.pool.Runs())
 	if err != nil {
 		r.fail(ctx, fieldErrorsText(tr(), err))
-		return
+		return true
 	}
 	r.drawn = time.Now()
 	r.update(ctx, s, final)
+	return true
 }
 
 func (r *sweepRun) fail(ctx app.Context, why string) {
@@ -173,4 +225,13 @@ func (r *sweepRun) percent() int {
 		return 0
 	}
 	return r.pool.Done() * 100 / r.pool.Total()
+}
+
+// link is the address that opens point k in Simulate, "" until its
+// first seed is in.
+func (r *sweepRun) link(k int) string {
+	if k >= len(r.frags) || r.frags[k] == "" {
+		return ""
+	}
+	return href("/") + "#" + r.frags[k]
 }

@@ -343,3 +343,45 @@ func TestEmbedOfAComparison(t *testing.T) {
 	waitInFrame(t, ctx, `document.getElementById("embed-diff").dataset.digestA === `+js(a)+
 		` && document.querySelectorAll("#diff-table tbody tr").length === 4`, frameShows)
 }
+
+// TestSweepEmbed: a finished sweep's Embed frames its recommended point,
+// with the varied setting as the reader's control. The dialog's own
+// snippet, framed by an article on another origin, gives the command
+// line's digest for that point, and for another value the reader picks.
+func TestSweepEmbed(t *testing.T) {
+	vary := []string{"topic.partitions=3,6,12"}
+	want := sweepCLI(t, "--preset", "order-events", "--vary", vary[0], "--require", "load<=1.3")
+	if want.Recommended == nil {
+		t.Fatalf("the command line recommends no point: %s", want.Why)
+	}
+	values := []string{"3", "6", "12"}
+	rec := values[want.Recommended.Index]
+	other := values[(want.Recommended.Index+1)%len(values)]
+	recDigest := cliDigest(t, "order-events", "topic.partitions="+rec)
+	otherDigest := cliDigest(t, "order-events", "topic.partitions="+other)
+	if recDigest != want.Points[want.Recommended.Index].Digests[0] {
+		t.Fatalf("simulate --set gives %s, the sweep's point %s", recDigest, want.Points[want.Recommended.Index].Digests[0])
+	}
+
+	ctx := embedTab(t)
+	open(t, ctx, env.baseURL+"sweep#"+sweepFragment("order-events", vary, "load<=1.3"))
+	readSweep(t, ctx)
+	waitFor(t, ctx, `document.querySelector("#sweep-embed #embed-button") !== null`)
+	if err := chromedp.Do(ctx, chromedp.Click(`#sweep-embed #embed-button`)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, `document.getElementById("embed-snippet") !== null`)
+	snippet := previewedSnippet(t, ctx)
+	if !strings.Contains(snippet, "ctl=topic.partitions") {
+		t.Errorf("the sweep's snippet lets the reader change nothing: %s", snippet)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(articleHost(t, snippet))); err != nil {
+		t.Fatal(err)
+	}
+	waitInFrame(t, ctx, frameDigest(recDigest), frameShows)
+	if _, err := inFrame[bool](t, ctx, `(() => { const el = document.getElementById("embed-control-0");
+		el.value = `+js(other)+`; el.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`); err != nil {
+		t.Fatal(err)
+	}
+	waitInFrame(t, ctx, frameDigest(otherDigest), frameShows)
+}

@@ -160,3 +160,36 @@ func TestSweepOffline(t *testing.T) {
 	open(t, ctx, base+"sweep#"+sweepFragment("order-events", vary))
 	checkSweep(t, readSweep(t, ctx), want, "offline")
 }
+
+// A two-setting sweep shows its grid as a table, a cell per point with
+// the command line's digest; the measure picked shades it; a cell opens
+// Simulate as exactly that run.
+func TestSweepGrid(t *testing.T) {
+	vary := []string{"topic.partitions=3,6", "consumer.concurrency=1,2,4"}
+	want := sweepCLI(t, "--preset", "order-events", "--vary", vary[0], "--vary", vary[1])
+	ctx := newTab(t)
+	open(t, ctx, env.baseURL+"sweep#"+sweepFragment("order-events", vary))
+	checkSweep(t, readSweep(t, ctx), want, "the grid's sweep")
+	grid := eval[struct {
+		Rows    int      `json:"rows"`
+		Digests []string `json:"digests"`
+		Links   int      `json:"links"`
+	}](t, ctx, `(() => {
+		const cells = Array.from(document.querySelectorAll("#sweep-grid tbody td"));
+		return {rows: document.querySelectorAll("#sweep-grid tbody tr").length, digests: cells.map(c => c.dataset.digest),
+			links: document.querySelectorAll("#sweep-grid tbody td a[href]").length};
+	})()`)
+	var digests []string
+	for _, pt := range want.Points {
+		digests = append(digests, pt.Digests[0])
+	}
+	if grid.Rows != 2 || !slices.Equal(grid.Digests, digests) || grid.Links != len(digests) {
+		t.Errorf("the grid has %d rows, digests %v and %d links; want 2 rows, %v, a link a cell", grid.Rows, grid.Digests, grid.Links, digests)
+	}
+	setField(t, ctx, "sweep-grid-measure", "p99_ms", "change")
+	waitFor(t, ctx, `document.getElementById("sweep-grid").dataset.measure === "p99_ms"`)
+	if err := chromedp.Do(ctx, chromedp.Click(`#sweep-cell-5 a`)); err != nil {
+		t.Fatal(err)
+	}
+	waitDigest(t, ctx, "results", want.Points[4].Digests[0])
+}

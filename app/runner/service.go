@@ -78,6 +78,11 @@ type Reply struct {
 	// sweep, and its headline numbers (Index also in its KindError).
 	Index    int        `json:"index,omitempty"`
 	SweepRun *sweep.Run `json:"sweep_run,omitempty"`
+	// Link is a KindSweepRun reply's, for a point's first seed.
+	Link string `json:"link,omitempty"`
+	// Checked and Problems are a KindPlanned reply's.
+	Checked  *sweep.Checked `json:"checked,omitempty"`
+	Problems []string       `json:"problems,omitempty"`
 }
 
 // Timing is when things happened in the worker, as milliseconds since the
@@ -142,6 +147,8 @@ func (s *Service) Handle(req Request, now time.Time) []Reply {
 	switch req.Kind {
 	case KindSweep:
 		return s.handleSweep(req)
+	case KindPlan:
+		return handlePlan(req)
 	case KindCancel:
 		s.cancelSweep(req.ID)
 		if s.job != nil && req.ID == s.id && !s.warm.busy {

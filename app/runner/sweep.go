@@ -1,8 +1,10 @@
 package runner
 
 import (
+	"errors"
 	"time"
 
+	"partitionlab/app/share"
 	"partitionlab/sim/scenario"
 	"partitionlab/sim/sweep"
 )
@@ -18,9 +20,38 @@ import (
 const KindSweep = "sweep"
 
 // KindSweepRun is one run of a sweep done: Index says which, SweepRun
-// holds its headline numbers. A run that cannot start answers KindError
+// holds its headline numbers, and Link (for a point's first seed) the
+// address fragment that opens the run in Simulate (share.Fragment). A run that cannot start answers KindError
 // with its Index.
 const KindSweepRun = "sweep-run"
+
+// KindPlan asks the worker to check a sweep (Sweep) as sweep.NewPlan
+// checks it, building every point's scenario: the page's thread never
+// parses the points. The worker answers KindPlanned at once.
+const KindPlan = "plan"
+
+// KindPlanned answers KindPlan: Checked holds the plan's facts
+// (sweep.NewCheckedPlan makes the page's plan from them), or Problems
+// say why the sweep cannot run, each naming its field or point.
+const KindPlanned = "planned"
+
+// handlePlan checks a sweep.
+func handlePlan(req Request) []Reply {
+	if req.Sweep == nil {
+		return []Reply{{Kind: KindError, ID: req.ID, Error: "plan: the request has no sweep"}}
+	}
+	p, err := sweep.NewPlan(*req.Sweep, scenario.BrowserLimits())
+	if err != nil {
+		var in *sweep.InputError
+		problems := []string{err.Error()}
+		if errors.As(err, &in) {
+			problems = in.Problems
+		}
+		return []Reply{{Kind: KindPlanned, ID: req.ID, Problems: problems}}
+	}
+	c := p.Checked()
+	return []Reply{{Kind: KindPlanned, ID: req.ID, Checked: &c}}
+}
 
 // sweepJob is the sweep in flight in this worker.
 type sweepJob struct {
@@ -85,5 +116,13 @@ func (s *Service) stepSweep(budget time.Duration, now func() time.Time) []Reply 
 	}
 	run := sweep.Headline(sw.job.Result())
 	sw.job, sw.queue = nil, sw.queue[1:]
-	return []Reply{{Kind: KindSweepRun, ID: sw.id, Index: i, SweepRun: &run, Progress: 1, Phase: Done}}
+	reply := Reply{Kind: KindSweepRun, ID: sw.id, Index: i, SweepRun: &run, Progress: 1, Phase: Done}
+	if i%sw.plan.Definition().Seeds == 0 {
+		// The point's link, made here where its scenario is at hand: the
+		// page's thread never compresses one.
+		if sc, err := sw.plan.Scenario(i); err == nil {
+			reply.Link = share.Fragment(sc, "")
+		}
+	}
+	return []Reply{reply}
 }

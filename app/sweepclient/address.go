@@ -56,8 +56,15 @@ func (f Form) Values() url.Values {
 
 // Fragment is the address's fragment (without #) for a sweep of sc.
 func Fragment(sc scenario.Scenario, f Form) string {
+	return FragmentWith(share.Values(sc, ""), f)
+}
+
+// FragmentWith is Fragment with the scenario's link parameters made
+// already (share.Values, a compression), for a page that writes its
+// address at every edit of the same scenario.
+func FragmentWith(scenario url.Values, f Form) string {
 	v := f.Values()
-	for k, vs := range share.Values(sc, "") {
+	for k, vs := range scenario {
 		v[k] = vs
 	}
 	return v.Encode()

@@ -2,7 +2,10 @@ package sweepreport
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"partitionlab/app/i18n"
 	"partitionlab/app/plots"
@@ -13,8 +16,8 @@ import (
 // charts draws the sweep's charts: the trade-off first; then, for one
 // setting, each headline measure that is not zero everywhere against it,
 // and for two, grids of balance and of violations.
-func charts(s *sweep.Sweep) ([]report.Chart, error) {
-	en := i18n.For(i18n.English)
+func charts(c *i18n.Catalog, s *sweep.Sweep) ([]report.Chart, error) {
+	label := func(m sweep.Measure) string { return c.T("sweep.measure." + m.Word) }
 	var out []report.Chart
 	add := func(name, title string, ch plots.Chart, err error) error {
 		if err != nil {
@@ -33,17 +36,17 @@ func charts(s *sweep.Sweep) ([]report.Chart, error) {
 			Violations: pt.Spread[scope.Name].Median, OnFrontier: pt.OnFrontier,
 			Recommended: s.Recommended != nil && s.Recommended.Index == pt.Index})
 	}
-	title := fmt.Sprintf("The trade-off: balance against %s", scope.Label)
-	ch, err := plots.SweepFrontier(en, plots.SweepWords{Title: title, XLabel: "load (busiest ÷ mean partition, median)",
-		YLabel: scope.Label + " (median)", Label: title + "; the points on the frontier are filled and joined"}, points)
+	title := c.T("sweep.chart.frontier.title", i18n.S("measure", label(scope)))
+	ch, err := plots.SweepFrontier(c, plots.SweepWords{Title: title, XLabel: c.T("sweep.chart.frontier.x"),
+		YLabel: c.T("sweep.chart.median", i18n.S("measure", label(scope))), Label: c.T("sweep.chart.frontier.label", i18n.S("title", title))}, points)
 	if err := add("frontier", title, ch, err); err != nil {
 		return nil, err
 	}
 	if len(s.Vary) == 2 {
 		for _, m := range []sweep.Measure{mustMeasure("load"), scope} {
-			title := fmt.Sprintf("%s by %s and %s (median)", capital(m.Label), s.Vary[0].Path, s.Vary[1].Path)
+			title := c.T("sweep.chart.grid.title", i18n.S("measure", capital(label(m))), i18n.S("row", s.Vary[0].Path), i18n.S("col", s.Vary[1].Path))
 			rows, cols, values, texts := grid(s, m)
-			ch, err := plots.SweepGrid(en, plots.SweepWords{Title: title, XLabel: s.Vary[1].Path, YLabel: s.Vary[0].Path, Label: title}, rows, cols, values, texts)
+			ch, err := plots.SweepGrid(c, plots.SweepWords{Title: title, XLabel: s.Vary[1].Path, YLabel: s.Vary[0].Path, Label: title}, rows, cols, values, texts)
 			if err := add("grid-"+m.Word, title, ch, err); err != nil {
 				return nil, err
 			}
@@ -56,12 +59,12 @@ func charts(s *sweep.Sweep) ([]report.Chart, error) {
 		if m.Name != "load.max_over_mean" && m.Name != scope.Name && allZero(series) {
 			continue
 		}
-		title := fmt.Sprintf("%s against %s", capital(m.Label), s.Vary[0].Path)
-		label := title
+		title := c.T("sweep.chart.measure.title", i18n.S("measure", capital(label(m))), i18n.S("path", s.Vary[0].Path))
+		described := title
 		if s.Seeds > 1 {
-			label += fmt.Sprintf(": the median of %d seeds, with a bar from the least to the most", s.Seeds)
+			described = c.T("sweep.chart.measure.spread", i18n.S("title", title), i18n.S("seeds", strconv.Itoa(s.Seeds)))
 		}
-		ch, err := plots.SweepMeasure(en, plots.SweepWords{Title: title, XLabel: s.Vary[0].Path, YLabel: m.Label, Label: label}, ticks, []plots.SweepSeries{series})
+		ch, err := plots.SweepMeasure(c, plots.SweepWords{Title: title, XLabel: s.Vary[0].Path, YLabel: label(m), Label: described}, ticks, []plots.SweepSeries{series})
 		if err := add("measure-"+strings.ReplaceAll(m.Word, ".", "-"), title, ch, err); err != nil {
 			return nil, err
 		}
@@ -127,9 +130,12 @@ func mustMeasure(word string) sweep.Measure {
 	return m
 }
 
+// capital writes s with its first letter in upper case (a letter of any
+// script; one without case stays).
 func capital(s string) string {
-	if s == "" {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
 		return s
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	return string(unicode.ToUpper(r)) + s[n:]
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"html"
 	"strings"
+
+	"partitionlab/app/i18n"
 )
 
 // reviewCSS keeps the file readable on its own: no fonts, scripts or
@@ -20,27 +22,31 @@ func (rv *Review) HTML() string {
 	e := html.EscapeString
 	s := rv.Sweep
 	title := rv.title()
-	fmt.Fprintf(&b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>%s</title>\n<style>%s</style></head><body>\n", e(title), reviewCSS)
+	w := rv.Catalog
+	fmt.Fprintf(&b, "<!DOCTYPE html>\n<html lang=\"%s\"><head><meta charset=\"utf-8\"><title>%s</title>\n<style>%s</style></head><body>\n", w.Lang().Tag(), e(title), reviewCSS)
 	fmt.Fprintf(&b, "<h1>%s</h1>\n<ul>\n", e(title))
 	for _, f := range rv.facts() {
 		fmt.Fprintf(&b, "<li>%s</li>\n", e(f))
 	}
-	fmt.Fprintf(&b, "</ul>\n<h2>Recommendation</h2>\n<p id=\"why\">%s</p>\n", e(s.Why))
-	if p := s.Recommended; p != nil {
-		fmt.Fprintf(&b, "<p><a href=\"%s\">Open %s in Simulate</a>, digest <code>%s</code></p>\n", e(rv.links[p.Index]), e(p.Values.String()), p.Digests[0])
-	} else if p := s.Closest; p != nil {
-		fmt.Fprintf(&b, "<p><a href=\"%s\">Open the closest point, %s, in Simulate</a>, digest <code>%s</code></p>\n", e(rv.links[p.Index]), e(p.Values.String()), p.Digests[0])
+	fmt.Fprintf(&b, "</ul>\n<h2>%s</h2>\n<p id=\"why\">%s</p>\n", e(w.T("sweepreport.recommendation")), e(rv.Why))
+	if text, p := rv.openPoint(); p != nil {
+		// The sentence escaped whole, then its link and digest put in.
+		const linkMark, digestMark = "\x00link\x00", "\x00digest\x00"
+		line := e(w.T("sweepreport.withDigest", i18n.S("link", linkMark), i18n.S("digest", digestMark)))
+		line = strings.Replace(line, linkMark, fmt.Sprintf("<a href=\"%s\">%s</a>", e(rv.links[p.Index]), e(text)), 1)
+		line = strings.Replace(line, digestMark, "<code>"+p.Digests[0]+"</code>", 1)
+		fmt.Fprintf(&b, "<p>%s</p>\n", line)
 	}
 	for _, c := range rv.Charts {
 		svg := c.SVG[strings.Index(c.SVG, "<svg"):] // the element, without the file's XML prolog
 		fmt.Fprintf(&b, "<figure id=\"%s\"><figcaption><h2>%s</h2></figcaption>\n%s\n</figure>\n", e(strings.TrimSuffix(c.Name, ".svg")), e(c.Title), svg)
 	}
 	cols := rv.columns()
-	b.WriteString("<h2>Every point</h2>\n<table id=\"points\"><thead><tr><th>point</th>")
+	fmt.Fprintf(&b, "<h2>%s</h2>\n<table id=\"points\"><thead><tr><th>%s</th>", e(w.T("sweepreport.everyPoint")), e(w.T("sweepreport.col.point")))
 	for _, c := range cols {
 		fmt.Fprintf(&b, "<th>%s</th>", e(c.heading))
 	}
-	b.WriteString("<th>digest (first seed)</th></tr></thead><tbody>\n")
+	fmt.Fprintf(&b, "<th>%s</th></tr></thead><tbody>\n", e(w.T("sweepreport.col.digest")))
 	for _, pt := range s.Points {
 		class := ""
 		switch {
@@ -59,6 +65,6 @@ func (rv *Review) HTML() string {
 		}
 		fmt.Fprintf(&b, "<td><code>%s</code></td></tr>\n", digest)
 	}
-	b.WriteString("</tbody></table>\n<p>Each point's number opens it in Simulate with its first seed, as exactly that run (the same digest).</p>\n</body></html>\n")
+	fmt.Fprintf(&b, "</tbody></table>\n<p>%s</p>\n</body></html>\n", e(w.T("sweepreport.footer")))
 	return b.String()
 }

@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	"partitionlab/app/i18n"
 	"partitionlab/app/report"
+	"partitionlab/sim/sweep"
 )
 
 // Markdown writes the review for a design document. The charts are
@@ -17,21 +19,21 @@ func (rv *Review) Markdown(chartPrefix string) string {
 	for _, f := range rv.facts() {
 		fmt.Fprintf(&b, "- %s\n", mdEscape(f))
 	}
-	fmt.Fprintf(&b, "\n## Recommendation\n\n%s\n", mdEscape(s.Why))
-	if p := s.Recommended; p != nil {
-		fmt.Fprintf(&b, "\n[Open %s in Simulate](%s), digest `%s`\n", mdEscape(p.Values.String()), rv.links[p.Index], p.Digests[0])
-	} else if p := s.Closest; p != nil {
-		fmt.Fprintf(&b, "\n[Open the closest point, %s, in Simulate](%s), digest `%s`\n", mdEscape(p.Values.String()), rv.links[p.Index], p.Digests[0])
+	w := rv.Catalog
+	fmt.Fprintf(&b, "\n## %s\n\n%s\n", mdEscape(w.T("sweepreport.recommendation")), mdEscape(rv.Why))
+	if text, p := rv.openPoint(); p != nil {
+		link := "[" + mdEscape(text) + "](" + rv.links[p.Index] + ")"
+		fmt.Fprintf(&b, "\n%s\n", w.T("sweepreport.withDigest", i18n.S("link", link), i18n.S("digest", "`"+p.Digests[0]+"`")))
 	}
 	for _, c := range rv.Charts {
 		fmt.Fprintf(&b, "\n## %s\n\n![%s](%s%s)\n", mdEscape(c.Title), mdEscape(c.Title), chartPrefix, c.Name)
 	}
 	cols := rv.columns()
-	b.WriteString("\n## Every point\n\n| point |")
+	fmt.Fprintf(&b, "\n## %s\n\n| %s |", mdEscape(w.T("sweepreport.everyPoint")), mdCell(w.T("sweepreport.col.point")))
 	for _, c := range cols {
 		fmt.Fprintf(&b, " %s |", mdCell(c.heading))
 	}
-	b.WriteString(" digest (first seed) |\n|--:|")
+	fmt.Fprintf(&b, " %s |\n|--:|", mdCell(w.T("sweepreport.col.digest")))
 	b.WriteString(strings.Repeat("--:|", len(cols)) + "---|\n")
 	for _, pt := range s.Points {
 		fmt.Fprintf(&b, "| [%d](%s) |", pt.Index+1, rv.links[pt.Index])
@@ -44,9 +46,22 @@ func (rv *Review) Markdown(chartPrefix string) string {
 		}
 		fmt.Fprintf(&b, " %s |\n", digest)
 	}
-	b.WriteString("\nEach point's number opens it in Simulate with its first seed, as exactly that run (the same digest).\n")
+	fmt.Fprintf(&b, "\n%s\n", mdEscape(w.T("sweepreport.footer")))
 	return b.String()
 }
 
 // mdEscape and mdCell are the compare review's.
 var mdEscape, mdCell = report.MarkdownText, report.MarkdownCell
+
+// openPoint is the point the review opens first, the recommended one or
+// else the closest, with its link's words.
+func (rv *Review) openPoint() (string, *sweep.Point) {
+	s, c := rv.Sweep, rv.Catalog
+	switch {
+	case s.Recommended != nil:
+		return c.T("sweepreport.open", i18n.S("point", s.Recommended.Values.String())), s.Recommended
+	case s.Closest != nil:
+		return c.T("sweepreport.openClosest", i18n.S("point", s.Closest.Values.String())), s.Closest
+	}
+	return "", nil
+}

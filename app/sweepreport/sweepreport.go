@@ -6,15 +6,18 @@
 // HTML file, or Markdown with the SVG charts beside it, as the compare
 // review does (app/report), whose chart type it shares.
 //
-// The words are English, as the command line's reviews are; the page will
-// give its own. sweepreport is plain Go: it must never import go-app or
-// net/http.
+// The words are the catalog's (app/i18n, the "sweepreport." messages): the
+// page's language on the page, English on the command line. The CSV
+// keeps simulate --json's names in every language. sweepreport is plain
+// Go: it must never import go-app or net/http.
 package sweepreport
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
+	"partitionlab/app/i18n"
 	"partitionlab/app/report"
 	"partitionlab/app/share"
 	"partitionlab/sim/sweep"
@@ -27,6 +30,14 @@ type Input struct {
 	// BaseURL is where the app is served ("https://example.org/lab/");
 	// the points' links start with it. Empty gives relative links.
 	BaseURL string
+	// Catalog is the review's language; nil is English.
+	Catalog *i18n.Catalog
+	// Why is the recommendation in the review's language; empty is the
+	// sweep's own (English).
+	Why string
+	// Fragments are the points' link fragments when made already (the
+	// page's workers make them); nil makes them here.
+	Fragments []string
 }
 
 // Review is a sweep's review ready to be written.
@@ -42,13 +53,23 @@ func New(in Input) (*Review, error) {
 	if in.Plan == nil || in.Sweep == nil {
 		return nil, fmt.Errorf("sweep review: needs the plan and the sweep")
 	}
+	if in.Catalog == nil {
+		in.Catalog = i18n.For(i18n.English)
+	}
+	if in.Why == "" {
+		in.Why = in.Sweep.Why
+	}
 	rv := &Review{Input: in}
 	var err error
-	if rv.Charts, err = charts(in.Sweep); err != nil {
+	if rv.Charts, err = charts(in.Catalog, in.Sweep); err != nil {
 		return nil, err
 	}
 	seeds := in.Plan.Definition().Seeds
 	for _, pt := range in.Sweep.Points {
+		if pt.Index < len(in.Fragments) && in.Fragments[pt.Index] != "" {
+			rv.links = append(rv.links, in.BaseURL+"#"+in.Fragments[pt.Index])
+			continue
+		}
 		sc, err := in.Plan.Scenario(pt.Index * seeds)
 		if err != nil {
 			return nil, err
@@ -60,42 +81,47 @@ func New(in Input) (*Review, error) {
 
 // title is the review's heading.
 func (rv *Review) title() string {
+	c := rv.Catalog
 	sc, _ := rv.Plan.Scenario(0)
 	name := sc.Name
 	if name == "" {
-		name = "a scenario"
+		name = c.T("sweepreport.aScenario")
 	}
-	var paths []string
-	for _, a := range rv.Sweep.Vary {
-		paths = append(paths, a.Path)
+	v := rv.Sweep.Vary
+	paths := v[0].Path
+	if len(v) == 2 {
+		paths = c.T("sweepreport.and", i18n.S("a", v[0].Path), i18n.S("b", v[1].Path))
 	}
-	return fmt.Sprintf("Sweep of %s over %s", name, strings.Join(paths, " and "))
+	return c.T("sweepreport.title", i18n.S("name", name), i18n.S("paths", paths))
+}
+
+// measureLabel is a measure's name in the review's language.
+func (rv *Review) measureLabel(m sweep.Measure) string {
+	return rv.Catalog.T("sweep.measure." + m.Word)
 }
 
 // facts are the sweep's definition in sentences.
 func (rv *Review) facts() []string {
-	s := rv.Sweep
+	s, c := rv.Sweep, rv.Catalog
 	var out []string
 	for _, a := range s.Vary {
-		out = append(out, fmt.Sprintf("%s takes %s.", a.Path, strings.Join(valueTexts(a), ", ")))
+		out = append(out, c.T("sweepreport.takes", i18n.S("path", a.Path), i18n.S("values", strings.Join(valueTexts(a), ", "))))
 	}
 	if sets := rv.Plan.Definition().Sets; len(sets) > 0 {
-		out = append(out, fmt.Sprintf("Every point also sets %s.", strings.Join(sets, ", ")))
+		out = append(out, c.T("sweepreport.sets", i18n.S("sets", strings.Join(sets, ", "))))
 	}
-	seeds := fmt.Sprintf("Each point runs with 1 seed, the scenario's own; %d runs in all.", len(s.Points))
+	seeds := c.T("sweepreport.oneSeed", i18n.S("runs", strconv.Itoa(len(s.Points))))
 	if s.Seeds > 1 {
-		seeds = fmt.Sprintf("Each point runs with %d seeds (the scenario's seed, then seed+1, ...); %d runs in all. The numbers are medians over the seeds, with the least and the most beside them where they differ.",
-			s.Seeds, len(s.Points)*s.Seeds)
+		seeds = c.T("sweepreport.seeds", i18n.S("seeds", strconv.Itoa(s.Seeds)), i18n.S("runs", strconv.Itoa(len(s.Points)*s.Seeds)))
 	}
 	out = append(out, seeds)
-	out = append(out, fmt.Sprintf("The frontier weighs balance against %s: a point is on it when no other point has both a lower load and fewer violations.", scopeMeasure(s).Label))
+	out = append(out, c.T("sweepreport.frontier", i18n.S("measure", rv.measureLabel(scopeMeasure(s)))))
 	if len(s.Require) > 0 {
 		var reqs []string
 		for _, q := range s.Require {
 			reqs = append(reqs, q.String())
 		}
-		out = append(out, fmt.Sprintf("Requirements, met by a point when every seed meets them: %s. The recommended point is the cheapest that meets them: %s.",
-			strings.Join(reqs, ", "), sweep.CostOrder()))
+		out = append(out, c.T("sweepreport.requirements", i18n.S("requirements", strings.Join(reqs, ", ")), i18n.S("order", c.T("sweepreport.costOrder"))))
 	}
 	return out
 }
@@ -108,20 +134,20 @@ type column struct {
 
 // columns are the points' table: values, the main measures, verdicts.
 func (rv *Review) columns() []column {
-	s := rv.Sweep
+	s, c := rv.Sweep, rv.Catalog
 	var cols []column
 	for i, a := range s.Vary {
 		cols = append(cols, column{a.Path, func(pt sweep.Point) string { return string(pt.Values[i].Value) }})
 	}
 	for _, word := range []string{"load", "violations.order", "violations.customer", "violations.key", "duplicates", "lost", "max_lag", "p99_ms", "idle_threads"} {
 		m := mustMeasure(word)
-		cols = append(cols, column{m.Label, func(pt sweep.Point) string { return m.FormatSpread(pt.Spread[m.Name]) }})
+		cols = append(cols, column{rv.measureLabel(m), func(pt sweep.Point) string { return m.FormatSpread(pt.Spread[m.Name]) }})
 	}
-	cols = append(cols, column{"frontier", func(pt sweep.Point) string { return yes(pt.OnFrontier, "on it") }})
+	cols = append(cols, column{c.T("sweepreport.col.frontier"), func(pt sweep.Point) string { return yes(pt.OnFrontier, c.T("sweepreport.onFrontier")) }})
 	if len(s.Require) > 0 {
-		cols = append(cols, column{"requirements", func(pt sweep.Point) string {
+		cols = append(cols, column{c.T("sweepreport.col.requirements"), func(pt sweep.Point) string {
 			if pt.Meets {
-				return "✓ meets them"
+				return c.T("sweepreport.meets")
 			}
 			return "✗ " + strings.Join(pt.Misses, ", ")
 		}})

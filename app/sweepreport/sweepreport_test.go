@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"partitionlab/app/i18n"
 	"partitionlab/app/share"
 	"partitionlab/sim/scenario"
 	"partitionlab/sim/sweep"
@@ -96,5 +97,35 @@ func TestTwoSettingReview(t *testing.T) {
 	}
 	if rv.Sweep.Closest == nil || !strings.Contains(rv.Markdown("x-"), "[Open the closest point, producers.0.salting.buckets=") {
 		t.Errorf("the closest point is not offered: %s", rv.Sweep.Why)
+	}
+}
+
+// The review speaks the page's language: its title, facts, headings and
+// charts' titles, and the recommendation the page gives; the digests and
+// links are the same as in English.
+func TestReviewInPagesLanguage(t *testing.T) {
+	en := review(t, []string{"producers.0.salting.buckets=1,2,4"}, "violations.order=0")
+	in := en.Input
+	in.Catalog, in.Why = i18n.For(i18n.French), "Pourquoi en français."
+	fr, err := New(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	html, md := fr.HTML(), fr.Markdown("x-")
+	for _, want := range []string{`<html lang="fr">`, "Balayage de hot-customer-salted sur producers.0.salting.buckets", "Recommandation", "Pourquoi en français.", "Tous les points"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the French review has no %q", want)
+		}
+	}
+	if !strings.Contains(md, "## Recommandation") || strings.Contains(md, "Every point") {
+		t.Errorf("the French Markdown is not in French:\n%s", md)
+	}
+	if fr.Charts[0].Title == en.Charts[0].Title || !strings.Contains(fr.Charts[0].SVG, "compromis") {
+		t.Errorf("the French frontier chart is titled %q", fr.Charts[0].Title)
+	}
+	for i := range en.links {
+		if fr.links[i] != en.links[i] {
+			t.Errorf("point %d's link differs in French", i+1)
+		}
 	}
 }

@@ -23,6 +23,7 @@ func CommonSettings() []Setting {
 		{"producers.0.client", "the producer's client (its partitioner)", "java,librdkafka,sarama"},
 		{"producers.0.linger_ms", "linger.ms", "0,5,10,20,50,100"},
 		{"consumer.mode", "how a consumer processes its records", "sequential,thread_pool,per_key_queues"},
+		{"consumer.group_type", "the group's type (consumer group or share group)", "consumer,share"},
 		{"consumer.max_poll_records", "max.poll.records", "50,100,250,500,1000"},
 		{"consumer.processing_ms", "processing time per record (ms)", "1,2,5,10,20"},
 		{"workload.customer_skew.hot_share", "the hot customers' share of orders", "0.1..0.6:0.1"},

@@ -55,6 +55,10 @@ type planned struct {
 	once   sync.Once
 	sc     scenario.Scenario
 	err    error
+	// facts are the point's cost and seed, when known (NewCheckedPlan,
+	// or read from sc).
+	known bool
+	facts PointFacts
 }
 
 // InputError is a sweep that cannot run as defined: each problem names

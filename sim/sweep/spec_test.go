@@ -149,3 +149,27 @@ func TestCommonSettingsAloneTakeTheirValues(t *testing.T) {
 		}
 	}
 }
+
+// The group's type is a choice a sweep varies by name: the share point
+// runs as a share group (scenario's consumer.group_type), a run of its
+// own.
+func TestSweepVariesGroupType(t *testing.T) {
+	a, err := ParseVary("consumer.group_type")
+	if err != nil || !slices.Equal(a.Values, []Value{"consumer", "share"}) {
+		t.Fatalf("consumer.group_type alone: %v, %v", a.Values, err)
+	}
+	doc, _ := scenario.PresetJSON("order-events")
+	p, err := NewPlan(Definition{Scenario: doc, Sets: []string{"duration_s=10"}, Vary: []Axis{a}, Seeds: 1}, scenario.CommandLineLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := p.Scenario(1)
+	if err != nil || sc.Consumer.GroupType != scenario.GroupTypeShare {
+		t.Fatalf("point 2: group_type %q, %v", sc.Consumer.GroupType, err)
+	}
+	r0, err0 := p.Run(0)
+	r1, err1 := p.Run(1)
+	if err0 != nil || err1 != nil || r0.Digest == r1.Digest {
+		t.Errorf("consumer and share runs: %s, %s (%v, %v)", r0.Digest, r1.Digest, err0, err1)
+	}
+}

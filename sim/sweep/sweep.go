@@ -140,11 +140,13 @@ func (p *Plan) Assemble(runs []Run) (*Sweep, error) {
 		s.Require = []Requirement{}
 	}
 	for k, pt := range p.points {
-		sc, err := p.scenario(k)
-		if err != nil {
-			return nil, err
+		if !pt.known {
+			if _, err := p.scenario(k); err != nil {
+				return nil, err
+			}
 		}
-		out := Point{Index: k, Cost: costOf(sc), Digests: []string{}, Runs: []Run{}}
+		f := p.facts(k)
+		out := Point{Index: k, Cost: f.Cost, Digests: []string{}, Runs: []Run{}}
 		for a, v := range pt.values {
 			out.Values = append(out.Values, PathValue{Path: p.def.Vary[a].Path, Value: v})
 		}
@@ -154,7 +156,7 @@ func (p *Plan) Assemble(runs []Run) (*Sweep, error) {
 				out.Pending = true
 				continue
 			}
-			if want := sc.Seed + uint64(i%seeds); r.Seed != want {
+			if want := f.Seed + uint64(i%seeds); r.Seed != want {
 				return nil, fmt.Errorf("sweep: run %d has seed %d, want %d", i, r.Seed, want)
 			}
 			out.Digests = append(out.Digests, r.Digest)
