@@ -184,9 +184,15 @@ func (s *Sim) shareLeave(m *member) {
 }
 
 // shareCrash kills member m's process: the records it holds stay locked
-// until their locks expire or its session does.
+// until their locks expire or its session does. Those it had not finished
+// will be delivered again, so a later record of their key that completes
+// first is out of order because of that redelivery, not because two
+// consumers share the partition.
 func (s *Sim) shareCrash(m *member) {
 	s.groupEvent(m.idx, "crashed", "the process died: its records stay locked until share.record.lock.duration.ms or the session expires")
+	for i := range m.batch {
+		s.checker.Redelivered(m.batch[i].seq, false)
+	}
 	m.up, m.state = false, wIdle
 	m.batch, m.batchNext = m.batch[:0], 0
 	s.share.acked[m.idx] = s.share.acked[m.idx][:0]
