@@ -143,3 +143,28 @@ func TestGroupTypeConsumerIsTheDefault(t *testing.T) {
 		t.Error("a consumer group has share totals")
 	}
 }
+
+// The records a crashed consumer held come back once their locks expire
+// (SharePartition.releaseAcquisitionLockOnTimeout), after later records of
+// their keys: those violations are the redelivery's, not the shared
+// partition's. Without the crash no record is delivered twice.
+func TestShareCrashedMembersRecordsExplainLaterOnesAsRedelivery(t *testing.T) {
+	sc, err := scenario.Preset("share-crash-locks")
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(sc scenario.Scenario) *Result {
+		r, err := Run(sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	if n := causeCount(run(sc), "redelivery"); n == 0 {
+		t.Errorf("share-crash-locks: no key violation explained by a redelivery")
+	}
+	sc.Timeline = nil
+	if n := causeCount(run(sc), "redelivery"); n != 0 {
+		t.Errorf("share-crash-locks without the crash: %d key violations explained by a redelivery, want 0", n)
+	}
+}
