@@ -26,6 +26,7 @@ type stream struct {
 	deferred  appendQueue
 	pipelines map[pipeline]int64
 	pos       int64 // steps taken: events sent and retried records appended
+	seq       int64 // forked, the front: the ordering checker's g of its next event (see appendDeferred)
 	only      int32 // a detached partition's stream: the partition; -1 otherwise (see detach.go)
 	filter    bool  // some partition is detached: look at each record's partition
 }
@@ -150,6 +151,7 @@ func (s *Sim) maybeFork() {
 		}
 	}
 	s.back = s.front.clone()
+	s.front.seq = s.checker.NextSeq()
 	for p := range s.logs {
 		if !s.isDetached(int32(p)) {
 			s.logs[p].countAppends(s.lagFloor)
