@@ -67,7 +67,6 @@ type topic struct {
 	detachAll     bool  // tests: detach every partition keeping detachAt
 	detachOne     bool  // tests: detach the one keeping the most, whatever the others keep
 	senderRuns    int
-	noHandover    bool // no record is handed to a member in advance (member.arrive)
 
 	logs       []partitionLog // one per partition the topic will ever have
 	partitions int32          // partitions now

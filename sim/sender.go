@@ -178,12 +178,6 @@ func (s *Sim) appendRecord(r *record, t int64, mode streamMode, d *ordering.Entr
 		return
 	}
 	if m := s.owner[r.partition]; m >= 0 {
-		if mode == modeCount || s.noHandover {
-			s.members[m].notify(s, t)
-		} else {
-			if mb := s.members[m]; !mb.arriveBusy(s, t) {
-				mb.arrive(s, r, l, t)
-			}
-		}
+		s.members[m].notify(s, t)
 	}
 }

@@ -130,9 +130,7 @@ func (t *topic) frontMode() streamMode {
 	return modeFull
 }
 
-// maybeFork forks the stream when the logs keep too many records. A member
-// holding records handed to it in advance (see member.arrive) would miss
-// the ones appended beside them uncounted, so the fork waits for none.
+// maybeFork forks the stream when the logs keep too many records.
 func (s *Sim) maybeFork() {
 	if s.back != nil || s.forkAt < 0 || s.keptSinceCount < s.forkAt/8 {
 		return // counting what every log keeps is not worth it yet
@@ -144,11 +142,6 @@ func (s *Sim) maybeFork() {
 	}
 	if kept < s.forkAt {
 		return
-	}
-	for _, m := range s.members {
-		if m.prefilled {
-			return
-		}
 	}
 	s.back = s.front.clone()
 	s.front.seq = s.checker.NextSeq()
