@@ -145,6 +145,9 @@ func NewWithOptions(sc scenario.Scenario, opts Options) (*Sim, error) {
 	s := &Sim{sc: sc}
 	s.groupRNG, s.end, s.forkAt = newRNG(sc.Seed, streamGroup), int64(sc.DurationS*1e9), forkAt
 	s.tracer = tr
+	if opts.ForkAfterRecords > 0 {
+		s.forkAt = opts.ForkAfterRecords
+	}
 	s.detachAt = detachAt
 	if !detachable(sc, tr != nil) {
 		s.detachAt = -1

@@ -169,3 +169,32 @@ func TestForkedStreamPollsAsTheFetch(t *testing.T) {
 		}
 	}
 }
+
+// TestForkAfterRecordsForcesTheFork: Options.ForkAfterRecords forks the
+// stream once the logs keep that many records, long before the engine's
+// own threshold, and changes nothing in the result.
+func TestForkAfterRecordsForcesTheFork(t *testing.T) {
+	sc, err := scenario.Preset("order-events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.DurationS = 5
+	want, err := Run(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewWithOptions(sc, Options{ForkAfterRecords: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	forked := false
+	for !s.Advance(64) {
+		forked = forked || s.back != nil
+	}
+	if !forked {
+		t.Error("the stream never forked with ForkAfterRecords 100")
+	}
+	if got := s.Result().Digest; got != want.Digest {
+		t.Errorf("forked after 100 records: digest %s, want %s", got, want.Digest)
+	}
+}
