@@ -23,96 +23,25 @@ type member struct {
 	// quietNext. A member that finishes its batch before then has nothing
 	// to fetch, and skips looking.
 	quietUntil, quietNext int64
-	prefilled             bool // batch holds records handed over by the sender for the next poll
 	membership
 }
 
 // wakeAt makes an idle member poll at t: a record is appended for it then,
-// or the group has news for it. A frozen member wakes when it thaws. A
-// member waiting with records handed to it in advance (see arrive) puts
-// them back and polls like any other.
+// or the group has news for it. A frozen member wakes when it thaws.
 func (m *member) wakeAt(s *Sim, t int64) {
-	if m.prefilled {
-		m.unfill(s)
-		s.sched.set(m.actor, max(s.now, m.frozenTill))
-		return
-	}
 	if m.state == wIdle && m.up {
 		m.state = wPolling
 		s.sched.set(m.actor, max(t, s.now, m.frozenTill))
 	}
 }
 
-// arrive is the sender appending record r (in l, at time t) to one of the
-// member's partitions. A member that was waiting for records had fetched
-// everything, so the records its next poll, at t, will find are exactly
-// those appended at t: the sender hands them over now and saves the fetch.
-// Only a sequential member with no group business pending takes them early.
-func (m *member) arrive(s *Sim, r *record, l *partitionLog, t int64) {
-	switch {
-	case m.prefilled && s.sched.when(m.actor) == t && len(m.batch) < s.sc.Consumer.MaxPollRecords:
-		// One more record for the poll it was handed records for.
-	case m.state == wIdle && m.exec == nil && m.up && t >= m.frozenTill && m.quiet() && !m.commitDue(t):
-		// Waiting for records, running, and no group business: the poll at t
-		// will fetch exactly what is appended at t. (A poll that commits
-		// commits before its fetch: it is not handed records.)
-		m.batch, m.batchNext, m.prefilled = m.batch[:0], 0, true
-		m.state = wPolling
-		m.quietUntil = 0
-		s.sched.set(m.actor, t)
-	default:
-		m.notify(s, t)
-		return
-	}
-	m.batch = append(m.batch, *r)
-	m.batchNext = len(m.batch) // nothing to process before the poll that takes them
-	l.position = r.offset + 1
-	for i, p := range m.parts {
-		if p == r.partition {
-			m.fetchFrom = i + 1 // as the fetch would have moved it
-			if m.fetchFrom == len(m.parts) {
-				m.fetchFrom = 0
-			}
-		}
-	}
-}
-
-// arriveBusy is arrive's usual case, without a call: a member busy with
-// other records will fetch r when it polls, as notify has it. It reports
-// whether the member was busy; if not, arrive must be called.
-func (m *member) arriveBusy(s *Sim, t int64) bool {
-	if m.prefilled {
-		// Handed records for a poll at another time, it will fetch r then.
-		return s.sched.when(m.actor) != t
-	}
-	if m.state == wIdle {
-		return false
-	}
-	if m.quietUntil > 0 {
-		m.quietNext = min(m.quietNext, t)
-	}
-	return true
-}
-
 // notify is a record appended at t to one of the member's partitions,
 // which it will fetch when it polls.
 func (m *member) notify(s *Sim, t int64) {
-	if m.prefilled {
-		return // it polls at the time of its first record and will fetch this one then
-	}
 	if m.quietUntil > 0 {
 		m.quietNext = min(m.quietNext, t) // keep what the last fetch knew true
 	}
 	m.wakeAt(s, t)
-}
-
-// unfill gives back records handed over in advance: the member will fetch
-// them again when it polls.
-func (m *member) unfill(s *Sim) {
-	for i := len(m.batch) - 1; i >= 0; i-- {
-		s.logs[m.batch[i].partition].position = m.batch[i].offset
-	}
-	m.batch, m.batchNext, m.prefilled = m.batch[:0], 0, false
 }
 
 func (m *member) run(s *Sim) {
@@ -189,13 +118,6 @@ func (m *member) poll(s *Sim) {
 	}
 	g := &s.sc.Consumer.Group
 	now := s.now
-	if m.prefilled {
-		m.prefilled = false
-		m.notePrefilledLag(s)
-		m.batchNext = 1
-		m.start(s, &m.batch[0], now)
-		return
-	}
 	ahead := false // the poll continues as the one made at the next arrival
 	for {
 		next := m.fetch(s, now)
@@ -309,23 +231,6 @@ func (m *member) fetch(s *Sim, now int64) (next int64) {
 		m.quietUntil, m.quietNext = min(next, s.sentUntil), next
 	}
 	return next
-}
-
-// notePrefilledLag notes the lag of the partitions whose records the
-// sender handed over (arrive) for the poll being made now. It is noted
-// here, not at the hand-over: the sender runs ahead of the clock, and
-// records of those partitions may complete between the hand-over and the
-// poll (the retry topic's consumer finishing one), so only now is the
-// count of records done known.
-func (m *member) notePrefilledLag(s *Sim) {
-	b := s.metrics.bucketOf(s.now)
-	for i := range m.batch {
-		r := &m.batch[i]
-		if i+1 < len(m.batch) && m.batch[i+1].partition == r.partition {
-			continue // the partition's last record handed over counts
-		}
-		s.metrics.noteLagIn(b, int(r.partition), r.offset+1-s.logs[r.partition].done)
-	}
 }
 
 // canPollAhead says whether the poll a waiting member will make at t, when

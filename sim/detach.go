@@ -15,10 +15,7 @@ import "partitionlab/sim/scenario"
 // This keeps every result only where a scope key never spans partitions:
 // every record keyed by customer id with one routing, on a partition count
 // that never changes, and no producer retries (whose appends the streams
-// would have to share out). A consumer that is handed records by the sender
-// in advance (member.arrive) would miss those of its detached partition
-// appended beside them, so no record is handed over once a partition is
-// detached, and a partition is detached when no member holds any.
+// would have to share out).
 
 // detachAt is how many records a partition's log keeps, at least, before it
 // may be detached; detachEvery is how many sender runs apart the logs are
@@ -69,11 +66,6 @@ func (s *Sim) maybeDetach() {
 	if s.senderRuns++; s.senderRuns%detachEvery != 0 {
 		return
 	}
-	for _, m := range s.members {
-		if m.prefilled {
-			return
-		}
-	}
 	var total, most int64
 	hot := -1
 	for p := range int(s.partitions) {
@@ -115,7 +107,6 @@ func (s *Sim) detach(p int32) {
 	s.detached[p] = d
 	s.detachedCount++
 	s.checker.Detach(p)
-	s.noHandover = true
 }
 
 // detachedMode is how stream st treats a record for partition part, which

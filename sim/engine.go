@@ -67,7 +67,6 @@ type topic struct {
 	detachAll     bool  // tests: detach every partition keeping detachAt
 	detachOne     bool  // tests: detach the one keeping the most, whatever the others keep
 	senderRuns    int
-	noHandover    bool // no record is handed to a member in advance (member.arrive)
 
 	logs       []partitionLog // one per partition the topic will ever have
 	partitions int32          // partitions now
@@ -146,6 +145,9 @@ func NewWithOptions(sc scenario.Scenario, opts Options) (*Sim, error) {
 	s := &Sim{sc: sc}
 	s.groupRNG, s.end, s.forkAt = newRNG(sc.Seed, streamGroup), int64(sc.DurationS*1e9), forkAt
 	s.tracer = tr
+	if opts.ForkAfterRecords > 0 {
+		s.forkAt = opts.ForkAfterRecords
+	}
 	s.detachAt = detachAt
 	if !detachable(sc, tr != nil) {
 		s.detachAt = -1

@@ -79,6 +79,9 @@ func (s *Sim) send(st *stream, o *order, j int, t int64, mode streamMode) {
 		d.SentAt, d.KeyID, d.Customer, d.Partition, d.PartitionCount = t, id, o.customer, part, inst.knownPartitions
 		d.Instance, d.Event, d.Producer, d.KeyKind = uint16(ii), uint8(j), p.index, kind
 		s.checker.Sent(rec.seq, d)
+	} else if s.detachedCount == 0 {
+		rec.seq = st.seq // the g the back stream will give it
+		st.seq++
 	}
 	if mode != modeReplay {
 		p.sent++
@@ -130,6 +133,10 @@ func (s *Sim) keyless(p *producerRuntime, inst *producerInstance, t int64) int32
 func (s *Sim) appendDeferred(d *deferredAppend, mode streamMode) {
 	if !d.expire {
 		s.append(&d.rec, d.at, mode)
+		if mode == modeCount && d.rec.seq > 0 {
+			// Forked: a run that never forks knows its offset from now.
+			s.checker.AppendedAhead(d.rec.seq, d.rec.offset)
+		}
 		return
 	}
 	if mode != modeReplay {
@@ -171,12 +178,6 @@ func (s *Sim) appendRecord(r *record, t int64, mode streamMode, d *ordering.Entr
 		return
 	}
 	if m := s.owner[r.partition]; m >= 0 {
-		if mode == modeCount || s.noHandover {
-			s.members[m].notify(s, t)
-		} else {
-			if mb := s.members[m]; !mb.arriveBusy(s, t) {
-				mb.arrive(s, r, l, t)
-			}
-		}
+		s.members[m].notify(s, t)
 	}
 }

@@ -26,6 +26,7 @@ type stream struct {
 	deferred  appendQueue
 	pipelines map[pipeline]int64
 	pos       int64 // steps taken: events sent and retried records appended
+	seq       int64 // forked, the front: the ordering checker's g of its next event (see appendDeferred)
 	only      int32 // a detached partition's stream: the partition; -1 otherwise (see detach.go)
 	filter    bool  // some partition is detached: look at each record's partition
 }
@@ -129,9 +130,7 @@ func (t *topic) frontMode() streamMode {
 	return modeFull
 }
 
-// maybeFork forks the stream when the logs keep too many records. A member
-// holding records handed to it in advance (see member.arrive) would miss
-// the ones appended beside them uncounted, so the fork waits for none.
+// maybeFork forks the stream when the logs keep too many records.
 func (s *Sim) maybeFork() {
 	if s.back != nil || s.forkAt < 0 || s.keptSinceCount < s.forkAt/8 {
 		return // counting what every log keeps is not worth it yet
@@ -144,12 +143,8 @@ func (s *Sim) maybeFork() {
 	if kept < s.forkAt {
 		return
 	}
-	for _, m := range s.members {
-		if m.prefilled {
-			return
-		}
-	}
 	s.back = s.front.clone()
+	s.front.seq = s.checker.NextSeq()
 	for p := range s.logs {
 		if !s.isDetached(int32(p)) {
 			s.logs[p].countAppends(s.lagFloor)

@@ -26,6 +26,11 @@ type Options struct {
 	// ShareEvents, when set, is told every share partition event of a
 	// share group as it happens (tests reading the record locks).
 	ShareEvents func(ShareEvent)
+	// ForkAfterRecords, when above 0, forks the record stream once the
+	// logs keep that many records (see stream.go) instead of at the
+	// engine's own threshold (0, or below). Forking bounds memory and must
+	// change nothing in the result: tests force it early.
+	ForkAfterRecords int64
 }
 
 // TraceEvent is one processing of an event of a traced key.

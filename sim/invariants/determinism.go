@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"reflect"
 	"strconv"
 
 	"partitionlab/sim"
@@ -23,7 +22,7 @@ func determinismInvariants() []Invariant {
 		{Name: "determinism.fork", check: forkGivesSameDigest,
 			Why: "Forking the record stream (keeping few records and sending the rest again when a consumer " +
 				"reaches them, to bound memory) changes nothing a person sees: the same digest with the fork " +
-				"forced early. Measurable once sim.Options has a field named " + forkOption + "."},
+				"forced early (sim.Options.ForkAfterRecords: after 1 and after 100 records kept)."},
 	}
 }
 
@@ -78,19 +77,11 @@ func advanceInSlices(r *Run, opts sim.Options) Verdict {
 	return held()
 }
 
-// forkOption is the sim.Options field (an integer: records the logs keep
-// before the stream forks) this check sets, when the engine has it.
-const forkOption = "ForkAfterRecords"
-
+// forkGivesSameDigest runs the scenario again with the stream forked once
+// the logs keep 1 record, and again at 100, advancing in slices.
 func forkGivesSameDigest(r *Run) Verdict {
-	var opts sim.Options
-	f := reflect.ValueOf(&opts).Elem().FieldByName(forkOption)
-	if !f.IsValid() || !f.CanInt() {
-		return notMeasurable("sim.Options has no integer field " + forkOption + ": the fork cannot be forced from outside the engine")
-	}
 	for _, keep := range []int64{1, 100} {
-		f.SetInt(keep)
-		if v := advanceInSlices(r, opts); v.Outcome != Held {
+		if v := advanceInSlices(r, sim.Options{ForkAfterRecords: keep}); v.Outcome != Held {
 			v.Detail = "forked after " + strconv.FormatInt(keep, 10) + " records: " + v.Detail
 			return v
 		}

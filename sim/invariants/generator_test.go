@@ -81,3 +81,22 @@ func noteValues(values map[string]map[string]bool, prefix string, part any) {
 // notGeneratedYet are the scenario's fields the generator leaves at their
 // defaults, each with why.
 var notGeneratedYet = map[string]string{}
+
+// TestForkCheckIsMeasured: determinism.fork forces the fork through
+// sim.Options.ForkAfterRecords, so it holds (or breaks) on a world instead
+// of being "not measurable".
+func TestForkCheckIsMeasured(t *testing.T) {
+	w, err := NewGenerator(1, TestLimits()).Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	inv, ok := ByName("determinism.fork")
+	if !ok {
+		t.Fatal("no invariant determinism.fork")
+	}
+	for _, v := range RunAndCheck(w.Scenario, []Invariant{inv}) {
+		if v.Outcome != Held {
+			t.Errorf("%s on %s: %s (%s)", v.Invariant, w.Origin, v.Outcome, v.Detail)
+		}
+	}
+}

@@ -95,6 +95,7 @@ type Checker struct {
 	stats    [NumScopes]ScopeStats
 	examples exampleLog
 	far      map[farKey]int64 // next links too far for an entry (see farLink)
+	ahead    map[int64]int64  // offsets of events appended before they were reserved (see deferred.go)
 }
 
 // NewChecker returns the checker of a run of sc: saltedKeys is how many
@@ -182,6 +183,9 @@ func (c *Checker) reserve(order int64) (int64, *Entry) {
 	c.nextSeq++
 	d := c.Entry(g)
 	*d = Entry{Order: order, Offset: -1}
+	if len(c.ahead) > 0 {
+		c.appendedAhead(g, d)
+	}
 	return g, d
 }
 
