@@ -57,7 +57,18 @@ var langPathsOnce = sync.OnceValue(func() bool {
 })
 
 // rootPrefix is the sub-path the site is published at ("" at the root).
-func rootPrefix() string { return strings.TrimSuffix(app.Getenv("GOAPP_ROOT_PREFIX"), "/") }
+// In the browser it is read once: every link asks (a sweep's table has
+// one per point, drawn again as points arrive), and go-app's Getenv is a
+// call into JavaScript each time. The server pre-renders under several
+// bases in one process, so it reads it each time.
+func rootPrefix() string {
+	if !app.IsClient {
+		return strings.TrimSuffix(app.Getenv("GOAPP_ROOT_PREFIX"), "/")
+	}
+	return rootPrefixOnce()
+}
+
+var rootPrefixOnce = sync.OnceValue(func() string { return strings.TrimSuffix(app.Getenv("GOAPP_ROOT_PREFIX"), "/") })
 
 // SplitLangPath reads a page's path (under the site's root) that starts
 // with a language other than English: "/ko/keys" is Korean and "/keys",

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"strings"
 	"sync"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -31,7 +30,7 @@ const (
 func langPicker(c *i18n.Catalog, pagePath string) app.UI {
 	current := c.Lang()
 	langs := i18n.Langs()
-	prefix := strings.TrimSuffix(app.Getenv("GOAPP_ROOT_PREFIX"), "/")
+	prefix := rootPrefix()
 	return app.Details().ID(langPickerID).Class("lang-picker").DataSet("lang", string(current)).
 		Aria("label", c.T("lang.label")).Body(
 		app.Summary().Aria("label", c.T("lang.label")+": "+current.Name()).Body(

@@ -1,8 +1,6 @@
 package app
 
 import (
-	"strings"
-
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"partitionlab/app/i18n"
@@ -96,5 +94,5 @@ func staticAliases(path string) []string {
 // at (e.g. /partitionlab/ on GitHub Pages): go-app prefixes static resources
 // but not links between pages. The link keeps the page's language.
 func href(path string) string {
-	return withLang(strings.TrimSuffix(app.Getenv("GOAPP_ROOT_PREFIX"), "/")+path, pageLang())
+	return withLang(rootPrefix()+path, pageLang())
 }

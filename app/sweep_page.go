@@ -54,6 +54,12 @@ type sweepPage struct {
 	// mounted); drawings counts the page's drawings.
 	bar      *sweepProgress
 	drawings int
+	// pointsRev and chartsRev count the changes of the points' table and
+	// of the charts, each a component drawn again only when its count
+	// moves (not with the progress, nor the table with each chart);
+	// charts is the charts' component mounted.
+	pointsRev, chartsRev int
+	charts               *sweepCharts
 }
 
 func newSweepPage() *sweepPage {
@@ -107,6 +113,7 @@ func (p *sweepPage) check(ctx app.Context, now bool) {
 		o := *p.out // a new sweep takes the last one's "final" mark away
 		o.final = false
 		p.out = &o
+		p.chartsRev++
 	}
 	f := p.form.form()
 	def, errs := f.Definition(p.doc())
@@ -181,6 +188,8 @@ func (p *sweepPage) start(ctx app.Context) {
 	}
 	p.run.start(ctx, p.plan, func(ctx app.Context, s *sweep.Sweep, final bool) {
 		p.out = newSweepOutcome(s, final)
+		p.pointsRev++
+		p.chartsRev++
 		if final {
 			p.wait.settle()
 			p.drawFinal(ctx, p.out)

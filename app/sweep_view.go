@@ -37,27 +37,38 @@ func (p *sweepPage) drawFinal(ctx app.Context, o *sweepOutcome) {
 			return // another sweep since
 		}
 		o.charts, o.final = []namedChart{frontierChart(tr(), o.s)}, true
+		p.chartsRev++
 		p.drawMeasures(ctx, o, chartedMeasures(o.s))
 	})
 }
 
 // drawMeasures draws the measures' charts of a finished one-setting
-// sweep, one per task.
+// sweep, one per task, each redrawing the charts alone (the page, its
+// table included, stays as it is).
 func (p *sweepPage) drawMeasures(ctx app.Context, o *sweepOutcome, ms []sweep.Measure) {
 	if len(ms) == 0 || p.out != o {
 		return // done, or another sweep since
 	}
-	nextTask(ctx, func(ctx app.Context) {
-		if p.out != o {
-			return
-		}
-		o.charts = append(o.charts, measureChart(tr(), o.s, ms[0]))
-		p.drawMeasures(ctx, o, ms[1:])
+	ctx.Async(func() {
+		time.Sleep(time.Millisecond) // the browser's turn first, as nextTask
+		ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Next, Source: ctx.Src(), Function: func(ctx app.Context) {
+			if p.out != o {
+				return
+			}
+			o.charts = append(o.charts, measureChart(tr(), o.s, ms[0]))
+			p.chartsRev++
+			if p.charts != nil {
+				p.charts.Rev = p.chartsRev
+				p.charts.Update()
+			}
+			p.drawMeasures(ctx, o, ms[1:])
+		}})
 	})
 }
 
 // nextTask runs fn in a task of its own, after the browser has had its
-// turn (input, a frame): a timer, as a zero wait would run at once.
+// turn (input, a frame): a timer, as a zero wait would run at once. The
+// page is drawn again after fn.
 func nextTask(ctx app.Context, fn func(ctx app.Context)) { ctx.After(time.Millisecond, fn) }
 
 // renderRun is the sweep's estimate, its start button when it waits for
@@ -103,14 +114,16 @@ func (p *sweepPage) renderOutcome(c *i18n.Catalog) app.UI {
 		app.H2().Text(c.T("sweep.outcome.title")),
 		app.P().ID("sweep-why").Class("why").Text(sweepWhy(c, s)),
 		app.P().Class("hint").Text(c.T("sweep.form.costOrder")),
-		p.renderGrid(c, s),
-		app.Div().Class("charts").Body(
-			app.If(!o.final, renderLive(c, s)),
-			app.Range(o.charts).Slice(func(i int) app.UI { return chartFigure(o.charts[i], p.sc.Name, false, 0) }),
+		// Every child keeps its place, whatever is shown: go-app compares
+		// children by position, and a part that comes or goes before the
+		// table made it build the whole table again.
+		app.Div().ID("sweep-grid-box").Body(p.renderGrid(c, s)),
+		&sweepCharts{Rev: p.chartsRev, Lang: c.Lang(), page: p},
+		app.Div().ID("sweep-finished").Body(
+			p.renderDownloads(c),
+			app.If(o.final, p.renderEmbed()),
 		),
-		p.renderDownloads(c),
-		app.If(o.final, p.renderEmbed()),
-		p.renderPoints(c, o),
+		&sweepPoints{Rev: p.pointsRev, Lang: c.Lang(), page: p},
 	)
 }
 
