@@ -113,7 +113,9 @@ func (p *sweepPage) check(ctx app.Context, now bool) {
 		o := *p.out // a new sweep takes the last one's "final" mark away
 		o.final = false
 		p.out = &o
-		p.chartsRev++
+		// The charts stay as they are until the new sweep's first
+		// points replace them: drawing the live scatter over them here
+		// made the edit itself slow.
 	}
 	f := p.form.form()
 	def, errs := f.Definition(p.doc())
