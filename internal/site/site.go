@@ -231,10 +231,14 @@ func Version(dir string) (string, error) {
 	return hex.EncodeToString(h.Sum(nil))[:16], nil
 }
 
+// wasmModules are the WebAssembly modules make build writes into the web
+// directory: the app, the engine (for its worker) and the embed.
+var wasmModules = []string{"app.wasm", "engine.wasm", "embed.wasm"}
+
 // walkWebFiles calls fn for each regular file of the web directory in
 // lexical order, leaving out the precompressed copies of the WebAssembly
-// modules (app.wasm, engine.wasm): they are
-// a transport detail of serve (see wasmEncodings).
+// modules (app.wasm, engine.wasm, embed.wasm): they are a transport detail
+// of serve (see wasmEncodings).
 func walkWebFiles(dir string, fn func(rel, path string) error) error {
 	return filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || !d.Type().IsRegular() {
@@ -246,8 +250,10 @@ func walkWebFiles(dir string, fn func(rel, path string) error) error {
 		}
 		rel = filepath.ToSlash(rel)
 		for _, enc := range wasmEncodings() {
-			if rel == "app.wasm"+enc.suffix || rel == "engine.wasm"+enc.suffix {
-				return nil
+			for _, module := range wasmModules {
+				if rel == module+enc.suffix {
+					return nil
+				}
 			}
 		}
 		return fn(rel, path)
