@@ -1,10 +1,13 @@
 package e2e
 
 import (
+	"bytes"
 	"context"
 	"net"
 	"net/http"
 	"net/url"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -167,4 +170,34 @@ func waitForCaches(t *testing.T, ctx context.Context, n int) map[string][]string
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
+}
+
+// TestEmbedModuleLeavesTheOtherPagesOut: embed.wasm, as make build
+// writes it, holds no other page, no engine (it runs in engine.wasm) and
+// neither report writer. Go keeps every linked function's name for its
+// stack traces, stripped builds included: each name below is in app.wasm
+// (so the check means something) and not in embed.wasm.
+func TestEmbedModuleLeavesTheOtherPagesOut(t *testing.T) {
+	app, err := os.ReadFile(filepath.Join(env.web, "app.wasm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	embed, err := os.ReadFile(filepath.Join(env.web, "embed.wasm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(embed, []byte("partitionlab/app.newEmbedPage")) {
+		t.Fatal("embed.wasm has no embed page")
+	}
+	for _, name := range []string{"app.newSimulatePage", "app.newComparePage", "app.newSweepPage", "app.newLearnPage",
+		"app.newKeysPage", "sim.NewWithOptions", "app/report.", "app/sweepreport."} {
+		name = "partitionlab/" + name
+		if !bytes.Contains(app, []byte(name)) {
+			t.Errorf("app.wasm has no %s: the check of embed.wasm proves nothing", name)
+		}
+		if bytes.Contains(embed, []byte(name)) {
+			t.Errorf("embed.wasm links %s", name)
+		}
+	}
+	t.Logf("app.wasm %d bytes, embed.wasm %d bytes", len(app), len(embed))
 }
