@@ -22,8 +22,12 @@ import (
 // embed). go-app's app.js, which every page shares, picks the module and
 // the worker by the page's address (loaderScript).
 
-// embedModule is the embed's WebAssembly module in the web directory.
-const embedModule = "/web/embed.wasm"
+// appModule and embedModule are the app's and the embed's WebAssembly
+// modules in the web directory.
+const (
+	appModule   = "/web/app.wasm"
+	embedModule = "/web/embed.wasm"
+)
 
 // embedWorkerPath is the embed's service worker, in the embed's directory:
 // a worker's scope is by default the directory of its script, so every

@@ -90,7 +90,7 @@ func (s site) pages() http.Handler {
 		}
 		body = bytes.ReplaceAll(body, placeholder, public)
 		if isHTML(&b) {
-			module := "/web/app.wasm"
+			module := appModule
 			if embed {
 				module = embedModule
 			}

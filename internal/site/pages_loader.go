@@ -68,9 +68,10 @@ const laterServiceWorker = "goappWatchForUpdate();\ngoappWatchForInstallable();\
 	"goappInitWebAssembly().finally(() => (self.requestIdleCallback ? requestIdleCallback(goappInitServiceWorker, { timeout: 5000 }) : setTimeout(goappInitServiceWorker, 1000)));\n"
 
 // goappLoadWasm and goappRegisterWorker are where go-app's app.js names
-// the module it loads and the service worker it registers; base is the
-// site's base path, before which go-app writes the address.
+// the module it loads and the service worker it registers, under the
+// site's base path.
 func goappLoadWasm(base string) string { return `fetchWithProgress("` + base + `web/app.wasm"` }
+
 func goappRegisterWorker(base string) string {
 	return `navigator.serviceWorker.register(
         "` + base + `app-worker.js"`
@@ -92,10 +93,10 @@ func (s site) loaderScript(js []byte) []byte {
 		"const partitionlabEmbed = " + string(list) + ".includes(location.pathname);\n"
 	js = append([]byte(isEmbed), bytes.Replace(js, []byte(goappStart), []byte(laterServiceWorker), 1)...)
 	js = bytes.Replace(js, []byte(goappLoadWasm(s.base)),
-		[]byte(`fetchWithProgress(partitionlabEmbed ? `+jsString(s.resolve(embedModule))+` : "`+s.base+`web/app.wasm"`), 1)
+		[]byte(`fetchWithProgress(partitionlabEmbed ? `+jsString(s.resolve(embedModule))+` : `+jsString(s.resolve(appModule))), 1)
 	js = bytes.Replace(js, []byte(goappRegisterWorker(s.base)),
 		[]byte(`navigator.serviceWorker.register(
-        partitionlabEmbed ? `+jsString(s.resolve(embedWorkerPath))+` : "`+s.base+`app-worker.js"`), 1)
+        partitionlabEmbed ? `+jsString(s.resolve(embedWorkerPath))+` : `+jsString(s.resolve("/app-worker.js"))), 1)
 	i := bytes.Index(js, []byte(goappFetchWasm))
 	if i < 0 {
 		return js

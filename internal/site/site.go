@@ -270,10 +270,6 @@ func Version(dir string) (string, error) {
 	return hex.EncodeToString(h.Sum(nil))[:16], nil
 }
 
-// wasmModules are the WebAssembly modules make build writes into the web
-// directory: the app, the engine (for its worker) and the embed.
-var wasmModules = []string{"app.wasm", "engine.wasm", "embed.wasm"}
-
 // walkWebFiles calls fn for each regular file of the web directory in
 // lexical order, leaving out the precompressed copies of the WebAssembly
 // modules (app.wasm, engine.wasm, embed.wasm): they are a transport detail
@@ -289,10 +285,8 @@ func walkWebFiles(dir string, fn func(rel, path string) error) error {
 		}
 		rel = filepath.ToSlash(rel)
 		for _, enc := range wasmEncodings() {
-			for _, module := range wasmModules {
-				if rel == module+enc.suffix {
-					return nil
-				}
+			if strings.HasSuffix(rel, ".wasm"+enc.suffix) {
+				return nil
 			}
 		}
 		return fn(rel, path)
