@@ -16,6 +16,7 @@ URL ?=
 TAGS := minimal
 WASM := web/app.wasm
 ENGINE_WASM := web/engine.wasm
+EMBED_WASM := web/embed.wasm
 # brotli quality of the precompressed modules: 11 is the smallest (about a
 # minute for app.wasm on two cores), 9 takes seconds for 13 % more bytes.
 BROTLI ?= 11
@@ -34,14 +35,17 @@ SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 build: wasm native
 
 # app.wasm is the page; engine.wasm the engine alone, for its Web Worker
-# (app/engineworker). Both get gzip and brotli copies for serve to send.
-# Both are built with the engine's profile default.pgo (see pgo below): go
-# picks it up by itself for the main package in the root (app.wasm, the
-# command), and is told for engine.wasm, whose main package is elsewhere.
+# (app/engineworker); embed.wasm the embed's page alone (app/embedmain),
+# which other sites frame. Each gets gzip and brotli copies for serve to
+# send. The two with the engine's hot paths are built with its profile
+# default.pgo (see pgo below): go picks it up by itself for the main
+# package in the root (app.wasm, the command), and is told for
+# engine.wasm, whose main package is elsewhere. embed.wasm runs no engine.
 wasm:
 	GOOS=js GOARCH=wasm $(GO) build -tags $(TAGS) -trimpath -ldflags='-s -w' -o $(WASM) .
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -pgo=$(CURDIR)/default.pgo -o $(ENGINE_WASM) ./app/engineworker
-	$(GO) run ./e2e/precompress -brotli $(BROTLI) $(WASM) $(ENGINE_WASM)
+	GOOS=js GOARCH=wasm $(GO) build -tags $(TAGS) -trimpath -ldflags='-s -w' -o $(EMBED_WASM) ./app/embedmain
+	$(GO) run ./e2e/precompress -brotli $(BROTLI) $(WASM) $(ENGINE_WASM) $(EMBED_WASM)
 
 native:
 	$(GO) build -tags $(TAGS) -o $(BIN) .
@@ -168,6 +172,7 @@ bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 	$(GO) run ./e2e/wasmsize $(WASM)
 	$(GO) run ./e2e/wasmsize $(ENGINE_WASM)
+	$(GO) run ./e2e/wasmsize $(EMBED_WASM)
 
 static: build
 	./$(BIN) static dist --base $(BASE) $(if $(URL),--url $(URL))

@@ -34,17 +34,29 @@ const prerenderedID = "prerendered-result"
 // defaultRun is the default scenario's run, done once per process (the
 // server pre-renders every request of the page). It holds no state that
 // changes: the same scenario gives the same result.
-var defaultRun = sync.OnceValues(func() (*sim.Result, error) {
-	sc, err := scenario.Preset(defaultPreset)
-	if err != nil {
-		return nil, err
-	}
-	j, err := runner.RunAll(sc)
-	if err != nil {
-		return nil, err
-	}
-	return j.Result(), nil
-})
+func defaultRun() (*sim.Result, error) {
+	defaultRunOnce.Do(func() {
+		sc, err := scenario.Preset(defaultPreset)
+		if err == nil {
+			var j *runner.Job
+			if j, err = runner.RunAll(sc); err == nil {
+				defaultRunOnce.r = j.Result()
+			}
+		}
+		defaultRunOnce.err = err
+	})
+	return defaultRunOnce.r, defaultRunOnce.err
+}
+
+// defaultRunOnce holds defaultRun's result. It is a zero value, not a
+// sync.OnceValues built at start: a variable set up by code at start keeps
+// that code in every module, and the embed's (app/embedmain) would carry
+// the whole engine for a page it never pre-renders.
+var defaultRunOnce struct {
+	sync.Once
+	r   *sim.Result
+	err error
+}
 
 // prerenderedRun is what the page carries: the scenario's key (runKeyOf),
 // its result, the language the page was drawn in, and its charts without

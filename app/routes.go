@@ -46,7 +46,14 @@ func Routes() {
 			}
 		}
 	}
-	// The embed is a page without the navigation: other sites frame it.
+	EmbedRoutes()
+}
+
+// EmbedRoutes registers the embed alone: a page without the navigation,
+// which other sites frame. Routes registers it with the others; the
+// embed's own module (app/embedmain) registers nothing else, so the
+// linker leaves the other pages out of it.
+func EmbedRoutes() {
 	for _, alias := range EmbedPaths() {
 		app.RouteFunc(alias, func() app.Composer { return newEmbedPage() })
 	}

@@ -89,9 +89,9 @@ func runMain(m *testing.M) int {
 	return m.Run()
 }
 
-// build compiles app.wasm and the binary exactly as make build does (with
-// the gzip copy serve sends to browsers), and copies the other web assets
-// next to app.wasm.
+// build compiles the modules (app.wasm, engine.wasm, embed.wasm) and the
+// binary exactly as make build does (with the compressed copies serve
+// sends to browsers), and copies the other web assets next to them.
 func build(f fixture) error {
 	root, err := filepath.Abs("..")
 	if err != nil {
@@ -103,11 +103,12 @@ func build(f fixture) error {
 	}{
 		{[]string{"GOOS=js", "GOARCH=wasm"}, []string{"build", "-tags", "minimal", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(f.web, "app.wasm"), "."}},
 		{[]string{"GOOS=js", "GOARCH=wasm"}, []string{"build", "-trimpath", "-ldflags=-s -w", "-pgo=" + filepath.Join(root, "default.pgo"), "-o", filepath.Join(f.web, "engine.wasm"), "./app/engineworker"}},
+		{[]string{"GOOS=js", "GOARCH=wasm"}, []string{"build", "-tags", "minimal", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(f.web, "embed.wasm"), "./app/embedmain"}},
 		{nil, []string{"build", "-tags", "minimal", "-o", f.bin, "."}},
 		// The gzip and brotli copies serve sends, as make build writes them
 		// (brotli at 9 unless PARTITIONLAB_BROTLI says otherwise: make
 		// build's 11 takes a minute more for 13 % fewer bytes).
-		{nil, []string{"run", "./e2e/precompress", "-brotli", brotliQuality(), filepath.Join(f.web, "app.wasm"), filepath.Join(f.web, "engine.wasm")}},
+		{nil, []string{"run", "./e2e/precompress", "-brotli", brotliQuality(), filepath.Join(f.web, "app.wasm"), filepath.Join(f.web, "engine.wasm"), filepath.Join(f.web, "embed.wasm")}},
 	}
 	for _, s := range steps {
 		cmd := exec.Command("go", s.args...)
@@ -122,7 +123,7 @@ func build(f fixture) error {
 		return err
 	}
 	for _, a := range assets {
-		if a.IsDir() || strings.HasPrefix(a.Name(), "app.wasm") || strings.HasPrefix(a.Name(), "engine.wasm") {
+		if a.IsDir() || strings.Contains(a.Name(), ".wasm") { // a module or its compressed copy
 			continue
 		}
 		b, err := os.ReadFile(filepath.Join(root, "web", a.Name()))

@@ -42,14 +42,25 @@ func (s site) pages() http.Handler {
 	placeholder := []byte("http://" + placeholderHost + "/")
 	public := []byte(s.publicURL())
 	var mu sync.Mutex
-	handlers := map[i18n.Lang]*goapp.Handler{}
-	handlerIn := func(l i18n.Lang) *goapp.Handler {
+	// The embed's pages are drawn by a handler of their own (its style
+	// sheets differ), by language.
+	type handlerKey struct {
+		lang  i18n.Lang
+		embed bool
+	}
+	handlers := map[handlerKey]*goapp.Handler{}
+	handlerIn := func(l i18n.Lang, embed bool) *goapp.Handler {
 		mu.Lock()
 		defer mu.Unlock()
-		if handlers[l] == nil {
-			handlers[l] = s.handlerIn(l)
+		k := handlerKey{l, embed}
+		if handlers[k] == nil {
+			if embed {
+				handlers[k] = s.embedHandlerIn(l)
+			} else {
+				handlers[k] = s.handlerIn(l)
+			}
 		}
-		return handlers[l]
+		return handlers[k]
 	}
 	type key struct {
 		path string
@@ -57,6 +68,10 @@ func (s site) pages() http.Handler {
 	}
 	rendered := map[key]*bufferedResponse{}
 	render := func(r *http.Request, l i18n.Lang) *bufferedResponse {
+		if r.URL.Path == embedWorkerPath {
+			return s.serveEmbedWorker()
+		}
+		embed := isEmbed(r)
 		clean := r.Clone(r.Context())
 		clean.URL = &url.URL{Path: r.URL.Path}
 		_, page, inPath := app.SplitLangPath(r.URL.Path)
@@ -67,7 +82,7 @@ func (s site) pages() http.Handler {
 		clean.Host = placeholderHost
 		clean.Header.Del("If-None-Match") // render the page, not a 304
 		var b bufferedResponse
-		h := handlerIn(l)
+		h := handlerIn(l, embed)
 		app.PrerenderAt(l, inPath || s.static, func() { h.ServeHTTP(&b, clean) })
 		body := b.body.Bytes()
 		if s.static && isHTML(&b) {
@@ -75,10 +90,14 @@ func (s site) pages() http.Handler {
 		}
 		body = bytes.ReplaceAll(body, placeholder, public)
 		if isHTML(&b) {
-			body = preloadWasm(sortAttributes(allowZoom(body)), s.base)
+			module := appModule
+			if embed {
+				module = embedModule
+			}
+			body = preloadWasm(sortAttributes(allowZoom(body)), s.resolve(module))
 		}
 		if r.URL.Path == "/app.js" {
-			body = loaderScript(body)
+			body = s.loaderScript(body)
 		}
 		b.body = *bytes.NewBuffer(body)
 		b.header.Del("Content-Length")

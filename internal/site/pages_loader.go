@@ -1,6 +1,11 @@
 package site
 
-import "bytes"
+import (
+	"bytes"
+	"encoding/json"
+
+	"partitionlab/app"
+)
 
 // goappFetchWasm starts the function of go-app v9's app.js that fetches
 // app.wasm. It copies the whole module, chunk by chunk, through a stream
@@ -62,12 +67,36 @@ const laterServiceWorker = "goappWatchForUpdate();\ngoappWatchForInstallable();\
 	"// Partition Lab: the service worker after app.wasm, when the page is idle (internal/site/pages_loader.go).\n" +
 	"goappInitWebAssembly().finally(() => (self.requestIdleCallback ? requestIdleCallback(goappInitServiceWorker, { timeout: 5000 }) : setTimeout(goappInitServiceWorker, 1000)));\n"
 
+// goappLoadWasm and goappRegisterWorker are where go-app's app.js names
+// the module it loads and the service worker it registers, under the
+// site's base path.
+func goappLoadWasm(base string) string { return `fetchWithProgress("` + base + `web/app.wasm"` }
+
+func goappRegisterWorker(base string) string {
+	return `navigator.serviceWorker.register(
+        "` + base + `app-worker.js"`
+}
+
 // loaderScript rewrites go-app's app.js: app.wasm is compiled as it
 // arrives (see goappFetchWasm), and the service worker waits for it (see
-// goappStart). A script without those parts is left as it is (a test
-// checks the one served).
-func loaderScript(js []byte) []byte {
-	js = bytes.Replace(js, []byte(goappStart), []byte(laterServiceWorker), 1)
+// goappStart). On the embed's pages (app.EmbedPaths under the base) it
+// loads the embed's module and registers the embed's worker instead (see
+// embed.go). A script without those parts is left as it is (a test checks
+// the one served).
+func (s site) loaderScript(js []byte) []byte {
+	var embedPaths []string
+	for _, p := range app.EmbedPaths() {
+		embedPaths = append(embedPaths, s.resolve(p))
+	}
+	list, _ := json.Marshal(embedPaths)
+	isEmbed := "// Partition Lab: the embed's pages load the embed's module and worker (internal/site/embed.go).\n" +
+		"const partitionlabEmbed = " + string(list) + ".includes(location.pathname);\n"
+	js = append([]byte(isEmbed), bytes.Replace(js, []byte(goappStart), []byte(laterServiceWorker), 1)...)
+	js = bytes.Replace(js, []byte(goappLoadWasm(s.base)),
+		[]byte(`fetchWithProgress(partitionlabEmbed ? `+jsString(s.resolve(embedModule))+` : `+jsString(s.resolve(appModule))), 1)
+	js = bytes.Replace(js, []byte(goappRegisterWorker(s.base)),
+		[]byte(`navigator.serviceWorker.register(
+        partitionlabEmbed ? `+jsString(s.resolve(embedWorkerPath))+` : `+jsString(s.resolve("/app-worker.js"))), 1)
 	i := bytes.Index(js, []byte(goappFetchWasm))
 	if i < 0 {
 		return js
@@ -75,16 +104,16 @@ func loaderScript(js []byte) []byte {
 	return append(js[:i:i], streamingFetchWasm...)
 }
 
-// preloadWasm asks, in a page's head, for app.wasm at once: go-app's
-// app.js, which fetches it, runs only once the whole page is parsed (it
-// is deferred), about 150 ms after the page arrived on loopback and a
-// round trip or more later on a slow connection. app.js's fetch then takes
-// the response already under way (same address, same mode). base is the
-// site's base path, ending in "/".
-func preloadWasm(page []byte, base string) []byte {
-	link := `<link as="fetch" crossorigin="anonymous" href="` + base + `web/app.wasm" rel="preload">` + "\n"
+// preloadWasm asks, in a page's head, for its module (the address
+// module, under the site's base) at once: go-app's app.js, which fetches
+// it, runs only once the whole page is parsed (it is deferred), about
+// 150 ms after the page arrived on loopback and a round trip or more
+// later on a slow connection. app.js's fetch then takes the response
+// already under way (same address, same mode).
+func preloadWasm(page []byte, module string) []byte {
+	link := `<link as="fetch" crossorigin="anonymous" href="` + module + `" rel="preload">` + "\n"
 	i := bytes.Index(page, []byte("</title>\n"))
-	if i < 0 || bytes.Contains(page, []byte(`web/app.wasm" rel="preload"`)) {
+	if i < 0 || bytes.Contains(page, []byte(`.wasm" rel="preload"`)) {
 		return page
 	}
 	i += len("</title>\n")

@@ -48,6 +48,18 @@ type site struct {
 // hangulFont is the Hangul subset font web/hangul.css declares.
 const hangulFont = "/web/NotoSansKR-Hangul.woff2"
 
+// appStyles are the app's style sheets: every page's, Learn's, the
+// loading label's, the Korean font's and the Embed dialog's.
+func appStyles() []string {
+	return []string{"/web/partitionlab.css", "/web/learn.css", "/web/loading.css", "/web/hangul.css", "/web/embed.css"}
+}
+
+// scripts are the scripts every page loads besides go-app's: the engine's
+// worker and the loading label in the page's language.
+func (s site) scripts() []string {
+	return []string{engineScript(s.version), loadingScriptPath + "?v=" + s.version + " defer"}
+}
+
 // handler is the go-app handler: page metadata, icons and the service
 // worker's precache list. It registers the pages, which go-app keeps in a
 // registry of its own. Its pages are in English; handlerIn gives those of
@@ -77,8 +89,8 @@ func (s site) handlerIn(l i18n.Lang) *goapp.Handler {
 		},
 		BackgroundColor:         "#f5f7fa",
 		ThemeColor:              "#1d3557",
-		Styles:                  []string{"/web/partitionlab.css", "/web/learn.css", "/web/loading.css", "/web/hangul.css", "/web/embed.css"},
-		Scripts:                 []string{engineScript(s.version), loadingScriptPath + "?v=" + s.version + " defer"},
+		Styles:                  appStyles(),
+		Scripts:                 s.scripts(),
 		CacheableResources:      engineResources(s.version),
 		Version:                 s.version,
 		LoadingLabel:            loadingLabelIn(l, false),
@@ -90,11 +102,9 @@ func (s site) handlerIn(l i18n.Lang) *goapp.Handler {
 		h.LoadingLabel = loadingLabelIn(l, true)
 	}
 	// go-app precaches the PNG icons but not the SVG one the header shows,
-	// nor the font hangul.css names (a Korean page offline needs it).
+	// nor the font hangul.css names (a Korean page offline needs it). The
+	// embed is not the app's: its own worker keeps it (embedWorker).
 	h.CacheableResources = append(h.CacheableResources, "/web/icon.svg", hangulFont)
-	// The embed's page, at the address its snippets use (embed/index.html
-	// of a static site), so an embed opens offline with its own headers.
-	h.CacheableResources = append(h.CacheableResources, strings.TrimSuffix(s.base, "/")+app.EmbedSnippetPath)
 	if s.static {
 		// Links carry the language as a path (/ko/keys), and each
 		// language's start page is precached: offline, any page of that
@@ -144,7 +154,7 @@ func serviceWorker(base string) string {
 	for _, l := range otherLangs() {
 		langs = append(langs, strconv.Quote(string(l)))
 	}
-	handler := `const langStart = (path) => {
+	langStart := `const langStart = (path) => {
   for (const lang of [` + strings.Join(langs, ", ") + `]) {
     const start = ` + strconv.Quote(base) + ` + lang + "/";
     if (path === start || path.startsWith(start) || path + "/" === start) {
@@ -153,7 +163,35 @@ func serviceWorker(base string) string {
   }
   return ` + strconv.Quote(base) + `;
 };
-self.addEventListener("fetch", (event) => {
+`
+	return patchWorker(base, appCache, langStart)
+}
+
+// Two service workers share the site's origin: the app's, at the root,
+// and the embed's, whose scope is the embed's directory (embedWorker).
+// Each keeps its files in caches of its own, named by a prefix and the
+// site's version, and deletes only its own older ones: go-app's worker
+// deletes every cache but its own, the other worker's too.
+const (
+	appCache   = "app-"
+	embedCache = "embed-"
+)
+
+// goappCacheName and goappDeleteOthers are the lines of go-app's worker
+// that name its cache and delete the others when it activates.
+const (
+	goappCacheName    = `const cacheName = "app-" + "{{.Version}}";`
+	goappDeleteOthers = `if (key !== cacheName) {`
+)
+
+// patchWorker is go-app's service worker with its cache named by prefix,
+// deleting only prefix's older caches, and with the fetch handler that
+// serviceWorker describes, where langStart (JavaScript defining
+// langStart(path)) names the page that stands in offline for a page
+// neither cached nor reachable. If go-app's worker ever changes, the
+// parts not found are left as they are; a test says so.
+func patchWorker(base, prefix, langStart string) string {
+	handler := langStart + `self.addEventListener("fetch", (event) => {
   const request = event.request;
   const page = request.mode === "navigate";
   const url = new URL(request.url);
@@ -189,8 +227,9 @@ self.addEventListener("fetch", (event) => {
     })
   );
 });`
-	// If go-app's worker ever changes, this leaves it as it is; a test says so.
-	return strings.Replace(goapp.DefaultAppWorkerJS, goappFetchHandler, handler, 1)
+	w := strings.Replace(goapp.DefaultAppWorkerJS, goappFetchHandler, handler, 1)
+	w = strings.Replace(w, goappCacheName, `const cacheName = "`+prefix+`" + "{{.Version}}";`, 1)
+	return strings.Replace(w, goappDeleteOthers, `if (key !== cacheName && key.startsWith("`+prefix+`")) {`, 1)
 }
 
 // NormalizeBase turns "repo", "/repo" or "/repo/" into "/repo/".
@@ -233,8 +272,8 @@ func Version(dir string) (string, error) {
 
 // walkWebFiles calls fn for each regular file of the web directory in
 // lexical order, leaving out the precompressed copies of the WebAssembly
-// modules (app.wasm, engine.wasm): they are
-// a transport detail of serve (see wasmEncodings).
+// modules (app.wasm, engine.wasm, embed.wasm): they are a transport detail
+// of serve (see wasmEncodings).
 func walkWebFiles(dir string, fn func(rel, path string) error) error {
 	return filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || !d.Type().IsRegular() {
@@ -246,7 +285,7 @@ func walkWebFiles(dir string, fn func(rel, path string) error) error {
 		}
 		rel = filepath.ToSlash(rel)
 		for _, enc := range wasmEncodings() {
-			if rel == "app.wasm"+enc.suffix || rel == "engine.wasm"+enc.suffix {
+			if strings.HasSuffix(rel, ".wasm"+enc.suffix) {
 				return nil
 			}
 		}

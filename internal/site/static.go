@@ -39,9 +39,10 @@ func WriteStatic(dir, webDir, base, url, version string) (int, error) {
 }
 
 // writeSite writes the pages and the web assets into dir and returns the
-// paths it wrote (slash-separated, sorted). It checks that every file the
-// service worker precaches is there: one missing file makes the worker's
-// install fail, silently, and the site never works offline.
+// paths it wrote (slash-separated, sorted). It checks that every file
+// each service worker (the app's and the embed's) precaches is there: one
+// missing file makes the worker's install fail, silently, and the site
+// never works offline.
 func writeSite(dir, webDir string, s site) ([]string, error) {
 	written, err := writePages(dir, s)
 	if err != nil {
@@ -59,28 +60,39 @@ func writeSite(dir, webDir string, s site) ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("copying %s: %w", webDir, err)
 	}
-	precached, err := precacheList(filepath.Join(dir, "app-worker.js"))
+	for _, worker := range []string{"/app-worker.js", embedWorkerPath} {
+		if err := checkPrecached(dir, worker, s.base); err != nil {
+			return nil, err
+		}
+	}
+	sort.Strings(written)
+	return written, nil
+}
+
+// checkPrecached checks that the site in dir holds every file the service
+// worker at worker (a path of the site's root) precaches.
+func checkPrecached(dir, worker, base string) error {
+	precached, err := precacheList(filepath.Join(dir, filepath.FromSlash(worker)))
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for _, u := range precached {
 		u, _, _ = strings.Cut(u, "?") // a version query: the file is the same
-		if u+"/" == s.base {
-			u = s.base
+		if u+"/" == base {
+			u = base
 		}
-		rel, ok := strings.CutPrefix(u, s.base)
+		rel, ok := strings.CutPrefix(u, base)
 		if !ok {
-			return nil, fmt.Errorf("the service worker precaches %s, outside the base %s", u, s.base)
+			return fmt.Errorf("the service worker %s precaches %s, outside the base %s", worker, u, base)
 		}
 		if rel == "" || strings.HasSuffix(rel, "/") {
 			rel += "index.html"
 		}
 		if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(rel))); err != nil {
-			return nil, fmt.Errorf("the service worker precaches %s but the site has no %s, so it would not work offline", u, rel)
+			return fmt.Errorf("the service worker %s precaches %s but the site has no %s, so it would not work offline", worker, u, rel)
 		}
 	}
-	sort.Strings(written)
-	return written, nil
+	return nil
 }
 
 // staticFiles maps the paths go-app answers to the files of a static site.
@@ -96,6 +108,7 @@ func staticFiles() map[string][]string {
 		"/app-worker.js":        {"app-worker.js"},
 		"/manifest.webmanifest": {"manifest.webmanifest"},
 		"/wasm_exec.js":         {"wasm_exec.js"},
+		embedWorkerPath:         {strings.TrimPrefix(embedWorkerPath, "/")},
 	}
 	for _, p := range app.PagePaths() {
 		if p != "/" {

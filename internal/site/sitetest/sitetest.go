@@ -12,7 +12,7 @@ import (
 	"testing"
 )
 
-// Web makes a web directory like make build's, with a stand-in app.wasm
+// Web makes a web directory like make build's, with stand-in modules
 // (the static command copies it, it never runs it) and the repository's
 // real CSS, scripts and icons from web/.
 func Web(t testing.TB) string {
@@ -31,14 +31,14 @@ func Web(t testing.TB) string {
 		t.Fatal(err)
 	}
 	for _, e := range entries {
-		if e.IsDir() || strings.HasPrefix(e.Name(), "app.wasm") || strings.HasPrefix(e.Name(), "engine.wasm") {
+		if e.IsDir() || strings.Contains(e.Name(), ".wasm") { // a module or its compressed copy
 			continue
 		}
 		if err := copyFile(filepath.Join(src, e.Name()), filepath.Join(web, e.Name())); err != nil {
 			t.Fatal(err)
 		}
 	}
-	for name, body := range map[string]string{"app.wasm": "\x00asm\x01\x00\x00\x00", "app.wasm.gz": "precompressed", "engine.wasm": "\x00asm\x01\x00\x00\x00"} {
+	for name, body := range map[string]string{"app.wasm": "\x00asm\x01\x00\x00\x00", "app.wasm.gz": "precompressed", "engine.wasm": "\x00asm\x01\x00\x00\x00", "embed.wasm": "\x00asm\x01\x00\x00\x00"} {
 		if err := os.WriteFile(filepath.Join(web, name), []byte(body), 0o644); err != nil {
 			t.Fatal(err)
 		}
