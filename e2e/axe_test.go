@@ -40,6 +40,9 @@ func TestAxeFindsNoViolation(t *testing.T) {
 		{"learn", "learn", `document.querySelector("main h1") !== null`},
 		{"learn-step", "learn?lesson=hot-customer&step=1", `document.querySelector("#learn-results #results, #learn-results .card") !== null`},
 		{"learn-calculator", "learn?lesson=same-key-same-partition&step=1", `document.querySelector("#learn-results .card") !== null`},
+		// A finished sweep: its charts, its table (laid out only near the
+		// screen) and its downloads.
+		{"sweep", "sweep#" + sweepFragment("order-events", []string{"topic.partitions=1..6"}), `(document.getElementById("sweep-outcome") || {dataset: {}}).dataset.final === "true"`},
 		{"keys", "keys", `document.getElementById("result-table") !== null`},
 		{"simplified", "simplified", `document.querySelector("main h1") !== null`},
 	}
