@@ -161,7 +161,7 @@ func (p *learnPage) runJobs(ctx app.Context, gen int, jobs []learnJob) {
 		// A calculation, or a scenario the engine refuses: either takes
 		// no time to run.
 		var runErr error
-		if r.out, runErr = step.Run(j.sets...); runErr != nil {
+		if r.out, runErr = step.Calculate(j.sets...); runErr != nil {
 			r.err = fieldErrorsText(tr(), runErr)
 		}
 		finished(ctx, r)

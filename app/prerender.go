@@ -38,10 +38,7 @@ func defaultRun() (*sim.Result, error) {
 	defaultRunOnce.Do(func() {
 		sc, err := scenario.Preset(defaultPreset)
 		if err == nil {
-			var j *runner.Job
-			if j, err = runner.RunAll(sc); err == nil {
-				defaultRunOnce.r = j.Result()
-			}
+			defaultRunOnce.r, err = runOnServer(sc)
 		}
 		defaultRunOnce.err = err
 	})

@@ -173,10 +173,11 @@ func waitForCaches(t *testing.T, ctx context.Context, n int) map[string][]string
 }
 
 // TestEmbedModuleLeavesTheOtherPagesOut: embed.wasm, as make build
-// writes it, holds no other page, no engine (it runs in engine.wasm) and
-// neither report writer. Go keeps every linked function's name for its
-// stack traces, stripped builds included: each name below is in app.wasm
-// (so the check means something) and not in embed.wasm.
+// writes it, holds no other page and neither report writer, and neither
+// page module holds the engine (it runs in engine.wasm). Go keeps every
+// linked function's name for its stack traces, stripped builds included:
+// each page's name below is in app.wasm (so the check means something)
+// and not in embed.wasm; the engine's is in engine.wasm alone.
 func TestEmbedModuleLeavesTheOtherPagesOut(t *testing.T) {
 	app, err := os.ReadFile(filepath.Join(env.web, "app.wasm"))
 	if err != nil {
@@ -190,13 +191,26 @@ func TestEmbedModuleLeavesTheOtherPagesOut(t *testing.T) {
 		t.Fatal("embed.wasm has no embed page")
 	}
 	for _, name := range []string{"app.newSimulatePage", "app.newComparePage", "app.newSweepPage", "app.newLearnPage",
-		"app.newKeysPage", "sim.NewWithOptions", "app/report.", "app/sweepreport."} {
+		"app.newKeysPage", "app/report.", "app/sweepreport."} {
 		name = "partitionlab/" + name
 		if !bytes.Contains(app, []byte(name)) {
 			t.Errorf("app.wasm has no %s: the check of embed.wasm proves nothing", name)
 		}
 		if bytes.Contains(embed, []byte(name)) {
 			t.Errorf("embed.wasm links %s", name)
+		}
+	}
+	engine, err := os.ReadFile(filepath.Join(env.web, "engine.wasm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const run = "partitionlab/sim.NewWithOptions"
+	if !bytes.Contains(engine, []byte(run)) {
+		t.Errorf("engine.wasm has no %s: the check of the pages' modules proves nothing", run)
+	}
+	for file, b := range map[string][]byte{"app.wasm": app, "embed.wasm": embed} {
+		if bytes.Contains(b, []byte(run)) {
+			t.Errorf("%s links the engine (%s): only engine.wasm should", file, run)
 		}
 	}
 	t.Logf("app.wasm %d bytes, embed.wasm %d bytes", len(app), len(embed))

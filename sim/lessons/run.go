@@ -64,17 +64,35 @@ func docType(s Step) reflect.Type {
 // chunks with sim.New and Advance instead, and wrap the result with
 // SimOutput.
 func (s Step) Run(sets ...string) (*Output, error) {
+	if s.Kind() != KindSimulate {
+		return s.Calculate(sets...)
+	}
+	sc, err := s.Scenario(sets...)
+	if err != nil {
+		return rejected(err)
+	}
+	r, err := sim.Run(sc)
+	if err != nil {
+		return nil, err
+	}
+	return SimOutput(sc, r)
+}
+
+// errRunsInEngine is Calculate's answer for a simulation step whose
+// scenario is valid: it needs the engine (Run, or sim.New in a worker).
+var errRunsInEngine = errors.New("the step is a simulation: run it in the engine")
+
+// Calculate is Run without the engine: a calculator's output, or a
+// simulation step's scenario refused (Rejection set). A user interface
+// that runs simulations elsewhere (the browser's worker) calls it, so the
+// engine is not linked into its module.
+func (s Step) Calculate(sets ...string) (*Output, error) {
 	switch s.Kind() {
 	case KindSimulate:
-		sc, err := s.Scenario(sets...)
-		if err != nil {
+		if _, err := s.Scenario(sets...); err != nil {
 			return rejected(err)
 		}
-		r, err := sim.Run(sc)
-		if err != nil {
-			return nil, err
-		}
-		return SimOutput(sc, r)
+		return nil, errRunsInEngine
 	case KindKeyTable:
 		return calculate(KindKeyTable, s.KeyTable, sets, ComputeKeyTable, func(o *Output, t *KeyTable) { o.KeyTable = t })
 	case KindMovedKeys:
