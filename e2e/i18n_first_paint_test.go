@@ -177,7 +177,7 @@ func TestReturnVisitInKoreanIsKoreanBeforeTheAppStarts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stop := func() { server.Process.Kill(); server.Wait() }
+	stop := func() { stopServer(t, server, base) }
 	defer stop()
 	ko, en := i18n.For(i18n.Korean), i18n.For(i18n.English)
 	url := base + "?lang=ko"

@@ -5,6 +5,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -139,6 +141,30 @@ func build(f fixture) error {
 
 // serve starts the real "partitionlab serve" (on a port the system picks
 // when addr ends in :0) and reads the URL from the first line it prints.
+// stopServer ends a server serve started and returns once its address
+// refuses connections: partitionlab runs under a supervisor whose child
+// (the server) the kernel ends a moment after the supervisor, so a test
+// that goes offline, or starts another server on the same address, waits
+// for that.
+func stopServer(t testing.TB, cmd *exec.Cmd, base string) {
+	cmd.Process.Kill()
+	cmd.Wait()
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		c, err := net.DialTimeout("tcp", u.Host, time.Second)
+		if err != nil {
+			return
+		}
+		c.Close()
+		if time.Now().After(deadline) {
+			t.Fatalf("%s still answers 10 s after its server was stopped", base)
+		}
+	}
+}
+
 func serve(bin, web, addr string) (*exec.Cmd, string, error) {
 	cmd := exec.Command(bin, "serve", "--addr", addr, "--web", web)
 	cmd.Stderr = os.Stderr

@@ -26,8 +26,7 @@ func TestNewVersionIsOfferedAfterARebuild(t *testing.T) {
 	ctx := newTab(t, chromedp.WithNewBrowserContext())
 	open(t, ctx, base)
 	waitForServiceWorker(t, ctx)
-	old.Process.Kill()
-	old.Wait()
+	stopServer(t, old, base)
 
 	// A rebuild: any change to web/ gives a new version.
 	css := filepath.Join(web, "partitionlab.css")
