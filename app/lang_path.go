@@ -63,12 +63,14 @@ var langPathsOnce = sync.OnceValue(func() bool {
 // bases in one process, so it reads it each time.
 func rootPrefix() string {
 	if !app.IsClient {
-		return strings.TrimSuffix(app.Getenv("GOAPP_ROOT_PREFIX"), "/")
+		return readRootPrefix()
 	}
 	return rootPrefixOnce()
 }
 
-var rootPrefixOnce = sync.OnceValue(func() string { return strings.TrimSuffix(app.Getenv("GOAPP_ROOT_PREFIX"), "/") })
+var rootPrefixOnce = sync.OnceValue(readRootPrefix)
+
+func readRootPrefix() string { return strings.TrimSuffix(app.Getenv("GOAPP_ROOT_PREFIX"), "/") }
 
 // SplitLangPath reads a page's path (under the site's root) that starts
 // with a language other than English: "/ko/keys" is Korean and "/keys",
