@@ -3,6 +3,7 @@ package e2e
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -26,6 +27,10 @@ var latinEnglishWords = []string{"the", "of", "with", "and", "is", "are", "not",
 // (TestNoEnglishLeftInKorean does Korean).
 func TestNoEnglishLeftInPortugueseSpanishFrench(t *testing.T) {
 	for _, l := range []i18n.Lang{i18n.Portuguese, i18n.Spanish, i18n.French} {
+		// One browser of its own per language, its pages opened one after
+		// the other (each link names the language): only the first pays
+		// for compiling app.wasm.
+		ctx := longTab(t, 4*time.Minute, chromedp.WithNewBrowserContext())
 		for _, pg := range []struct{ name, path, ready string }{
 			{"simulate", "?lang=" + string(l) + "#preset=executor-commit-trap",
 				`document.getElementById("run-status").dataset.state === "done" && document.getElementById("violations") !== null && document.getElementById("rebalances") !== null`},
@@ -36,7 +41,6 @@ func TestNoEnglishLeftInPortugueseSpanishFrench(t *testing.T) {
 			{"simplified", "simplified?lang=" + string(l), `document.querySelectorAll("main li, main dt").length > 0`},
 		} {
 			t.Run(string(l)+"/"+pg.name, func(t *testing.T) {
-				ctx := newTab(t, chromedp.WithNewBrowserContext())
 				open(t, ctx, env.baseURL+pg.path)
 				waitLong(t, ctx, pg.ready)
 				found := eval[[]string](t, ctx, strings.Replace(englishIn, "%s", js(latinEnglishWords), 1))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
@@ -57,6 +58,11 @@ func scanEnglish(t *testing.T, ctx context.Context) []string {
 // a step, Key → partition and What is simplified. Each English text found
 // is printed with where it is.
 func TestNoEnglishLeftInKorean(t *testing.T) {
+	// One browser of its own for the Korean pages, opened one after the
+	// other as a reader goes from page to page (each link names its
+	// language): only the first pays for compiling app.wasm, the others
+	// start from the browser's cache.
+	ctx := longTab(t, 6*time.Minute, chromedp.WithNewBrowserContext())
 	for _, pg := range []struct{ name, path, ready string }{
 		{"start", "?lang=ko", `document.querySelector(".door") !== null`},
 		{"simulate", "?lang=ko#preset=executor-commit-trap",
@@ -69,7 +75,6 @@ func TestNoEnglishLeftInKorean(t *testing.T) {
 		{"simplified", "simplified?lang=ko", `document.querySelectorAll("main li, main dt").length > 0`},
 	} {
 		t.Run(pg.name, func(t *testing.T) {
-			ctx := newTab(t, chromedp.WithNewBrowserContext())
 			open(t, ctx, env.baseURL+pg.path)
 			waitLong(t, ctx, pg.ready)
 			for _, f := range scanEnglish(t, ctx) {

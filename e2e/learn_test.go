@@ -198,9 +198,9 @@ func clickNext(t *testing.T, ctx context.Context, lesson string, step int) {
 }
 
 // longTab is newTab for a test that needs more than its two minutes.
-func longTab(t *testing.T, d time.Duration) context.Context {
+func longTab(t *testing.T, d time.Duration, opts ...chromedp.ContextOption) context.Context {
 	t.Helper()
-	tab, cancelTab := chromedp.NewContext(env.browser)
+	tab, cancelTab := chromedp.NewContext(env.browser, opts...)
 	ctx, cancel := context.WithTimeout(tab, d)
 	t.Cleanup(func() { cancel(); cancelTab() })
 	return ctx
