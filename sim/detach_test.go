@@ -45,7 +45,11 @@ func TestDetachedPartitionsGiveTheSameRun(t *testing.T) {
 		scenarios = append(scenarios, sc)
 	}
 	detached := 0
-	for _, sc := range scenarios {
+	variants := []struct {
+		keep, fork int64
+		one        bool
+	}{{0, forkAt, false}, {20, 100, false}, {0, forkAt, true}, {50, 100, true}}
+	for i, sc := range scenarios {
 		if !detachable(sc, false) {
 			continue
 		}
@@ -53,10 +57,8 @@ func TestDetachedPartitionsGiveTheSameRun(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, c := range []struct {
-			keep, fork int64
-			one        bool
-		}{{0, forkAt, false}, {20, 100, false}, {0, forkAt, true}, {50, 100, true}} {
+		for _, v := range variantsToRun(i, len(variants)) {
+			c := variants[v]
 			got, n := runDetached(t, sc, c.keep, c.fork, c.one)
 			detached += n
 			if got.Digest != want.Digest {
