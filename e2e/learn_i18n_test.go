@@ -146,6 +146,9 @@ func TestLearnStepInEveryLanguage(t *testing.T) {
 		Claims      []string
 	}
 	var english shown
+	// One browser of its own for the five, each link naming its language:
+	// only the first load compiles app.wasm from nothing.
+	ctx := longTab(t, 4*time.Minute, chromedp.WithNewBrowserContext())
 	for _, l := range i18n.Langs() {
 		c := i18n.For(l)
 		ls, _ := lessons.In(string(l))
@@ -155,7 +158,6 @@ func TestLearnStepInEveryLanguage(t *testing.T) {
 				lesson = x
 			}
 		}
-		ctx := newTab(t, chromedp.WithNewBrowserContext())
 		open(t, ctx, fmt.Sprintf("%slearn?lesson=%s&step=%d&lang=%s", env.baseURL, id, si+1, l))
 		checkStepIn(t, ctx, c, lesson, si)
 		got := eval[shown](t, ctx, `({lang: document.documentElement.lang, title: document.title,
