@@ -31,21 +31,3 @@ func (v *sweepCharts) Render() app.UI {
 		app.Range(o.charts).Slice(func(i int) app.UI { return chartFigure(o.charts[i], v.page.sc.Name, false, 0) }),
 	)
 }
-
-// sweepPoints is a sweep's table of points, a component of its own:
-// drawn again only when the points change (Rev, the page's pointsRev) or
-// the language, not with the progress or each chart. Its 24 or more rows
-// were most of the cost of every drawing of the page.
-type sweepPoints struct {
-	app.Compo
-	Rev  int
-	Lang i18n.Lang
-	page *sweepPage
-}
-
-func (v *sweepPoints) Render() app.UI {
-	if v.page.out == nil {
-		return app.Div()
-	}
-	return v.page.renderPoints(tr(), v.page.out)
-}

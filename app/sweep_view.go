@@ -127,67 +127,6 @@ func (p *sweepPage) renderOutcome(c *i18n.Catalog) app.UI {
 	)
 }
 
-// pointColumns are the measures the points' table shows.
-var pointColumns = []string{"load", "violations.order", "violations.customer", "violations.key", "duplicates", "lost", "max_lag", "p99_ms", "idle_threads"}
-
-// renderPoints is every point: its values, its measures (median, with the
-// spread when the seeds differ), its marks and its link to Simulate.
-func (p *sweepPage) renderPoints(c *i18n.Catalog, o *sweepOutcome) app.UI {
-	s := o.s
-	return scrollRegion("table-scroll", c.T("sweep.points.title")).Body(
-		app.Table().ID("sweep-points").Body(
-			app.Caption().Text(c.T("sweep.points.title")),
-			app.THead().Body(app.Tr().Body(
-				app.Th().Text("#"),
-				app.Range(s.Vary).Slice(func(i int) app.UI { return app.Th().Text(s.Vary[i].Path) }),
-				app.Range(pointColumns).Slice(func(i int) app.UI { return app.Th().Text(measureLabel(c, sweepMeasure(pointColumns[i]))) }),
-				app.Th().Text(c.T("sweep.points.marks")),
-				app.Th().Text(c.T("sweep.points.open")),
-			)),
-			app.TBody().Body(app.Range(s.Points).Slice(func(k int) app.UI {
-				pt := s.Points[k]
-				digest := ""
-				if len(pt.Digests) > 0 {
-					digest = pt.Digests[0]
-				}
-				row := app.Tr().ID("sweep-point-"+strconv.Itoa(pt.Index+1)).DataSet("digest", digest)
-				var classes []string
-				if pt.OnFrontier {
-					classes = append(classes, "frontier")
-				}
-				if pt.Meets && len(s.Require) > 0 {
-					classes = append(classes, "meets")
-				}
-				if s.Recommended != nil && s.Recommended.Index == pt.Index {
-					classes = append(classes, "recommended")
-				}
-				return row.Class(strings.Join(classes, " ")).Body(
-					app.Td().Text(strconv.Itoa(pt.Index+1)),
-					app.Range(pt.Values).Slice(func(i int) app.UI { return app.Td().Class("num").Text(string(pt.Values[i].Value)) }),
-					app.Range(pointColumns).Slice(func(i int) app.UI {
-						if pt.Pending {
-							return app.Td().Class("num pending").Text("…")
-						}
-						m := sweepMeasure(pointColumns[i])
-						return app.Td().Class("num").Text(m.FormatSpread(pt.Spread[m.Name]))
-					}),
-					app.Td().Text(pointMarks(c, s, pt)),
-					app.Td().Body(p.pointLink(c, pt)),
-				)
-			})),
-		),
-	)
-}
-
-// pointLink opens a point in Simulate, once its link is made.
-func (p *sweepPage) pointLink(c *i18n.Catalog, pt sweep.Point) app.UI {
-	link := p.run.link(pt.Index)
-	if pt.Pending || link == "" {
-		return nil
-	}
-	return app.A().Class("open-point").Href(link).Text(c.T("sweep.points.openLink"))
-}
-
 // pointMarks says, in words, whether a point is on the frontier, meets
 // the requirements or is the recommended one.
 func pointMarks(c *i18n.Catalog, s *sweep.Sweep, pt sweep.Point) string {

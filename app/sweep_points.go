@@ -1,0 +1,149 @@
+package app
+
+import (
+	"html"
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"partitionlab/app/i18n"
+	"partitionlab/sim/sweep"
+)
+
+// sweepPoints is a sweep's table of points, a component of its own:
+// drawn again only when the points change (Rev, the page's pointsRev) or
+// the language, not with the progress or each chart.
+//
+// The table is one piece of HTML that the browser parses, not go-app
+// elements: go-app built and compared its 300 cells in Go at each
+// redraw while the points came in (13–18 ms of the page's thread, much of
+// it the finalizers of the JavaScript values it made), and a key typed
+// then waited behind it. A link focused in the table keeps the focus
+// when the table is replaced.
+type sweepPoints struct {
+	app.Compo
+	Rev  int
+	Lang i18n.Lang
+	page *sweepPage
+	// focused is the row whose link had the focus when the table was
+	// last drawn ("" none).
+	focused string
+}
+
+func (v *sweepPoints) Render() app.UI {
+	o := v.page.out
+	if o == nil {
+		return app.Div()
+	}
+	v.focused = focusedPointRow()
+	c := tr()
+	return scrollRegion("table-scroll", c.T("sweep.points.title")).Body(
+		app.Raw(pointsTable(c, o.s, v.page.run.link)),
+	)
+}
+
+// OnUpdate gives the focus back to the link it was on before the table
+// was replaced.
+func (v *sweepPoints) OnUpdate(app.Context) {
+	if v.focused == "" {
+		return
+	}
+	if a := app.Window().Get("document").Call("querySelector", "#"+v.focused+" a.open-point"); a.Truthy() {
+		a.Call("focus")
+	}
+}
+
+// focusedPointRow is the id of the table's row whose link has the focus,
+// or "".
+func focusedPointRow() string {
+	if !app.IsClient {
+		return ""
+	}
+	el := app.Window().Get("document").Get("activeElement")
+	if !el.Truthy() || el.Get("className").String() != "open-point" {
+		return ""
+	}
+	if row := el.Call("closest", "#sweep-points tr"); row.Truthy() {
+		return row.Get("id").String()
+	}
+	return ""
+}
+
+// pointColumns are the measures the points' table shows.
+var pointColumns = []string{"load", "violations.order", "violations.customer", "violations.key", "duplicates", "lost", "max_lag", "p99_ms", "idle_threads"}
+
+// pointsTable is every point as an HTML table: its values, its measures
+// (median, with the spread when the seeds differ), its marks and its link
+// to Simulate (link gives it, "" until the point's first seed is in).
+func pointsTable(c *i18n.Catalog, s *sweep.Sweep, link func(k int) string) string {
+	var b strings.Builder
+	b.Grow(8192)
+	text := func(tag, class, t string) {
+		b.WriteString("<" + tag)
+		if class != "" {
+			b.WriteString(` class="` + class + `"`)
+		}
+		b.WriteString(">" + html.EscapeString(t) + "</" + tag + ">")
+	}
+	b.WriteString(`<table id="sweep-points">`)
+	text("caption", "", c.T("sweep.points.title"))
+	b.WriteString("<thead><tr>")
+	text("th", "", "#")
+	for _, a := range s.Vary {
+		text("th", "", a.Path)
+	}
+	for _, col := range pointColumns {
+		text("th", "", measureLabel(c, sweepMeasure(col)))
+	}
+	text("th", "", c.T("sweep.points.marks"))
+	text("th", "", c.T("sweep.points.open"))
+	b.WriteString("</tr></thead><tbody>")
+	for _, pt := range s.Points {
+		digest := ""
+		if len(pt.Digests) > 0 {
+			digest = pt.Digests[0]
+		}
+		b.WriteString(`<tr id="sweep-point-` + strconv.Itoa(pt.Index+1) + `" data-digest="` + html.EscapeString(digest) + `"`)
+		if classes := pointClasses(s, pt); classes != "" {
+			b.WriteString(` class="` + classes + `"`)
+		}
+		b.WriteString(">")
+		text("td", "", strconv.Itoa(pt.Index+1))
+		for _, v := range pt.Values {
+			text("td", "num", string(v.Value))
+		}
+		for _, col := range pointColumns {
+			if pt.Pending {
+				text("td", "num pending", "…")
+				continue
+			}
+			m := sweepMeasure(col)
+			text("td", "num", m.FormatSpread(pt.Spread[m.Name]))
+		}
+		text("td", "", pointMarks(c, s, pt))
+		b.WriteString("<td>")
+		if href := link(pt.Index); !pt.Pending && href != "" {
+			b.WriteString(`<a class="open-point" href="` + html.EscapeString(href) + `">` + html.EscapeString(c.T("sweep.points.openLink")) + "</a>")
+		}
+		b.WriteString("</td></tr>")
+	}
+	b.WriteString("</tbody></table>")
+	return b.String()
+}
+
+// pointClasses are a point's row classes: on the frontier, meets the
+// requirements, recommended.
+func pointClasses(s *sweep.Sweep, pt sweep.Point) string {
+	var classes []string
+	if pt.OnFrontier {
+		classes = append(classes, "frontier")
+	}
+	if pt.Meets && len(s.Require) > 0 {
+		classes = append(classes, "meets")
+	}
+	if s.Recommended != nil && s.Recommended.Index == pt.Index {
+		classes = append(classes, "recommended")
+	}
+	return strings.Join(classes, " ")
+}
