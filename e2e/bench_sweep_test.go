@@ -42,7 +42,7 @@ func BenchmarkSweep24(b *testing.B) {
 	b.ResetTimer()
 	var total, late, task float64
 	var keys []float64
-	for range b.N {
+	for i := range b.N {
 		eval[bool](b, ctx, `(() => {
 			const B = window.sweepBench = {late: 0, longest: 0, keys: [], started: false, timer: 0};
 			B.obs = new PerformanceObserver(l => { for (const e of l.getEntries()) B.longest = Math.max(B.longest, e.duration); });
@@ -79,9 +79,12 @@ func BenchmarkSweep24(b *testing.B) {
 			total += r["ms"].(float64)
 			late = max(late, r["late"].(float64))
 			task = max(task, r["task"].(float64))
+			var worst float64
 			for _, k := range r["keys"].([]any) {
 				keys = append(keys, k.(float64))
+				worst = max(worst, k.(float64))
 			}
+			b.Logf("sweep %d: %.0f ms, worst key %.1f ms, timer late %.1f ms", i+1, r["ms"].(float64), worst, r["late"].(float64))
 			break
 		}
 	}
