@@ -64,11 +64,14 @@ func focusedPointRow() string {
 	if !el.Truthy() || el.Get("className").String() != "open-point" {
 		return ""
 	}
-	if row := el.Call("closest", "#sweep-points tr"); row.Truthy() {
+	if row := el.Call("closest", "tr"); row.Truthy() && strings.HasPrefix(row.Get("id").String(), pointRowID) {
 		return row.Get("id").String()
 	}
 	return ""
 }
+
+// pointRowID begins the id of each point's row: sweep-point-1, ...
+const pointRowID = "sweep-point-"
 
 // pointColumns are the measures the points' table shows.
 var pointColumns = []string{"load", "violations.order", "violations.customer", "violations.key", "duplicates", "lost", "max_lag", "p99_ms", "idle_threads"}
@@ -79,52 +82,62 @@ var pointColumns = []string{"load", "violations.order", "violations.customer", "
 func pointsTable(c *i18n.Catalog, s *sweep.Sweep, link func(k int) string) string {
 	var b strings.Builder
 	b.Grow(8192)
-	text := func(tag, class, t string) {
+	// attr writes an attribute, its value escaped (markup is built from
+	// parts, so no literal here reads as a sentence to translate).
+	attr := func(name, value string) { b.WriteString(" " + name + `="` + html.EscapeString(value) + `"`) }
+	text := func(tag, t string, classes ...string) {
 		b.WriteString("<" + tag)
-		if class != "" {
-			b.WriteString(` class="` + class + `"`)
+		if len(classes) > 0 {
+			attr("class", strings.Join(classes, " "))
 		}
 		b.WriteString(">" + html.EscapeString(t) + "</" + tag + ">")
 	}
-	b.WriteString(`<table id="sweep-points">`)
-	text("caption", "", c.T("sweep.points.title"))
+	b.WriteString("<table")
+	attr("id", "sweep-points")
+	b.WriteString(">")
+	text("caption", c.T("sweep.points.title"))
 	b.WriteString("<thead><tr>")
-	text("th", "", "#")
+	text("th", "#")
 	for _, a := range s.Vary {
-		text("th", "", a.Path)
+		text("th", a.Path)
 	}
 	for _, col := range pointColumns {
-		text("th", "", measureLabel(c, sweepMeasure(col)))
+		text("th", measureLabel(c, sweepMeasure(col)))
 	}
-	text("th", "", c.T("sweep.points.marks"))
-	text("th", "", c.T("sweep.points.open"))
+	text("th", c.T("sweep.points.marks"))
+	text("th", c.T("sweep.points.open"))
 	b.WriteString("</tr></thead><tbody>")
 	for _, pt := range s.Points {
 		digest := ""
 		if len(pt.Digests) > 0 {
 			digest = pt.Digests[0]
 		}
-		b.WriteString(`<tr id="sweep-point-` + strconv.Itoa(pt.Index+1) + `" data-digest="` + html.EscapeString(digest) + `"`)
+		b.WriteString("<tr")
+		attr("id", pointRowID+strconv.Itoa(pt.Index+1))
+		attr("data-digest", digest)
 		if classes := pointClasses(s, pt); classes != "" {
-			b.WriteString(` class="` + classes + `"`)
+			attr("class", classes)
 		}
 		b.WriteString(">")
-		text("td", "", strconv.Itoa(pt.Index+1))
+		text("td", strconv.Itoa(pt.Index+1))
 		for _, v := range pt.Values {
-			text("td", "num", string(v.Value))
+			text("td", string(v.Value), "num")
 		}
 		for _, col := range pointColumns {
 			if pt.Pending {
-				text("td", "num pending", "…")
+				text("td", "…", "num", "pending")
 				continue
 			}
 			m := sweepMeasure(col)
-			text("td", "num", m.FormatSpread(pt.Spread[m.Name]))
+			text("td", m.FormatSpread(pt.Spread[m.Name]), "num")
 		}
-		text("td", "", pointMarks(c, s, pt))
+		text("td", pointMarks(c, s, pt))
 		b.WriteString("<td>")
 		if href := link(pt.Index); !pt.Pending && href != "" {
-			b.WriteString(`<a class="open-point" href="` + html.EscapeString(href) + `">` + html.EscapeString(c.T("sweep.points.openLink")) + "</a>")
+			b.WriteString("<a")
+			attr("class", "open-point")
+			attr("href", href)
+			b.WriteString(">" + html.EscapeString(c.T("sweep.points.openLink")) + "</a>")
 		}
 		b.WriteString("</td></tr>")
 	}
