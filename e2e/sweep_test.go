@@ -200,23 +200,37 @@ func TestSweepTableKeepsTheFocus(t *testing.T) {
 	ctx := newTab(t)
 	// 24 points of three seeds: seconds of redraws after the first point.
 	open(t, ctx, env.baseURL+"sweep#"+sweepFragment("order-events", []string{"topic.partitions=1..24"}))
-	waitFor(t, ctx, `(document.getElementById("sweep-outcome") || {dataset: {}}).dataset.final === "true"`)
+	startSweep(t, ctx)
+	waitFor(t, ctx, sweepFinal)
 	setField(t, ctx, "sweep-seeds", "3", "change")
-	// Longer than the page starts on its own: it waits for the click.
-	waitFor(t, ctx, `document.getElementById("sweep-start") !== null`)
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("sweep-start"))); err != nil {
-		t.Fatal(err)
-	}
+	waitFor(t, ctx, `!(`+sweepFinal+`)`) // the edit is taken
+	startSweep(t, ctx)
 	waitFor(t, ctx, `document.querySelector("#sweep-point-1 a.open-point") !== null && document.getElementById("sweep-progress") !== null`)
 	if !eval[bool](t, ctx, `(() => { const a = document.querySelector("#sweep-point-1 a.open-point"); a.focus(); return document.activeElement === a; })()`) {
 		t.Fatal("the first point's link takes no focus")
 	}
 	table := eval[string](t, ctx, `document.getElementById("sweep-points").innerHTML`)
-	waitFor(t, ctx, `(document.getElementById("sweep-outcome") || {dataset: {}}).dataset.final === "true"`)
+	waitFor(t, ctx, sweepFinal)
 	if eval[string](t, ctx, `document.getElementById("sweep-points").innerHTML`) == table {
 		t.Fatal("the table was not drawn again while the focus was in it")
 	}
 	if !eval[bool](t, ctx, `document.activeElement === document.querySelector("#sweep-point-1 a.open-point")`) {
 		t.Errorf("the focus moved to %s", eval[string](t, ctx, `document.activeElement.outerHTML.slice(0, 120)`))
+	}
+}
+
+// sweepFinal says the sweep on the page is finished and drawn.
+const sweepFinal = `(document.getElementById("sweep-outcome") || {dataset: {}}).dataset.final === "true"`
+
+// startSweep waits for the sweep the page just checked to start (or to
+// have finished already), and clicks Start when the page waits for it:
+// whether it does depends on the engine's speed this browser measured.
+func startSweep(t *testing.T, ctx context.Context) {
+	t.Helper()
+	waitFor(t, ctx, `document.getElementById("sweep-start") !== null || document.getElementById("sweep-progress") !== null || `+sweepFinal)
+	if eval[bool](t, ctx, `document.getElementById("sweep-start") !== null`) {
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("sweep-start"))); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
