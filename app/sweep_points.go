@@ -17,9 +17,9 @@ import (
 //
 // The table is one piece of HTML that the browser parses, not go-app
 // elements: go-app built and compared its 300 cells in Go at each
-// redraw while the points came in (13–18 ms of the page's thread, much of
-// it the finalizers of the JavaScript values it made), and a key typed
-// then waited behind it. A link focused in the table keeps the focus
+// redraw while the points came in (up to 13–18 ms of the page's thread
+// at once, much of it the finalizers of the JavaScript values it made),
+// and a key typed then waited behind it. A link focused in the table keeps the focus
 // when the table is replaced.
 type sweepPoints struct {
 	app.Compo

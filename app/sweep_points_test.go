@@ -3,6 +3,7 @@ package app
 import (
 	"bytes"
 	"encoding/xml"
+	"io"
 	"regexp"
 	"strconv"
 	"strings"
@@ -42,8 +43,11 @@ func readPointsTable(t *testing.T, doc string) (head []string, rows []tableRow) 
 	var th strings.Builder
 	for {
 		tok, err := d.Token()
+		if err == io.EOF {
+			return head, rows
+		}
 		if err != nil {
-			break
+			t.Fatalf("the table is not well formed: %v\n%s", err, doc)
 		}
 		switch e := tok.(type) {
 		case xml.StartElement:
@@ -81,10 +85,6 @@ func readPointsTable(t *testing.T, doc string) (head []string, rows []tableRow) 
 			}
 		}
 	}
-	if _, err := d.Token(); err != nil && err.Error() != "EOF" {
-		t.Fatalf("the table is not well formed: %v\n%s", err, doc)
-	}
-	return head, rows
 }
 
 // saltedSweep is the hot customer salted with 1, 2, 4 and 8 buckets, two
@@ -128,7 +128,8 @@ func TestPointsTableSaysWhatTheCommandLineSays(t *testing.T) {
 		t.Fatal(err)
 	}
 	link := func(k int) string { return "/#s=" + strconv.Itoa(k) + "&v=1" }
-	head, rows := readPointsTable(t, pointsTable(i18n.For(i18n.English), s, link))
+	en := i18n.For(i18n.English)
+	head, rows := readPointsTable(t, pointsTable(en, s, link))
 	if len(head) != 1+1+len(pointColumns)+2 || head[1] != "producers.0.salting.buckets" {
 		t.Errorf("the table's heading: %q", head)
 	}
@@ -171,7 +172,7 @@ func TestPointsTableSaysWhatTheCommandLineSays(t *testing.T) {
 		if recommended && !strings.Contains(r.cells[11].text, "recommended") {
 			t.Errorf("row %d: marks %q do not say it is recommended", k+1, r.cells[11].text)
 		}
-		if last := r.cells[len(r.cells)-1]; last.href != link(k) || last.text != "Open this run" {
+		if last := r.cells[len(r.cells)-1]; last.href != link(k) || last.text != en.T("sweep.points.openLink") {
 			t.Errorf("row %d: link %q %q, want %q", k+1, last.text, last.href, link(k))
 		}
 	}
