@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -158,14 +159,9 @@ func TestImportClusterReadsKfake(t *testing.T) {
 }
 
 func TestImportClusterNamesAnAddressThatDoesNotAnswer(t *testing.T) {
-	// A port where nothing listens refuses at once; one that accepts and
-	// never answers runs into the time-out. Both name the address.
-	refused, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	refusedAddr := refused.Addr().String()
-	refused.Close()
+	// A port where nothing listens refuses; one that accepts and never
+	// answers runs into the time-out. Both name the address.
+	refusedAddr := boundNotListening(t)
 	silent, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -187,6 +183,27 @@ func TestImportClusterNamesAnAddressThatDoesNotAnswer(t *testing.T) {
 	if code, _, errOut := runCLI("import", "cluster", "--topic", "orders"); code != 2 || !strings.Contains(errOut, "--bootstrap-server") {
 		t.Errorf("a missing address: exit %d: %s", code, errOut)
 	}
+}
+
+// boundNotListening returns the address of a TCP socket bound on loopback
+// that never listens: connecting to it is refused, and no other test's
+// listener can take the port while the test runs, as it could take a port
+// that was listened on and closed.
+func boundNotListening(t *testing.T) string {
+	t.Helper()
+	fd, err := syscall.Socket(syscall.AF_INET, syscall.SOCK_STREAM, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { syscall.Close(fd) })
+	if err := syscall.Bind(fd, &syscall.SockaddrInet4{Addr: [4]byte{127, 0, 0, 1}}); err != nil {
+		t.Fatal(err)
+	}
+	sa, err := syscall.Getsockname(fd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf("127.0.0.1:%d", sa.(*syscall.SockaddrInet4).Port)
 }
 
 // A KIP-848 group (franz-go's ServerSideBalancer) is read as group.protocol

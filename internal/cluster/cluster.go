@@ -17,6 +17,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/twmb/franz-go/pkg/kgo"
@@ -68,6 +69,8 @@ func Import(c Config, sc *scenario.Scenario) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	var dials lastDialError
+	opts = append(opts, kgo.WithHooks(&dials))
 	ctx, cancel := context.WithTimeout(context.Background(), c.Timeout)
 	defer cancel()
 	v, err := readCluster(ctx, opts, c.Topic, c.Group, c.Sample)
@@ -76,11 +79,37 @@ func Import(c Config, sc *scenario.Scenario) ([]string, error) {
 			return nil, fmt.Errorf("reading the cluster at %s: %w", c.Bootstrap, err)
 		}
 		if ctx.Err() != nil {
+			if last := dials.get(); last != nil {
+				return nil, fmt.Errorf("the cluster at %s did not answer within %s; the last attempt to connect: %w", c.Bootstrap, c.Timeout, last)
+			}
 			return nil, fmt.Errorf("the cluster at %s did not answer within %s: %w", c.Bootstrap, c.Timeout, err)
 		}
 		return nil, fmt.Errorf("the cluster at %s did not answer: %w", c.Bootstrap, err)
 	}
 	return v.apply(sc, c.Bootstrap), nil
+}
+
+// lastDialError keeps the last failed connection of a reading (franz-go's
+// HookBrokerConnect), so that a reading that runs out of time after
+// retrying says why it could not connect (refused, unreachable) rather
+// than only that the time ran out.
+type lastDialError struct {
+	mu  sync.Mutex
+	err error
+}
+
+func (d *lastDialError) OnBrokerConnect(_ kgo.BrokerMetadata, _ time.Duration, _ net.Conn, err error) {
+	if err != nil {
+		d.mu.Lock()
+		d.err = err
+		d.mu.Unlock()
+	}
+}
+
+func (d *lastDialError) get() error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.err
 }
 
 // options are franz-go's client options for the flags: seeds, dial
