@@ -63,8 +63,8 @@ func Load(l Lang) (*Catalog, error) {
 		if err != nil {
 			return nil, fmt.Errorf("catalog %s: %w", name, err)
 		}
-		var part map[string]message
-		if err := json.Unmarshal(b, &part); err != nil {
+		part, err := decodeMessages(b)
+		if err != nil {
 			return nil, fmt.Errorf("catalog %s: %w", name, err)
 		}
 		for id, m := range part {
