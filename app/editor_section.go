@@ -19,6 +19,11 @@ type sectionView struct {
 	Editor    *editor
 	Section   string
 	Signature string
+
+	// drawn is set once the section has been open: a closed section draws
+	// only its heading until then, which spares the first mount of an
+	// editor most of its fields (nine sections, usually one open).
+	drawn bool
 }
 
 func newSectionView(e *editor, s scenarioform.Section) *sectionView {
@@ -59,6 +64,14 @@ func (c *sectionView) Render() app.UI {
 		}
 	}
 	return app.Text("")
+}
+
+// onToggle draws a section's fields the first time it opens. They stay
+// drawn when it closes again, so nothing typed into them is lost.
+func (c *sectionView) onToggle(ctx app.Context, _ app.Event) {
+	if !c.drawn && ctx.JSSrc().Get("open").Bool() {
+		c.drawn = true
+	}
 }
 
 // changed tells the page that owns the editor. The section draws itself

@@ -105,6 +105,11 @@ func (c *sectionView) renderSection(s scenarioform.Section) app.UI {
 		app.H2().Text(e.words.T(s.TitleID())),
 		app.If(errs > 0, app.Span().Class("badge bad").Text(e.words.T("editor.toFix", i18n.Count(errs)))),
 	)
+	open := s.Open || errs > 0
+	details := app.Details().Class("section").ID(e.prefix + "section-" + s.ID).Open(open)
+	if c.drawn = c.drawn || open; !c.drawn {
+		return details.OnToggle(c.onToggle).Body(summary)
+	}
 	body := []app.UI{summary, app.P().Class("help intro").Text(e.words.T(s.IntroID()))}
 	if s.Array == "" {
 		body = append(body, c.renderFields(s, 0))
@@ -117,7 +122,7 @@ func (c *sectionView) renderSection(s scenarioform.Section) app.UI {
 		}
 		body = append(body, c.renderItemButtons(s))
 	}
-	return app.Details().Class("section").ID(e.prefix + "section-" + s.ID).Open(s.Open || errs > 0).Body(body...)
+	return details.OnToggle(c.onToggle).Body(body...)
 }
 
 // sectionErrors counts the messages shown in a section.

@@ -43,6 +43,7 @@ func TestNoEnglishLeftInPortugueseSpanishFrench(t *testing.T) {
 			t.Run(string(l)+"/"+pg.name, func(t *testing.T) {
 				open(t, ctx, env.baseURL+pg.path)
 				waitLong(t, ctx, pg.ready)
+				openEditorSections(t, ctx) // a closed section draws its fields once opened
 				found := eval[[]string](t, ctx, strings.Replace(englishIn, "%s", js(latinEnglishWords), 1))
 				for _, f := range found {
 					t.Errorf("English in %s: %s", l, f)

@@ -77,6 +77,7 @@ func TestNoEnglishLeftInKorean(t *testing.T) {
 		t.Run(pg.name, func(t *testing.T) {
 			open(t, ctx, env.baseURL+pg.path)
 			waitLong(t, ctx, pg.ready)
+			openEditorSections(t, ctx) // a closed section draws its fields once opened
 			for _, f := range scanEnglish(t, ctx) {
 				t.Errorf("English in Korean: %s", f)
 			}

@@ -98,12 +98,32 @@ func js(v any) string {
 // person typing (input) or choosing (change) would.
 func setField(t testing.TB, ctx context.Context, id, value, event string) {
 	t.Helper()
+	openSectionOf(t, ctx, id)
 	script := `(() => { const el = document.getElementById(` + js(id) + `);
 		el.value = ` + js(value) + `;
 		el.dispatchEvent(new Event(` + js(event) + `, {bubbles: true})); return true; })()`
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](script)); err != nil {
 		t.Fatalf("setting #%s to %q: %v", id, value, err)
 	}
+}
+
+// openSectionOf opens the editor's sections, as a person would before
+// typing, when the element id is not drawn: a closed section draws its
+// fields only once opened.
+func openSectionOf(t testing.TB, ctx context.Context, id string) {
+	t.Helper()
+	if !eval[bool](t, ctx, `document.getElementById(`+js(id)+`) !== null`) {
+		openEditorSections(t, ctx)
+	}
+}
+
+// openEditorSections opens every closed section of the page's editors and
+// waits until each has drawn its fields, so that a scan of the page reads
+// them all.
+func openEditorSections(t testing.TB, ctx context.Context) {
+	t.Helper()
+	eval[bool](t, ctx, `(document.querySelectorAll("details.section:not([open])").forEach(d => { d.open = true; }), true)`)
+	waitFor(t, ctx, `Array.from(document.querySelectorAll("details.section")).every(d => d.children.length > 1)`)
 }
 
 // eval runs a JavaScript expression and decodes its result.

@@ -211,3 +211,33 @@ func TestSimulatePage(t *testing.T) {
 		}
 	})
 }
+
+// A closed section of the editor is drawn as its heading alone until a
+// person opens it (which spares the first mount its fields); opened, it
+// shows the scenario's values, an edit there runs, and the fields stay
+// when it closes again.
+func TestAClosedSectionDrawsItsFieldsWhenOpened(t *testing.T) {
+	ctx := newTab(t)
+	open(t, ctx, env.baseURL+"#preset=queue-consumer-group")
+	waitLong(t, ctx, `document.getElementById("run-status").dataset.state === "done" && document.getElementById("card-idle") !== null`)
+	groupType := js(field("consumer.group_type"))
+	if eval[bool](t, ctx, `document.getElementById("section-group").open || document.querySelector("#section-group select, #section-group input") !== null`) {
+		t.Fatal("the closed Consumer group section has fields before it is opened")
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(`#section-group > summary`)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, `document.getElementById(`+groupType+`) !== null`)
+	if got := eval[string](t, ctx, `document.getElementById(`+groupType+`).value`); got != "consumer" {
+		t.Errorf("the group type reads %q once opened, want the preset's consumer", got)
+	}
+	setField(t, ctx, field("consumer.group_type"), "share", "change")
+	waitLong(t, ctx, `document.getElementById("run-status").dataset.state === "done" && document.getElementById("card-share-acquired") !== null`)
+	if err := chromedp.Do(ctx, chromedp.Click(`#section-group > summary`)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, `!document.getElementById("section-group").open`)
+	if got := eval[string](t, ctx, `(document.getElementById(`+groupType+`) || {value: "gone"}).value`); got != "share" {
+		t.Errorf("closed again, the group type reads %q, want share", got)
+	}
+}
