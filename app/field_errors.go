@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"partitionlab/app/errtext"
 	"partitionlab/app/i18n"
@@ -36,14 +37,14 @@ func fieldErrorsText(w *i18n.Catalog, err error) string {
 	return strings.Join(lines, "\n")
 }
 
-var decimalComma = regexp.MustCompile(`^\s*-?[0-9]+,[0-9]+\s*$`)
+var decimalComma = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*-?[0-9]+,[0-9]+\s*$`) })
 
 // decimalPoint reads a number typed the way l writes it: "0,5" is 0.5 in
 // Portuguese, Spanish and French, whose decimal mark is a comma. The
 // input then shows it as the engine reads it ("0.5"), so nothing changes
 // unseen. Anything else is left as typed.
 func decimalPoint(l i18n.Lang, text string) string {
-	if l.Float(0.5, 1) != "0,5" || !decimalComma.MatchString(text) {
+	if l.Float(0.5, 1) != "0,5" || !decimalComma().MatchString(text) {
 		return text
 	}
 	return strings.Replace(strings.TrimSpace(text), ",", ".", 1)

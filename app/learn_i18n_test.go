@@ -107,7 +107,7 @@ func TestMeasuredReadsAsTheLessonsSay(t *testing.T) {
 					if o.Measure.All > 0 && strings.Contains(got, "in all") || o.Measure.NoValues && strings.Contains(got, "found no values") {
 						t.Errorf("%s: %q leaves English in", lang, got)
 					}
-					for _, q := range quotedText.FindAllString(got, -1) {
+					for _, q := range quotedText().FindAllString(got, -1) {
 						s, _ := strconv.Unquote(q)
 						if said, ok := sentences.Any(i18n.For(lang), s); ok && said != s {
 							t.Errorf("%s: %q quotes the engine's English %s", lang, got, q)

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"partitionlab/app/i18n"
 	"partitionlab/app/results/sentences"
@@ -44,7 +45,7 @@ func measured(c *i18n.Catalog, m lessons.Measure) string {
 		i18n.S("why", why), i18n.S("detail", detail))
 }
 
-var quotedText = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+var quotedText = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"(?:[^"\\]|\\.)*"`) })
 
 // engineSentences says each quoted text of a measured value that is one
 // of the engine's sentences in c's language, still quoted; other texts
@@ -53,7 +54,7 @@ func engineSentences(c *i18n.Catalog, got string) string {
 	if c.Lang() == i18n.English {
 		return got
 	}
-	return quotedText.ReplaceAllStringFunc(got, func(q string) string {
+	return quotedText().ReplaceAllStringFunc(got, func(q string) string {
 		s, err := strconv.Unquote(q)
 		if err != nil {
 			return q

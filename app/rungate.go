@@ -4,6 +4,7 @@ import (
 	"hash/fnv"
 	"regexp"
 	"strconv"
+	"sync"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -110,7 +111,9 @@ const pageStopped = "the page stopped before this run ended"
 // web/engine-worker.js report in their own words.
 const workerFailed = "the engine's worker failed"
 
-var exitStatus = regexp.MustCompile(`^the engine stopped \(exit status (-?[0-9]+)\)(.*)$`)
+var exitStatus = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^the engine stopped \(exit status (-?[0-9]+)\)(.*)$`)
+})
 
 // crashWords is why a run stopped the engine, in c's language where the
 // words are the app's own.
@@ -124,7 +127,7 @@ func crashWords(c *i18n.Catalog, why string) string {
 	if why == workerFailed {
 		return c.T("engine.workerFailed")
 	}
-	if m := exitStatus.FindStringSubmatch(why); m != nil {
+	if m := exitStatus().FindStringSubmatch(why); m != nil {
 		return c.T("engine.exitStatus", i18n.S("code", m[1])) + m[2]
 	}
 	return why

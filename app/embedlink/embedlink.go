@@ -17,6 +17,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Parameters of an embed's address, beside the scenario's.
@@ -167,14 +168,14 @@ func names(v url.Values, param string, known []string, most int) ([]string, erro
 }
 
 // path is a scenario path as --set names it: dotted names and indexes.
-var path = regexp.MustCompile(`^[a-z_]+(\.([a-z_]+|[0-9]+))*$`)
+var path = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z_]+(\.([a-z_]+|[0-9]+))*$`) })
 
 // ParseControl reads one control: PATH:MIN..MAX (step 1), PATH:MIN..MAX:STEP
 // or PATH:A|B|C.
 func ParseControl(s string) (Control, error) {
 	const form = "PATH:MIN..MAX[:STEP], PATH:A|B|C"
 	p, spec, _ := strings.Cut(s, ":")
-	if !path.MatchString(p) {
+	if !path().MatchString(p) {
 		return Control{}, &Error{Param: ControlParam, Value: s, Code: BadPath, Allowed: form}
 	}
 	c := Control{Path: p}

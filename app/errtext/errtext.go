@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"partitionlab/app/i18n"
 	"partitionlab/sim/scenario"
@@ -96,7 +97,7 @@ func superscript(n int) string {
 	return b.String()
 }
 
-var number = regexp.MustCompile(`-?[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)?`)
+var number = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`-?[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)?`) })
 
 // Numbers writes every number of s, written as the engine writes them
 // (1000, 0.5, 1e+06, 2.6e11, "86400 × 1000 × 3"), the way l writes
@@ -105,7 +106,7 @@ func Numbers(l i18n.Lang, s string) string {
 	if l == i18n.English {
 		return s
 	}
-	return number.ReplaceAllStringFunc(s, func(tok string) string { return localNumber(l, tok) })
+	return number().ReplaceAllStringFunc(s, func(tok string) string { return localNumber(l, tok) })
 }
 
 // localNumber writes one number for l: whole numbers with l's grouping,

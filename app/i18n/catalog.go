@@ -228,7 +228,7 @@ func fill(text string, value func(name string) (string, bool)) string {
 	return b.String()
 }
 
-var placeholder = regexp.MustCompile(`\{[a-zA-Z][a-zA-Z0-9_]*\}`)
+var placeholder = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{[a-zA-Z][a-zA-Z0-9_]*\}`) })
 
 // Placeholders are the sorted, distinct placeholder names of id in every
 // form, and the plural forms it gives (nil for a plain text).
@@ -245,7 +245,7 @@ func (c *Catalog) Placeholders(id string) (names []string, forms []string) {
 	}
 	seen := map[string]bool{}
 	for _, t := range texts {
-		for _, p := range placeholder.FindAllString(t, -1) {
+		for _, p := range placeholder().FindAllString(t, -1) {
 			if !seen[p] {
 				seen[p] = true
 				names = append(names, p)

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // messages are the English templates of every message validation can give,
@@ -172,13 +173,13 @@ func argPhrase(name, code string) MsgArg     { return MsgArg{Name: name, Value: 
 // the same in every language.
 func argIndex(name string, i int) MsgArg { return argText(name, strconv.Itoa(i)) }
 
-var placeholderRE = regexp.MustCompile(`\{[a-z][a-z0-9_]*\}`)
+var placeholderRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{[a-z][a-z0-9_]*\}`) })
 
 // Placeholders are the distinct placeholders of a template, in order.
 func Placeholders(template string) []string {
 	var out []string
 	seen := map[string]bool{}
-	for _, p := range placeholderRE.FindAllString(template, -1) {
+	for _, p := range placeholderRE().FindAllString(template, -1) {
 		if !seen[p] {
 			seen[p] = true
 			out = append(out, p)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -164,8 +165,12 @@ var jsonContexts = map[string]string{
 }
 
 var (
-	invalidCharRE = regexp.MustCompile(`^invalid character ('(?:[^'\\]|\\.)+'|'\\''|'"')(.*)$`)
-	literalRE     = regexp.MustCompile(`^ in literal (true|false|null) \(expecting ('.+')\)$`)
+	invalidCharRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^invalid character ('(?:[^'\\]|\\.)+'|'\\''|'"')(.*)$`)
+	})
+	literalRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^ in literal (true|false|null) \(expecting ('.+')\)$`)
+	})
 )
 
 // syntaxError is encoding/json's syntax error at pos as a message code
@@ -173,12 +178,12 @@ var (
 // quotes it and where the decoder was (after an object key, in a
 // string, …). An error it does not know keeps Go's text as its detail.
 func syntaxError(se *json.SyntaxError, pos []MsgArg) FieldError {
-	if m := invalidCharRE.FindStringSubmatch(se.Error()); m != nil {
+	if m := invalidCharRE().FindStringSubmatch(se.Error()); m != nil {
 		char := argText("char", m[1])
 		if code, ok := jsonContexts[m[2]]; ok {
 			return newFieldError("", "json.char", append(pos, char, argPhrase("context", code))...)
 		}
-		if l := literalRE.FindStringSubmatch(m[2]); l != nil {
+		if l := literalRE().FindStringSubmatch(m[2]); l != nil {
 			return newFieldError("", "json.literal", append(pos, char, argText("literal", l[1]), argText("expected", l[2]))...)
 		}
 	}

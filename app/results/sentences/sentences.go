@@ -52,7 +52,7 @@ type pattern struct {
 	names []string
 }
 
-var placeholder = regexp.MustCompile(`\{[a-zA-Z][a-zA-Z0-9_]*\}`)
+var placeholder = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{[a-zA-Z][a-zA-Z0-9_]*\}`) })
 
 // compile turns an English message into a regular expression that reads a
 // sentence of it, one group per placeholder.
@@ -61,7 +61,7 @@ func compile(id, text string) pattern {
 	var b strings.Builder
 	b.WriteString("^")
 	last := 0
-	for _, loc := range placeholder.FindAllStringIndex(text, -1) {
+	for _, loc := range placeholder().FindAllStringIndex(text, -1) {
 		b.WriteString(regexp.QuoteMeta(text[last:loc[0]]))
 		name := text[loc[0]+1 : loc[1]-1]
 		p.names = append(p.names, name)
