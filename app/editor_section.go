@@ -22,7 +22,8 @@ type sectionView struct {
 
 	// drawn is set once the section has been open: a closed section draws
 	// only its heading until then, which spares the first mount of an
-	// editor most of its fields (nine sections, usually one open).
+	// editor the fields of Consumer group, the one section closed by
+	// default and the largest.
 	drawn bool
 }
 
