@@ -37,7 +37,9 @@ func langPicker(c *i18n.Catalog, pagePath string) app.UI {
 			// Hidden (visibility: hidden, which keeps it from screen readers
 			// too), it only gives the summary the width of the longest name.
 			app.Span().Class("lang-sizer").Body(
-				app.Range(langs).Slice(func(i int) app.UI { return app.Span().Lang(langs[i].Tag()).Text(langs[i].Name()) }),
+				app.Range(sizedLangs).Slice(func(i int) app.UI {
+					return app.Span().Lang(sizedLangs[i].Tag()).Text(sizedLangs[i].Name())
+				}),
 			),
 			app.Span().Class("lang-now").Lang(current.Tag()).Text(current.Name()),
 		),
@@ -54,6 +56,23 @@ func langPicker(c *i18n.Catalog, pagePath string) app.UI {
 		),
 	)
 }
+
+// sizedLangs are the names the picker's width is made from: every
+// language's but Korean's. 한국어 is three syllables, narrower than any
+// other name, and laid out even hidden it made every page fetch the Hangul
+// face (162 kB) beside app.wasm on a machine without a Korean font; the
+// page now needs it only where Hangul shows (a Korean page, the open
+// list). TestHeaderAtEachWidthInEveryLanguage keeps the picker as wide in
+// Korean as in English.
+var sizedLangs = func() []i18n.Lang {
+	var out []i18n.Lang
+	for _, l := range i18n.Langs() {
+		if l != i18n.Korean {
+			out = append(out, l)
+		}
+	}
+	return out
+}()
 
 // pagePathOf is the address of the page with id (see pages()), / if none.
 func pagePathOf(id string) string {

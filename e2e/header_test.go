@@ -301,3 +301,29 @@ func TestHangulDrawnFromTheShippedFont(t *testing.T) {
 		t.Log("this machine has a Korean font (fc-list :lang=ko): only boxes were ruled out")
 	}
 }
+
+// An English page draws no Hangul until its language list opens, so it
+// does not fetch the Hangul face beside app.wasm (162 kB on a slow line);
+// opened, the list shows 한국어 in that face, fetched then on a machine
+// without a Korean font.
+func TestHangulFaceWaitsForTheLanguageList(t *testing.T) {
+	ctx := newTab(t, chromedp.WithNewBrowserContext())
+	open(t, ctx, env.baseURL+"?lang=en#preset=order-events")
+	waitLong(t, ctx, `document.querySelector("[data-app-mounted]") !== null && document.getElementById("run-status").dataset.state === "done"`)
+	waitFor(t, ctx, `document.fonts.status === "loaded"`)
+	const fonts = `performance.getEntriesByType("resource").map(e => e.name).filter(n => n.endsWith(".woff2"))`
+	if got := eval[[]string](t, ctx, fonts); len(got) != 0 {
+		t.Errorf("the English page fetched %q before anyone opened the language list", got)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#lang-picker summary"))); err != nil {
+		t.Fatal(err)
+	}
+	ko := `document.querySelector("#lang-menu a[data-lang=ko]")`
+	waitFor(t, ctx, ko+`.checkVisibility()`)
+	if out, _ := exec.Command("fc-list", ":lang=ko").Output(); strings.TrimSpace(string(out)) == "" {
+		waitFor(t, ctx, hangulFaceLoaded)
+	}
+	if !eval[bool](t, ctx, `document.fonts.check(getComputedStyle(`+ko+`).font, "한국어")`) {
+		t.Error("the open list cannot draw 한국어 with its fonts")
+	}
+}
