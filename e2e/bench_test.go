@@ -55,8 +55,8 @@ func coldAndWarm(b *testing.B, unit, mark string) {
 
 // BenchmarkSimulateUpdate reports the time from a change (the seed, on the
 // default scenario) to the redrawn results, measured inside the page from
-// the input event to the first animation frame showing the new digest (mean
-// and median), and its parts as the page measured them: the simulation
+// the input event to the first animation frame showing the new digest (mean,
+// median and 95th percentile), and its parts as the page measured them: the simulation
 // (request to result, through the engine's worker), the engine's share of
 // it (inside the worker), and the drawing of the charts. The page's first
 // change (which may wait for the worker to start: a page that came with its
@@ -100,6 +100,7 @@ func BenchmarkSimulateUpdate(b *testing.B) {
 	n := float64(b.N)
 	b.ReportMetric(total/n, "ms/update")
 	b.ReportMetric(median(each), "ms-median")
+	b.ReportMetric(quantile(each, 0.95), "ms-p95")
 	b.ReportMetric(first, "ms-first-update")
 	b.ReportMetric(simMs/n, "ms-simulate")
 	b.ReportMetric(engineMs/n, "ms-engine")
