@@ -2,22 +2,15 @@ package i18n
 
 import (
 	"bytes"
-	"embed"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"regexp"
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
-
-// The catalogs are compiled in: for the views translated so far they are
-// about 100 kB of JSON together and add about 20 kB to app.wasm with
-// brotli. When the lessons' words join them, a language other than the
-// reader's is weight to load on demand instead (issue 13).
-//
-//go:embed messages/*/*.json
-var files embed.FS
 
 // message is one entry of a catalog: a text, or its plural forms.
 type message struct {
@@ -50,19 +43,86 @@ type Catalog struct {
 // app (core.json, editor.json, results.json, ...). Each id lives in exactly
 // one file; an id given twice is an error naming both files.
 func Load(l Lang) (*Catalog, error) {
+	raw, err := Files(l)
+	if err != nil {
+		return nil, err
+	}
+	return parse(l, raw)
+}
+
+// Files are l's catalog files as compiled in, by name (core.json, ...).
+// The browser's build holds English's only (see embed_english.go): there
+// another language's files arrive with its bundle (see Install).
+func Files(l Lang) (map[string][]byte, error) {
 	dir := "messages/" + string(l)
 	entries, err := files.ReadDir(dir)
 	if err != nil {
 		return nil, fmt.Errorf("catalog %q: %w", l, err)
 	}
+	raw := map[string][]byte{}
+	for _, e := range entries {
+		b, err := files.ReadFile(dir + "/" + e.Name())
+		if err != nil {
+			return nil, fmt.Errorf("catalog %s/%s: %w", dir, e.Name(), err)
+		}
+		raw[e.Name()] = b
+	}
+	return raw, nil
+}
+
+// Embedded reports whether l's catalog is compiled in.
+func Embedded(l Lang) bool {
+	_, err := fs.Stat(files, "messages/"+string(l))
+	return err == nil
+}
+
+// Install makes files (a catalog's files by name, as Files gives them) l's
+// catalog, for a build that does not hold it (the browser's, see
+// embed_english.go). It parses them first: a catalog that does not read
+// installs nothing, and the error names the file. A page installs its
+// language once, before it draws anything.
+func Install(l Lang, files map[string][]byte) error {
+	if _, ok := Parse(string(l)); !ok || l == English {
+		return fmt.Errorf("catalog %q: not a language to install (want one of pt, es, fr, ko)", l)
+	}
+	c, err := parse(l, files)
+	if err != nil {
+		return err
+	}
+	for {
+		old := installed.Load()
+		next := map[Lang]*Catalog{l: c}
+		if old != nil {
+			for k, v := range *old {
+				if k != l {
+					next[k] = v
+				}
+			}
+		}
+		if installed.CompareAndSwap(old, &next) {
+			return nil
+		}
+	}
+}
+
+// installed are the catalogs Install gave, by language (read at every
+// message, so copied on write rather than locked).
+var installed atomic.Pointer[map[Lang]*Catalog]
+
+// parse reads a catalog's files; each id lives in exactly one file, and an
+// id given twice is an error naming both files.
+func parse(l Lang, raw map[string][]byte) (*Catalog, error) {
+	names := make([]string, 0, len(raw))
+	for name := range raw {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	dir := "messages/" + string(l)
 	c := &Catalog{lang: l, msgs: map[string]message{}}
 	from := map[string]string{}
-	for _, e := range entries {
-		name := dir + "/" + e.Name()
-		b, err := files.ReadFile(name)
-		if err != nil {
-			return nil, fmt.Errorf("catalog %s: %w", name, err)
-		}
+	for _, file := range names {
+		name := dir + "/" + file
+		b := raw[file]
 		part, err := decodeMessages(b)
 		if err != nil {
 			return nil, fmt.Errorf("catalog %s: %w", name, err)
@@ -84,6 +144,11 @@ func Load(l Lang) (*Catalog, error) {
 // reads one language, so it parses one (parsing all five took about 90 ms
 // of a cold start in a browser).
 func For(l Lang) *Catalog {
+	if m := installed.Load(); m != nil {
+		if c := (*m)[l]; c != nil {
+			return c
+		}
+	}
 	if c := catalogs[l]; c != nil && c() != nil {
 		return c()
 	}

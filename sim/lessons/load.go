@@ -1,7 +1,6 @@
 package lessons
 
 import (
-	"embed"
 	"fmt"
 	"io/fs"
 	"slices"
@@ -9,12 +8,6 @@ import (
 
 	"partitionlab/sim/scenario"
 )
-
-// data holds the English lessons, data/NN-id.json, and their words in
-// other languages, data/<lang>/NN-id.json (see Words).
-//
-//go:embed data
-var data embed.FS
 
 // All loads the built-in lessons in order, validating every file. Loading
 // parses every control value's scenario, so a UI should call it once and

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"sort"
+	"sync"
 )
 
 // English is the language lessons are written in: In gives them as they are.
@@ -59,10 +61,98 @@ func Missing(lang string) ([]string, error) {
 	return missing, nil
 }
 
+// WordFiles are lang's overlay files as compiled in, by file name
+// (NN-id.json). The browser's build holds none (see data_english.go):
+// there a language's words arrive with its bundle (see InstallWords).
+func WordFiles(lang string) (map[string][]byte, error) {
+	if !validLang(lang) || lang == English {
+		return nil, fmt.Errorf("language %q: want a short code such as pt or ko", lang)
+	}
+	entries, err := fs.ReadDir(data, path.Join("data", lang))
+	if err != nil {
+		return nil, err
+	}
+	files := map[string][]byte{}
+	for _, e := range entries {
+		b, err := fs.ReadFile(data, path.Join("data", lang, e.Name()))
+		if err != nil {
+			return nil, err
+		}
+		files[e.Name()] = b
+	}
+	return files, nil
+}
+
+// InstallWords makes files (overlay files by name, as WordFiles gives
+// them) lang's words, for a build that does not hold them. They must pass
+// CheckOverlays; nothing is installed otherwise.
+func InstallWords(lang string, files map[string][]byte) error {
+	if err := CheckOverlays(lang, files); err != nil {
+		return err
+	}
+	installedWords.Lock()
+	defer installedWords.Unlock()
+	if installedWords.by == nil {
+		installedWords.by = map[string]map[string][]byte{}
+	}
+	installedWords.by[lang] = files
+	return nil
+}
+
+// CheckOverlays says whether files could be lang's words: each must read as
+// Words and be named after a lesson's file, and the errors name the files
+// that are not. Whether each fits its lesson is In's business, as for the
+// files compiled in.
+func CheckOverlays(lang string, files map[string][]byte) error {
+	if !validLang(lang) || lang == English {
+		return fmt.Errorf("language %q: want a short code such as pt or ko", lang)
+	}
+	names := make([]string, 0, len(files))
+	for name := range files {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	var errs FieldErrors
+	for _, name := range names {
+		file := path.Join(lang, name)
+		if _, err := fs.Stat(data, path.Join("data", name)); name != path.Base(name) || err != nil {
+			errs = append(errs, FieldError{File: file, Message: "no lesson has this file name"})
+			continue
+		}
+		if _, err := ParseWords(file, files[name]); err != nil {
+			errs = append(errs, asFieldErrors(file, err)...)
+		}
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+// installedWords are the overlay files InstallWords gave, by language.
+var installedWords struct {
+	sync.Mutex
+	by map[string]map[string][]byte
+}
+
+// readOverlay is the overlay file lang/file: installed, or compiled in.
+func readOverlay(lang, file string) ([]byte, error) {
+	installedWords.Lock()
+	files, ok := installedWords.by[lang]
+	installedWords.Unlock()
+	if ok {
+		if b, ok := files[file]; ok {
+			return b, nil
+		}
+		return nil, fs.ErrNotExist
+	}
+	return fs.ReadFile(data, path.Join("data", lang, file))
+}
+
 // overlay reads lang's words for l; ok is false when there is no file.
 func overlay(lang string, l Lesson) (w Words, ok bool, err error) {
 	name := overlayPath(lang, l)
-	b, err := fs.ReadFile(data, path.Join("data", name))
+	b, err := readOverlay(lang, l.File)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Words{}, false, nil
 	}
