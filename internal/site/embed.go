@@ -57,12 +57,14 @@ func (s site) resolve(path string) string {
 
 // embedPrecache is what the embed's worker keeps: the embed's page at the
 // snippets' address, its module, go-app's scripts, the engine's worker
-// and module, its style sheets, scripts, icons and the Korean font.
+// and module, its style sheets, scripts, icons, the Korean font and the
+// languages' words.
 func (s site) embedPrecache() []string {
 	list := []string{app.EmbedSnippetPath, embedModule, "/app.css", "/app.js", "/wasm_exec.js", "/manifest.webmanifest",
 		"/web/icon-192.png", "/web/icon-512.png", "/web/icon.svg", hangulFont}
 	list = append(list, embedStyles()...)
 	list = append(list, engineResources(s.version)...)
+	list = append(list, bundleResources()...)
 	for _, script := range s.scripts() {
 		list = append(list, strings.TrimSuffix(script, " defer"))
 	}

@@ -66,6 +66,20 @@ func loadingScript() string {
   const labels = ` + string(table) + `;
   const englishTitle = ` + string(english) + `;
   const pick = (c) => { c = String(c || "").toLowerCase().split("-")[0]; return c === "en" || labels[c] ? c : ""; };
+  // The words of the page's language (app/langbundle), fetched now, while
+  // app.wasm downloads: app.wasm holds English's only. The language is
+  // found in the app's order (app/locale.go); the app takes this answer
+  // when it finds the same language, and fetches its own otherwise.
+  const stored = () => { try { return pick(JSON.parse(localStorage.getItem("partitionlab.lang"))); } catch (e) { return ""; } };
+  const pageLang = pick(new URLSearchParams(location.search).get("lang")) ||
+    location.pathname.split("/").map(pick).find((c) => labels[c]) || stored() ||
+    (navigator.languages || [navigator.language]).map(pick).find((c) => c) || "en";
+  if (labels[pageLang] && document.currentScript) {
+    const url = new URL("lang/" + pageLang + ".json", document.currentScript.src);
+    const text = fetch(url).then((r) => (r.ok ? r.text() : Promise.reject(new Error(url + ": HTTP " + r.status))));
+    text.catch(() => {}); // the app reports a failure; the console need not twice
+    window.partitionlabLang = { lang: pageLang, text };
+  }
   // A page under its language's path (/ko/keys on a static host) is drawn
   // in that language already, whatever was picked before.
   if (location.pathname.split("/").some((seg) => labels[seg])) return;

@@ -43,6 +43,7 @@ func newServeMux(webDir string, s site) *http.ServeMux {
 		}
 		files.ServeHTTP(w, r)
 	})
+	mux.HandleFunc("/web/lang/", serveLangBundle)
 	// go-app answers these by fetching /web/NAME from the host the request
 	// names, a request to any server a client cares to name: serve them
 	// from the web directory instead.

@@ -102,9 +102,12 @@ func (s site) handlerIn(l i18n.Lang) *goapp.Handler {
 		h.LoadingLabel = loadingLabelIn(l, true)
 	}
 	// go-app precaches the PNG icons but not the SVG one the header shows,
-	// nor the font hangul.css names (a Korean page offline needs it). The
+	// nor the font hangul.css names (a Korean page offline needs it), nor
+	// the languages' words (a page opened offline in any language needs its
+	// bundle). The
 	// embed is not the app's: its own worker keeps it (embedWorker).
 	h.CacheableResources = append(h.CacheableResources, "/web/icon.svg", hangulFont)
+	h.CacheableResources = append(h.CacheableResources, bundleResources()...)
 	if s.static {
 		// Links carry the language as a path (/ko/keys), and each
 		// language's start page is precached: offline, any page of that
@@ -266,6 +269,16 @@ func Version(dir string) (string, error) {
 	})
 	if err != nil {
 		return "", fmt.Errorf("hashing %s: %w", dir, err)
+	}
+	// The languages' bundles come from the command's catalogs, not from
+	// dir: a translation changed alone changes no file there.
+	bundles, err := langBundles()
+	if err != nil {
+		return "", err
+	}
+	for _, p := range bundleResources() {
+		fmt.Fprintf(h, "%s\x00", p)
+		h.Write(bundles[p])
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16], nil
 }

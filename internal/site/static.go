@@ -60,6 +60,11 @@ func writeSite(dir, webDir string, s site) ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("copying %s: %w", webDir, err)
 	}
+	bundles, err := writeLangBundles(dir)
+	if err != nil {
+		return nil, err
+	}
+	written = append(written, bundles...)
 	for _, worker := range []string{"/app-worker.js", embedWorkerPath} {
 		if err := checkPrecached(dir, worker, s.base); err != nil {
 			return nil, err
