@@ -14,6 +14,9 @@ URL ?=
 # gonum/plot's "minimal" tag drops its EPS, PDF, TeX and raster backends
 # (we only draw SVG): about 2 MB less app.wasm, 0.34 MB less with brotli.
 TAGS := minimal
+# The browser's modules hold English's words only; a page in another
+# language fetches its bundle (app/langbundle).
+WASM_TAGS := $(TAGS),langbundles
 WASM := web/app.wasm
 ENGINE_WASM := web/engine.wasm
 EMBED_WASM := web/embed.wasm
@@ -42,9 +45,9 @@ build: wasm native
 # package in the root (app.wasm, the command), and is told for
 # engine.wasm, whose main package is elsewhere. embed.wasm runs no engine.
 wasm:
-	GOOS=js GOARCH=wasm $(GO) build -tags $(TAGS) -trimpath -ldflags='-s -w' -o $(WASM) .
+	GOOS=js GOARCH=wasm $(GO) build -tags $(WASM_TAGS) -trimpath -ldflags='-s -w' -o $(WASM) .
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -pgo=$(CURDIR)/default.pgo -o $(ENGINE_WASM) ./app/engineworker
-	GOOS=js GOARCH=wasm $(GO) build -tags $(TAGS) -trimpath -ldflags='-s -w' -o $(EMBED_WASM) ./app/embedmain
+	GOOS=js GOARCH=wasm $(GO) build -tags $(WASM_TAGS) -trimpath -ldflags='-s -w' -o $(EMBED_WASM) ./app/embedmain
 	$(GO) run ./e2e/precompress -brotli $(BROTLI) $(WASM) $(ENGINE_WASM) $(EMBED_WASM)
 
 native:

@@ -94,6 +94,7 @@ func (l *topbar) Render() app.UI {
 			),
 			langPicker(c, pagePathOf(l.Current)),
 		),
+		app.If(langFailure != nil, langFailureBanner(pageLang())),
 		app.If(l.updateAvailable, app.Div().ID("update-banner").Class("update").Aria("live", "polite").Body(
 			app.Text(c.T("update.ready")+" "),
 			app.Button().Type("button").Text(c.T("update.reload")).OnClick(func(ctx app.Context, e app.Event) { ctx.Reload() }),

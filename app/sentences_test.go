@@ -21,14 +21,17 @@ var classList = regexp.MustCompile(`^[a-z0-9 ]*[a-z0-9]-[a-z0-9-]+[a-z0-9 -]*$`)
 // notShownSentences are the sentences the app's files may hold as
 // literals, each with why no person reads it in the page's language.
 var notShownSentences = map[string]string{
-	"nothing to import as %q":                "a kind the panel never offers (a programming error)",
-	"the review could not be written: %v":    "the console's log, for developers",
-	"the empty key":                          "the key's label for keyplacement.Serialize; keyError names it from the catalog",
-	"the page stopped before this run ended": "kept in storage; crashWords says it from the catalog",
-	"the engine's worker failed":             "web/engine.js's words, matched; crashWords says them from the catalog",
-	"(prefers-reduced-motion: reduce)":       "a CSS media query",
-	"What is simplified":                     "the route's English title for the pre-rendered page; nav.simplified in the views",
-	"Partition Lab":                          "the product's name",
+	"nothing to import as %q":                     "a kind the panel never offers (a programming error)",
+	"the review could not be written: %v":         "the console's log, for developers",
+	"the empty key":                               "the key's label for keyplacement.Serialize; keyError names it from the catalog",
+	"the page stopped before this run ended":      "kept in storage; crashWords says it from the catalog",
+	"the engine's worker failed":                  "web/engine.js's words, matched; crashWords says them from the catalog",
+	"(prefers-reduced-motion: reduce)":            "a CSS media query",
+	"What is simplified":                          "the route's English title for the pre-rendered page; nav.simplified in the views",
+	"Partition Lab":                               "the product's name",
+	"the page's words could not be installed: %v": "the console's log, for developers; langFailureBanner says it from the catalog",
+	"no address for the language's words: the page has no link to web/hangul.css": "as above",
+	"the download failed": "as above",
 	"main details.evidence:not([open]), main details.run-details:not([open]),\nmain #learn-expect:not([open]), main details[data-print-open]:not([open])": "a CSS selector (print.go)",
 }
 
@@ -117,7 +120,7 @@ func TestNoSentenceBypassesTheCatalog(t *testing.T) {
 // errors, imports, keys, links, the worker, the embed's module). Only
 // the catalog (i18n) is left out. TestEverySubpackageIsScanned keeps the
 // list whole.
-var wordPackages = []string{"plots", "report", "results", "flow", "scenarioform", "presetwords", "changes", "errtext", "importconfig", "keyplacement", "runner", "share", "engineworker", "sweepclient", "sweepreport", "embedlink", "embedmain"}
+var wordPackages = []string{"plots", "report", "results", "flow", "scenarioform", "presetwords", "changes", "errtext", "importconfig", "keyplacement", "runner", "share", "engineworker", "sweepclient", "sweepreport", "embedlink", "embedmain", "langbundle"}
 
 // englishSources are files of those packages whose sentences are the
 // English a catalog is checked against, or words no page shows.
@@ -140,6 +143,7 @@ var englishSources = map[string]string{
 	"sweepreport/markdown.go":           "as sweepreport.go",
 	"sweepreport/html.go":               "as sweepreport.go",
 	"sweepreport/charts.go":             "as sweepreport.go",
+	"langbundle/langbundle.go":          "why a bundle did not install, for the console's log; langFailureBanner says it from the catalog",
 }
 
 // In the word packages a sentence literal is a catalog id (T, Has), an

@@ -23,6 +23,19 @@ func BenchmarkColdLoad(b *testing.B) {
 	loadTimes(b, nil)
 }
 
+// BenchmarkColdLoadKorean is BenchmarkColdLoad in Korean (?lang=ko): the
+// page also waits for its language's words (app/langbundle), whose wait
+// and installation it reports.
+func BenchmarkColdLoadKorean(b *testing.B) {
+	var wait, install float64
+	loadTimesAt(b, nil, "?lang=ko", func(ctx context.Context) {
+		wait += eval[float64](b, ctx, `performance.getEntriesByName("partitionlab-lang-wait")[0].duration`)
+		install += eval[float64](b, ctx, `performance.getEntriesByName("partitionlab-lang-install")[0].duration`)
+	})
+	b.ReportMetric(wait/float64(b.N), "ms-words-wait")
+	b.ReportMetric(install/float64(b.N), "ms-words-install")
+}
+
 // BenchmarkSlow4GLoad is BenchmarkColdLoad on a throttled Slow 4G
 // connection.
 func BenchmarkSlow4GLoad(b *testing.B) {
@@ -30,14 +43,23 @@ func BenchmarkSlow4GLoad(b *testing.B) {
 }
 
 func loadTimes(b *testing.B, throttle *network.Conditions) {
+	loadTimesAt(b, throttle, "", nil)
+}
+
+// loadTimesAt is loadTimes at the start page with query (and each load's
+// page given to also, when not nil).
+func loadTimesAt(b *testing.B, throttle *network.Conditions, query string, also func(ctx context.Context)) {
 	var paint, mount, result float64
 	for range b.N {
 		ctx := newTab(b, chromedp.WithNewBrowserContext())
 		if throttle != nil {
 			throttleTab(b, ctx, *throttle)
 		}
-		open(b, ctx, env.baseURL)
+		open(b, ctx, env.baseURL+query)
 		waitFor(b, ctx, `performance.getEntriesByName("partitionlab-first-result").length > 0`)
+		if also != nil {
+			also(ctx)
+		}
 		paint += eval[float64](b, ctx, `performance.getEntriesByName("first-contentful-paint")[0].startTime`)
 		mount += eval[float64](b, ctx, `performance.getEntriesByName("partitionlab-mounted")[0].startTime`)
 		result += eval[float64](b, ctx, `performance.getEntriesByName("partitionlab-first-result")[0].startTime`)

@@ -15,6 +15,7 @@ import (
 )
 
 func main() {
+	app.LoadPageLanguage() // embed.wasm holds English's words only
 	app.EmbedRoutes()
 	goapp.RunWhenOnBrowser()
 }

@@ -99,7 +99,11 @@ func imports(t *testing.T) (code, tests map[string][]string) {
 	t.Helper()
 	code, tests = map[string][]string{}, map[string][]string{}
 	for _, env := range [][]string{nil, {"GOOS=js", "GOARCH=wasm"}} {
-		cmd := exec.Command("go", "list", "-e", "-tags", "minimal", "-f",
+		tags := "minimal"
+		if env != nil {
+			tags = wasmTags
+		}
+		cmd := exec.Command("go", "list", "-e", "-tags", tags, "-f",
 			"{{.ImportPath}}\t{{join .Imports \" \"}}\t{{join .TestImports \" \"}} {{join .XTestImports \" \"}}", "partitionlab/...")
 		cmd.Env = append(os.Environ(), env...)
 		out, err := cmd.Output()

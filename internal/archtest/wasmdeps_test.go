@@ -8,6 +8,9 @@ import (
 	"testing"
 )
 
+// wasmTags are make build's tags for the browser's modules.
+const wasmTags = "minimal,langbundles"
+
 // root is the module's root package: natively the command, in the
 // browser app.wasm.
 const root = "partitionlab"
@@ -15,7 +18,7 @@ const root = "partitionlab"
 // Talking to a real cluster (import cluster, franz-go) exists only in the
 // native build: app.wasm never links a Kafka client.
 func TestAppWasmHasNoKafkaClient(t *testing.T) {
-	cmd := exec.Command("go", "list", "-deps", "-tags", "minimal", root)
+	cmd := exec.Command("go", "list", "-deps", "-tags", wasmTags, root)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	out, err := cmd.Output()
 	if err != nil {
@@ -49,7 +52,7 @@ func TestWasmBuildLeavesOutTheCommandLine(t *testing.T) {
 // goListWasm runs "go list" for the browser build, with make build's tags.
 func goListWasm(t *testing.T, args ...string) string {
 	t.Helper()
-	cmd := exec.Command("go", append([]string{"list", "-tags", "minimal"}, args...)...)
+	cmd := exec.Command("go", append([]string{"list", "-tags", wasmTags}, args...)...)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
