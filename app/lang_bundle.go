@@ -15,8 +15,10 @@ import (
 // in another language installs its language's bundle before it draws.
 // web/loading-i18n.js starts the bundle's download as the page loads, while
 // app.wasm downloads, and leaves the answer in window.partitionlabLang
-// ({lang, text}: a promise of the bundle's text); the app takes it when it
-// is the bundle of the language it finds, and fetches its own otherwise.
+// ({lang, bytes}: a promise of the bundle's ArrayBuffer); the app takes it
+// when it is the bundle of the language it finds, and fetches its own
+// otherwise. (Bytes, not text: a text is decoded to UTF-16 and encoded
+// back for Go.)
 // The service worker keeps every language's bundle, so offline too.
 
 // The performance marks and measures of LoadPageLanguage.
@@ -48,7 +50,7 @@ func LoadPageLanguage() {
 	doc, err := awaitBundle(l)
 	perf.Call("mark", langArrivedMark)
 	if err == nil {
-		err = langbundle.Install(l, []byte(doc))
+		err = langbundle.Install(l, doc)
 	}
 	// How long the page waited for its words, and how long installing them
 	// took (BenchmarkColdLoadKorean reports both).
@@ -60,29 +62,32 @@ func LoadPageLanguage() {
 	}
 }
 
-// awaitBundle is the text of l's bundle: the download loading-i18n.js
-// started, or a new one from beside web/hangul.css (which keeps the
-// sub-path the site is served from).
-func awaitBundle(l i18n.Lang) (string, error) {
-	text := app.Value(nil)
+// awaitBundle is l's bundle: the download loading-i18n.js started, or a
+// new one from beside web/hangul.css (which keeps the sub-path the site is
+// served from).
+func awaitBundle(l i18n.Lang) ([]byte, error) {
+	var bytes app.Value
 	if early := app.Window().Get("partitionlabLang"); early.Truthy() && early.Get("lang").String() == string(l) {
-		text = early.Get("text")
+		bytes = early.Get("bytes")
 	} else {
 		link := app.Window().Get("document").Call("querySelector", `link[href*="hangul.css"]`)
 		if !link.Truthy() {
-			return "", errors.New("no address for the language's words: the page has no link to web/hangul.css")
+			return nil, errors.New("no address for the language's words: the page has no link to web/hangul.css")
 		}
 		url := strings.Replace(link.Get("href").String(), "hangul.css", strings.TrimPrefix(langbundle.BundlePath(l), "/web/"), 1)
-		text = fetchText(url)
+		bytes = fetchBytes(url)
 	}
 	type answer struct {
-		text string
-		err  error
+		doc []byte
+		err error
 	}
 	done := make(chan answer, 1)
 	var got, failed app.Func
 	got = app.FuncOf(func(_ app.Value, args []app.Value) any {
-		done <- answer{text: args[0].String()}
+		view := app.Window().Get("Uint8Array").New(args[0])
+		doc := make([]byte, view.Length())
+		app.CopyBytesToGo(doc, view)
+		done <- answer{doc: doc}
 		return nil
 	})
 	failed = app.FuncOf(func(_ app.Value, args []app.Value) any {
@@ -93,23 +98,23 @@ func awaitBundle(l i18n.Lang) (string, error) {
 		done <- answer{err: errors.New(msg)}
 		return nil
 	})
-	text.Call("then", got, failed)
+	bytes.Call("then", got, failed)
 	a := <-done
 	got.Release()
 	failed.Release()
-	return a.text, a.err
+	return a.doc, a.err
 }
 
-// fetchText is a promise of the text at url, rejected when the answer is
-// not a success.
-func fetchText(url string) app.Value {
+// fetchBytes is a promise of the ArrayBuffer at url, rejected when the
+// answer is not a success.
+func fetchBytes(url string) app.Value {
 	return app.Window().Get("Promise").Call("resolve", app.Window().Call("fetch", url)).Call("then",
 		app.FuncOf(func(_ app.Value, args []app.Value) any {
 			r := args[0]
 			if !r.Get("ok").Bool() {
 				return app.Window().Get("Promise").Call("reject", app.Window().Get("Error").New(url+": HTTP "+strconv.Itoa(r.Get("status").Int())))
 			}
-			return r.Call("text")
+			return r.Call("arrayBuffer")
 		}))
 }
 

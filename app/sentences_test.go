@@ -144,6 +144,7 @@ var englishSources = map[string]string{
 	"sweepreport/html.go":               "as sweepreport.go",
 	"sweepreport/charts.go":             "as sweepreport.go",
 	"langbundle/langbundle.go":          "why a bundle did not install, for the console's log; langFailureBanner says it from the catalog",
+	"langbundle/split.go":               "as langbundle.go",
 }
 
 // In the word packages a sentence literal is a catalog id (T, Has), an

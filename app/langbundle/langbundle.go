@@ -72,11 +72,13 @@ func files(raw map[string]json.RawMessage) map[string][]byte {
 }
 
 // Install reads doc, want's bundle, and installs its catalog and its
-// lessons' words. A bundle of another language, or one whose catalog or
-// words do not read, installs nothing; the error says which.
+// lessons' words. A bundle of another language, one that is not JSON, or
+// one whose catalog does not read or whose words are not named after the
+// lessons, installs nothing; the error says which. The lessons' words are
+// read when a lesson is, as the files compiled in are (lessons.In).
 func Install(want i18n.Lang, doc []byte) error {
-	var b Bundle
-	if err := json.Unmarshal(doc, &b); err != nil {
+	b, err := split(doc)
+	if err != nil {
 		return fmt.Errorf("bundle %s: %w", want, err)
 	}
 	if b.Lang != want {
@@ -85,10 +87,8 @@ func Install(want i18n.Lang, doc []byte) error {
 	if len(b.Messages) == 0 {
 		return fmt.Errorf("bundle %s: no catalog", want)
 	}
-	// The words are checked before the catalog is installed: a catalog
-	// alone would leave the lessons in English.
 	words := files(b.Lessons)
-	if err := lessons.CheckOverlays(string(want), words); err != nil {
+	if err := lessons.CheckWordFiles(string(want), words); err != nil {
 		return fmt.Errorf("bundle %s: %w", want, err)
 	}
 	if err := i18n.Install(want, files(b.Messages)); err != nil {

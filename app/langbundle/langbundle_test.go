@@ -136,11 +136,14 @@ func TestBrokenBundleInstallsNothing(t *testing.T) {
 	cases := []struct {
 		name, doc, want string
 	}{
-		{"not JSON", "<html>", "invalid character"},
+		{"not JSON", "<html>", "byte 0: want '{'"},
+		{"cut short", string(good[:len(good)/2]), "does not end"},
+		{"an unknown field", strings.Replace(string(good), `"lang":"ko"`, `"lang":"ko","extra":[1,{"a":"}"}]`, 1), `unknown field "extra"`},
+		{"more after it", string(good) + "{}", "more after the bundle"},
+		{"a file twice", strings.Replace(string(good), `"lessons":{`, `"lessons":{"01-same-key-same-partition.json":{},`, 1), "twice"},
 		{"another language", strings.Replace(string(good), `"lang":"ko"`, `"lang":"fr"`, 1), `holds "fr"`},
 		{"no catalog", `{"lang":"ko","lessons":{}}`, "no catalog"},
 		{"a broken message file", strings.Replace(string(good), `"site.title":`, `"site.title":{"one":1},"x":`, 1), "leftovers.json"},
-		{"a lesson's words with an unknown field", strings.Replace(string(good), `"title":"번들의 수업"`, `"title":"번들의 수업","colour":"red"`, 1), "01-same-key-same-partition.json"},
 		{"words for no lesson", strings.Replace(string(good), `"01-same-key-same-partition.json":`, `"99-nothing.json":`, 1), "99-nothing.json"},
 	}
 	for _, c := range cases {
@@ -156,5 +159,80 @@ func TestBrokenBundleInstallsNothing(t *testing.T) {
 				t.Errorf("the page now reads %q and %q", s, l)
 			}
 		})
+	}
+}
+
+// A lesson's words are read when the lesson is, as the files compiled in
+// are: words that do not read leave that lesson in English, and the error
+// names the file; the catalog and the other lessons are the bundle's.
+func TestBundleWithBrokenLessonWordsKeepsThatLessonEnglish(t *testing.T) {
+	restore(t)
+	good := edited(t, "번들의 제목", "번들의 수업")
+	broken := strings.Replace(string(good), `"title":"번들의 수업"`, `"title":"번들의 수업","colour":"red"`, 1)
+	if broken == string(good) {
+		t.Fatal("the case changes nothing")
+	}
+	if err := Install(i18n.Korean, []byte(broken)); err != nil {
+		t.Fatal(err)
+	}
+	all, err := lessons.In(string(i18n.Korean))
+	if err == nil || !strings.Contains(err.Error(), "01-same-key-same-partition.json") || !strings.Contains(err.Error(), "colour") {
+		t.Errorf("lessons.In says %v, want the file and its unknown field", err)
+	}
+	english, _ := lessons.All()
+	if all[0].Title != english[0].Title {
+		t.Errorf("the lesson with broken words reads %q, want English's %q", all[0].Title, english[0].Title)
+	}
+	if all[1].Title == english[1].Title {
+		t.Errorf("the next lesson is English too: %q", all[1].Title)
+	}
+	if got := i18n.For(i18n.Korean).T("site.title"); got != "번들의 제목" {
+		t.Errorf("the catalog reads %q", got)
+	}
+}
+
+// split reads every real bundle as encoding/json does.
+func TestSplitReadsBundlesAsEncodingJSON(t *testing.T) {
+	for _, l := range i18n.Langs()[1:] {
+		doc, err := Make(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want Bundle
+		if err := json.Unmarshal(doc, &want); err != nil {
+			t.Fatal(err)
+		}
+		got, err := split(doc)
+		if err != nil {
+			t.Fatalf("%s: %v", l, err)
+		}
+		if got.Lang != want.Lang || len(got.Messages) != len(want.Messages) || len(got.Lessons) != len(want.Lessons) {
+			t.Fatalf("%s: split read %s with %d and %d files, want %s with %d and %d", l, got.Lang, len(got.Messages), len(got.Lessons), want.Lang, len(want.Messages), len(want.Lessons))
+		}
+		for name, b := range want.Messages {
+			if !bytes.Equal(got.Messages[name], b) {
+				t.Errorf("%s: messages %s differ", l, name)
+			}
+		}
+		for name, b := range want.Lessons {
+			if !bytes.Equal(got.Lessons[name], b) {
+				t.Errorf("%s: lessons %s differ", l, name)
+			}
+		}
+	}
+}
+
+// BenchmarkInstall is a Korean page's installation of its bundle (natively:
+// a cold page in a browser takes several times as long).
+func BenchmarkInstall(b *testing.B) {
+	doc, err := Make(i18n.Korean)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(doc)))
+	for b.Loop() {
+		if err := Install(i18n.Korean, doc); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

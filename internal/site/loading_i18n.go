@@ -76,9 +76,9 @@ func loadingScript() string {
     (navigator.languages || [navigator.language]).map(pick).find((c) => c) || "en";
   if (labels[pageLang] && document.currentScript) {
     const url = new URL("lang/" + pageLang + ".json", document.currentScript.src);
-    const text = fetch(url).then((r) => (r.ok ? r.text() : Promise.reject(new Error(url + ": HTTP " + r.status))));
-    text.catch(() => {}); // the app reports a failure; the console need not twice
-    window.partitionlabLang = { lang: pageLang, text };
+    const bytes = fetch(url).then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(url + ": HTTP " + r.status))));
+    bytes.catch(() => {}); // the app reports a failure; the console need not twice
+    window.partitionlabLang = { lang: pageLang, bytes };
   }
   // A page under its language's path (/ko/keys on a static host) is drawn
   // in that language already, whatever was picked before.
