@@ -42,6 +42,12 @@ func BenchmarkSlow4GLoad(b *testing.B) {
 	loadTimes(b, &slow4G)
 }
 
+// BenchmarkSlow4GLoadKorean is BenchmarkSlow4GLoad in Korean (?lang=ko),
+// whose page fetches its words beside app.wasm.
+func BenchmarkSlow4GLoadKorean(b *testing.B) {
+	loadTimesAt(b, &slow4G, "?lang=ko", nil)
+}
+
 func loadTimes(b *testing.B, throttle *network.Conditions) {
 	loadTimesAt(b, throttle, "", nil)
 }
