@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/chromedp/cdproto/emulation"
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
 	"partitionlab/app/i18n"
@@ -73,13 +72,7 @@ func TestPageWithoutItsLanguagesWordsSaysSo(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
-		t.Fatal(err)
-	}
-	block := []*network.BlockPattern{{URLPattern: "*://*:*/web/lang/*", Block: true}}
-	if _, err := chromedp.Call(ctx, network.SetBlockedURLs, network.SetBlockedURLsParams{URLPatterns: block}); err != nil {
-		t.Fatal(err)
-	}
+	blockRequests(t, ctx, "*://*:*/web/lang/*")
 	open(t, ctx, env.baseURL+"/keys?lang=ko")
 	en := i18n.For(i18n.English)
 	banner := eval[string](t, ctx, `(document.getElementById("lang-banner") || {}).textContent || ""`)

@@ -33,13 +33,7 @@ func withoutApp(t *testing.T, url, acceptLanguage string) context.Context {
 			t.Fatal(err)
 		}
 	}
-	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
-		t.Fatal(err)
-	}
-	block := []*network.BlockPattern{{URLPattern: "*://*:*/web/app.wasm", Block: true}}
-	if _, err := chromedp.Call(ctx, network.SetBlockedURLs, network.SetBlockedURLsParams{URLPatterns: block}); err != nil {
-		t.Fatal(err)
-	}
+	blockRequests(t, ctx, "*://*:*/web/app.wasm")
 	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
 		t.Fatal(err)
 	}
@@ -48,6 +42,19 @@ func withoutApp(t *testing.T, url, acceptLanguage string) context.Context {
 		t.Fatalf("%s: the app mounted although app.wasm was blocked", url)
 	}
 	return ctx
+}
+
+// blockRequests makes the tab's requests to addresses matching pattern
+// fail, as a network that cannot reach them would.
+func blockRequests(t *testing.T, ctx context.Context, pattern string) {
+	t.Helper()
+	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
+		t.Fatal(err)
+	}
+	block := []*network.BlockPattern{{URLPattern: pattern, Block: true}}
+	if _, err := chromedp.Call(ctx, network.SetBlockedURLs, network.SetBlockedURLsParams{URLPatterns: block}); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // A page opened with ?lang= is in that language before the app starts:
