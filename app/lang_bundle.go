@@ -15,9 +15,9 @@ import (
 // in another language installs its language's bundle before it draws.
 // web/loading-i18n.js starts the bundle's download as the page loads, while
 // app.wasm downloads, and leaves the answer in window.partitionlabLang
-// ({lang, bytes}: a promise of the bundle's ArrayBuffer); the app takes it
-// when it is the bundle of the language it finds, and fetches its own
-// otherwise. (Bytes, not text: a text is decoded to UTF-16 and encoded
+// ({lang, bytes, ready}: a promise of the bundle's ArrayBuffer, and the
+// buffer once it has arrived); the app takes it when it is the bundle of
+// the language it finds, and fetches its own otherwise. (Bytes, not text: a text is decoded to UTF-16 and encoded
 // back for Go.)
 // The service worker keeps every language's bundle, so offline too.
 
@@ -68,6 +68,9 @@ func LoadPageLanguage() {
 func awaitBundle(l i18n.Lang) ([]byte, error) {
 	var bytes app.Value
 	if early := app.Window().Get("partitionlabLang"); early.Truthy() && early.Get("lang").String() == string(l) {
+		if ready := early.Get("ready"); ready.Truthy() {
+			return copyBytes(ready), nil // arrived already: no wait for the promise
+		}
 		bytes = early.Get("bytes")
 	} else {
 		link := app.Window().Get("document").Call("querySelector", `link[href*="hangul.css"]`)
@@ -84,10 +87,7 @@ func awaitBundle(l i18n.Lang) ([]byte, error) {
 	done := make(chan answer, 1)
 	var got, failed app.Func
 	got = app.FuncOf(func(_ app.Value, args []app.Value) any {
-		view := app.Window().Get("Uint8Array").New(args[0])
-		doc := make([]byte, view.Length())
-		app.CopyBytesToGo(doc, view)
-		done <- answer{doc: doc}
+		done <- answer{doc: copyBytes(args[0])}
 		return nil
 	})
 	failed = app.FuncOf(func(_ app.Value, args []app.Value) any {
@@ -103,6 +103,14 @@ func awaitBundle(l i18n.Lang) ([]byte, error) {
 	got.Release()
 	failed.Release()
 	return a.doc, a.err
+}
+
+// copyBytes is an ArrayBuffer's bytes, copied into Go.
+func copyBytes(buf app.Value) []byte {
+	view := app.Window().Get("Uint8Array").New(buf)
+	doc := make([]byte, view.Length())
+	app.CopyBytesToGo(doc, view)
+	return doc
 }
 
 // fetchBytes is a promise of the ArrayBuffer at url, rejected when the

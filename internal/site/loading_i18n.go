@@ -77,8 +77,11 @@ func loadingScript() string {
   if (labels[pageLang] && document.currentScript) {
     const url = new URL("lang/" + pageLang + ".json", document.currentScript.src);
     const bytes = fetch(url).then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(url + ": HTTP " + r.status))));
-    bytes.catch(() => {}); // the app reports a failure; the console need not twice
-    window.partitionlabLang = { lang: pageLang, bytes };
+    const early = { lang: pageLang, bytes, ready: null };
+    // Kept as it arrives, usually long before app.wasm: the app reads it
+    // at once instead of waiting for the promise.
+    bytes.then((b) => { early.ready = b; }, () => {}); // the app reports a failure
+    window.partitionlabLang = early;
   }
   // A page under its language's path (/ko/keys on a static host) is drawn
   // in that language already, whatever was picked before.
