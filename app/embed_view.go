@@ -37,6 +37,7 @@ func (p *embedPage) Render() app.UI {
 			app.H1().Text(p.title(c)),
 			p.renderStatus(c),
 		),
+		app.If(langFailure != nil, langFailureBanner(pageLang())),
 		app.If(p.notice != "", app.P().ID("embed-notice").Class("error").Text(p.notice)),
 		app.If(len(p.opts.Controls) > 0, p.renderControls(c)),
 		app.If(p.refused != "", app.P().ID("embed-refused").Class("error").Aria("live", "polite").Text(p.refused)),

@@ -66,7 +66,8 @@ func TestEachPageReadsItsLanguagesWordsOnce(t *testing.T) {
 }
 
 // When a language's words cannot be had, the page says so in English,
-// the words it has, and offers to load it again; it still works.
+// the words it has, and offers to load it again; it still works. So does
+// the embed (its own module, embed.wasm).
 func TestPageWithoutItsLanguagesWordsSaysSo(t *testing.T) {
 	ctx := newTab(t, chromedp.WithNewBrowserContext())
 	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
@@ -85,4 +86,18 @@ func TestPageWithoutItsLanguagesWordsSaysSo(t *testing.T) {
 	// The page works: a key typed is placed.
 	setField(t, ctx, "keys", "customer-42\n", "input")
 	waitFor(t, ctx, `document.getElementById("result-table").innerText.includes("customer-42")`)
+}
+
+func TestEmbedWithoutItsLanguagesWordsSaysSo(t *testing.T) {
+	ctx := newTab(t, chromedp.WithNewBrowserContext())
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatal(err)
+	}
+	blockRequests(t, ctx, "*://*:*/web/lang/*")
+	open(t, ctx, env.baseURL+"embed?lang=ko#preset=order-events")
+	want := strings.Replace(i18n.For(i18n.English).T("lang.failed"), "{lang}", i18n.Korean.Name(), 1)
+	if banner := eval[string](t, ctx, `(document.getElementById("lang-banner") || {}).textContent || ""`); !strings.Contains(banner, want) {
+		t.Errorf("the embed's banner reads %q, want %q", banner, want)
+	}
+	waitFor(t, ctx, `document.getElementById("embed-status").dataset.state === "done"`)
 }
