@@ -17,9 +17,9 @@ import (
 // app.wasm downloads, and leaves the answer in window.partitionlabLang
 // ({lang, bytes, ready}: a promise of the bundle's ArrayBuffer, and the
 // buffer once it has arrived); the app takes it when it is the bundle of
-// the language it finds, and fetches its own otherwise. (Bytes, not text: a text is decoded to UTF-16 and encoded
-// back for Go.)
-// The service worker keeps every language's bundle, so offline too.
+// the language it finds, and fetches its own otherwise. Bytes, not text: a
+// text would be decoded to UTF-16 and encoded back for Go. The service
+// worker keeps every language's bundle, so this works offline too.
 
 // The performance marks and measures of LoadPageLanguage.
 const (

@@ -34,6 +34,16 @@ var langBundles = sync.OnceValues(func() (map[string][]byte, error) {
 	return out, nil
 })
 
+// bundleETags are the bundles' entity tags, by path: a digest of each.
+var bundleETags = sync.OnceValue(func() map[string]string {
+	bundles, _ := langBundles() // serveLangBundle reads the error first
+	tags := map[string]string{}
+	for p, b := range bundles {
+		tags[p] = fmt.Sprintf(`"%x"`, sha256.Sum256(b))
+	}
+	return tags
+})
+
 // bundleResources are the bundles' paths, for the service workers'
 // precache lists.
 func bundleResources() []string {
@@ -61,7 +71,7 @@ func serveLangBundle(w http.ResponseWriter, r *http.Request) {
 	if h.Get("Cache-Control") == "" {
 		h.Set("Cache-Control", revalidate)
 	}
-	h.Set("ETag", fmt.Sprintf(`"%x"`, sha256.Sum256(b)))
+	h.Set("ETag", bundleETags()[r.URL.Path])
 	http.ServeContent(w, r, path.Base(r.URL.Path), time.Time{}, bytes.NewReader(b))
 }
 
