@@ -69,17 +69,8 @@ func TestEachPageReadsItsLanguagesWordsOnce(t *testing.T) {
 // the words it has, and offers to load it again; it still works. So does
 // the embed (its own module, embed.wasm).
 func TestPageWithoutItsLanguagesWordsSaysSo(t *testing.T) {
-	ctx := newTab(t, chromedp.WithNewBrowserContext())
-	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
-		t.Fatal(err)
-	}
-	blockRequests(t, ctx, "*://*:*/web/lang/*")
-	open(t, ctx, env.baseURL+"/keys?lang=ko")
+	ctx := withoutBundles(t, "/keys?lang=ko")
 	en := i18n.For(i18n.English)
-	banner := eval[string](t, ctx, `(document.getElementById("lang-banner") || {}).textContent || ""`)
-	if want := strings.Replace(en.T("lang.failed"), "{lang}", i18n.Korean.Name(), 1); !strings.Contains(banner, want) {
-		t.Errorf("the banner reads %q, want %q", banner, want)
-	}
 	if got := eval[string](t, ctx, `document.getElementById("nav-keys").textContent`); got != en.T("nav.keys") {
 		t.Errorf("the menu reads %q, want English's %q", got, en.T("nav.keys"))
 	}
@@ -89,15 +80,23 @@ func TestPageWithoutItsLanguagesWordsSaysSo(t *testing.T) {
 }
 
 func TestEmbedWithoutItsLanguagesWordsSaysSo(t *testing.T) {
+	ctx := withoutBundles(t, "embed?lang=ko#preset=order-events")
+	waitFor(t, ctx, `document.getElementById("embed-status").dataset.state === "done"`)
+}
+
+// withoutBundles opens path in a Korean tab whose languages' bundles never
+// arrive, and checks that the page's banner says so in English.
+func withoutBundles(t *testing.T, path string) context.Context {
+	t.Helper()
 	ctx := newTab(t, chromedp.WithNewBrowserContext())
 	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
 		t.Fatal(err)
 	}
 	blockRequests(t, ctx, "*://*:*/web/lang/*")
-	open(t, ctx, env.baseURL+"embed?lang=ko#preset=order-events")
+	open(t, ctx, env.baseURL+path)
 	want := strings.Replace(i18n.For(i18n.English).T("lang.failed"), "{lang}", i18n.Korean.Name(), 1)
 	if banner := eval[string](t, ctx, `(document.getElementById("lang-banner") || {}).textContent || ""`); !strings.Contains(banner, want) {
-		t.Errorf("the embed's banner reads %q, want %q", banner, want)
+		t.Errorf("%s: the banner reads %q, want %q", path, banner, want)
 	}
-	waitFor(t, ctx, `document.getElementById("embed-status").dataset.state === "done"`)
+	return ctx
 }

@@ -63,14 +63,6 @@ func raw(files map[string][]byte) map[string]json.RawMessage {
 	return out
 }
 
-func files(raw map[string]json.RawMessage) map[string][]byte {
-	out := make(map[string][]byte, len(raw))
-	for name, b := range raw {
-		out[name] = b
-	}
-	return out
-}
-
 // Install reads doc, want's bundle, and installs its catalog and its
 // lessons' words. A bundle of another language, one that is not JSON, or
 // one whose catalog does not read or whose words are not named after the
@@ -81,20 +73,19 @@ func Install(want i18n.Lang, doc []byte) error {
 	if err != nil {
 		return fmt.Errorf("bundle %s: %w", want, err)
 	}
-	if b.Lang != want {
-		return fmt.Errorf("bundle %s: it holds %q", want, b.Lang)
+	if b.lang != want {
+		return fmt.Errorf("bundle %s: it holds %q", want, b.lang)
 	}
-	if len(b.Messages) == 0 {
+	if len(b.messages) == 0 {
 		return fmt.Errorf("bundle %s: no catalog", want)
 	}
-	words := files(b.Lessons)
-	if err := lessons.CheckWordFiles(string(want), words); err != nil {
+	if err := lessons.CheckWordFiles(string(want), b.lessons); err != nil {
 		return fmt.Errorf("bundle %s: %w", want, err)
 	}
-	if err := i18n.Install(want, files(b.Messages)); err != nil {
+	if err := i18n.Install(want, b.messages); err != nil {
 		return fmt.Errorf("bundle %s: %w", want, err)
 	}
-	if err := lessons.InstallWords(string(want), words); err != nil {
+	if err := lessons.InstallWords(string(want), b.lessons); err != nil {
 		return fmt.Errorf("bundle %s: %w", want, err) // checked above: not reached
 	}
 	return nil

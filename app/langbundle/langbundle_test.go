@@ -206,16 +206,16 @@ func TestSplitReadsBundlesAsEncodingJSON(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", l, err)
 		}
-		if got.Lang != want.Lang || len(got.Messages) != len(want.Messages) || len(got.Lessons) != len(want.Lessons) {
-			t.Fatalf("%s: split read %s with %d and %d files, want %s with %d and %d", l, got.Lang, len(got.Messages), len(got.Lessons), want.Lang, len(want.Messages), len(want.Lessons))
+		if got.lang != want.Lang || len(got.messages) != len(want.Messages) || len(got.lessons) != len(want.Lessons) {
+			t.Fatalf("%s: split read %s with %d and %d files, want %s with %d and %d", l, got.lang, len(got.messages), len(got.lessons), want.Lang, len(want.Messages), len(want.Lessons))
 		}
 		for name, b := range want.Messages {
-			if !bytes.Equal(got.Messages[name], b) {
+			if !bytes.Equal(got.messages[name], b) {
 				t.Errorf("%s: messages %s differ", l, name)
 			}
 		}
 		for name, b := range want.Lessons {
-			if !bytes.Equal(got.Lessons[name], b) {
+			if !bytes.Equal(got.lessons[name], b) {
 				t.Errorf("%s: lessons %s differ", l, name)
 			}
 		}

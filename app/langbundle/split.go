@@ -13,21 +13,21 @@ import (
 // file is then read by its own reader (the catalog's, the lessons'). On a
 // cold page encoding/json took most of the 150–250 ms the first bundles
 // took to install (BenchmarkColdLoadKorean); this takes a few.
-func split(doc []byte) (Bundle, error) {
+func split(doc []byte) (parts, error) {
 	s := scanner{doc: doc}
-	var b Bundle
+	var b parts
 	err := s.object(func(key string) error {
 		switch key {
 		case "lang":
 			v, err := s.str()
-			b.Lang = i18n.Lang(v)
+			b.lang = i18n.Lang(v)
 			return err
 		case "messages":
-			b.Messages = map[string]json.RawMessage{}
-			return s.files(b.Messages)
+			b.messages = map[string][]byte{}
+			return s.files(b.messages)
 		case "lessons":
-			b.Lessons = map[string]json.RawMessage{}
-			return s.files(b.Lessons)
+			b.lessons = map[string][]byte{}
+			return s.files(b.lessons)
 		}
 		return s.fail("an unknown field %q", key)
 	})
@@ -38,6 +38,12 @@ func split(doc []byte) (Bundle, error) {
 		}
 	}
 	return b, err
+}
+
+// parts are a bundle as split reads it: each file's bytes, by name.
+type parts struct {
+	lang              i18n.Lang
+	messages, lessons map[string][]byte
 }
 
 // scanner reads doc from i.
@@ -103,7 +109,7 @@ func (s *scanner) object(field func(key string) error) error {
 }
 
 // files reads an object of files into into, each value as its bytes.
-func (s *scanner) files(into map[string]json.RawMessage) error {
+func (s *scanner) files(into map[string][]byte) error {
 	return s.object(func(name string) error {
 		if _, dup := into[name]; dup {
 			return s.fail("the file %q twice", name)

@@ -21,27 +21,23 @@ import (
 // directory's files, each service worker keeps them for offline use, and
 // the site's version covers them (a new translation is a new version).
 
+// langBundle is one bundle as the site sends it.
+type langBundle struct {
+	body []byte
+	etag string // a digest of body
+}
+
 // langBundles are the bundles by their path (/web/lang/ko.json).
-var langBundles = sync.OnceValues(func() (map[string][]byte, error) {
-	out := map[string][]byte{}
+var langBundles = sync.OnceValues(func() (map[string]langBundle, error) {
+	out := map[string]langBundle{}
 	for _, l := range otherLangs() {
 		b, err := langbundle.Make(l)
 		if err != nil {
 			return nil, err
 		}
-		out[langbundle.BundlePath(l)] = b
+		out[langbundle.BundlePath(l)] = langBundle{body: b, etag: fmt.Sprintf(`"%x"`, sha256.Sum256(b))}
 	}
 	return out, nil
-})
-
-// bundleETags are the bundles' entity tags, by path: a digest of each.
-var bundleETags = sync.OnceValue(func() map[string]string {
-	bundles, _ := langBundles() // serveLangBundle reads the error first
-	tags := map[string]string{}
-	for p, b := range bundles {
-		tags[p] = fmt.Sprintf(`"%x"`, sha256.Sum256(b))
-	}
-	return tags
 })
 
 // bundleResources are the bundles' paths, for the service workers'
@@ -71,8 +67,8 @@ func serveLangBundle(w http.ResponseWriter, r *http.Request) {
 	if h.Get("Cache-Control") == "" {
 		h.Set("Cache-Control", revalidate)
 	}
-	h.Set("ETag", bundleETags()[r.URL.Path])
-	http.ServeContent(w, r, path.Base(r.URL.Path), time.Time{}, bytes.NewReader(b))
+	h.Set("ETag", b.etag)
+	http.ServeContent(w, r, path.Base(r.URL.Path), time.Time{}, bytes.NewReader(b.body))
 }
 
 // writeLangBundles writes the bundles into the static site in dir and
@@ -89,7 +85,7 @@ func writeLangBundles(dir string) ([]string, error) {
 		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
 			return nil, err
 		}
-		if err := os.WriteFile(to, b, 0o644); err != nil {
+		if err := os.WriteFile(to, b.body, 0o644); err != nil {
 			return nil, fmt.Errorf("writing %s: %w", rel, err)
 		}
 		written = append(written, rel)

@@ -278,7 +278,7 @@ func Version(dir string) (string, error) {
 	}
 	for _, p := range bundleResources() {
 		fmt.Fprintf(h, "%s\x00", p)
-		h.Write(bundles[p])
+		h.Write(bundles[p].body)
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16], nil
 }
