@@ -67,6 +67,12 @@ func (c *Checker) Detach(p int32) {
 // sends (see Detach).
 func (c *Checker) ReserveIn(order int64, p int32) (int64, *Entry) {
 	if r := c.split[p]; order >= r.first {
+		if r.oldest < r.end && r.at(r.oldest).sent == 0 {
+			// The ring's oldest order is another partition's (a ring starts
+			// at the run's next order, whoever's it is): no event of it
+			// completes here to move oldest on, so this event does.
+			r.forget(c.eventsPerOrder)
+		}
 		r.reach(order)
 		return c.reserve(order)
 	}
