@@ -12,17 +12,36 @@ import "partitionlab/sim/scenario"
 // others' records. Its orders get a ring of their own in the checker
 // (ordering.Checker.Detach). A detached partition stays detached.
 //
+// A partition is detached when it is far behind the others (its log keeps
+// three quarters of what all the logs keep), and also, once the stream has
+// forked on a topic of at most crowdedParts partitions, when the logs or
+// the checker hold too much in all (the logs keep crowdedKeep records, or the checker crowdedInFlight
+// entries): then the partition keeping the most goes. The second rule is
+// for the backlog where every partition falls behind, each at its own pace
+// (consumers take records at one rate, keys send them at another): their
+// positions drift apart with the run, the one copy of the stream that
+// keeps records keeps everything between the slowest and the fastest, and
+// the checker an entry for every event sent since the slowest's oldest.
+// Detached one by one, every partition ends with a stream of its own, and
+// memory stays flat. Each stream sends every record again to find its
+// partition's, so the rule stops at crowdedParts: on more partitions the
+// time would grow with their number (a backlog on many partitions keeps
+// its records, as before).
+//
 // This keeps every result only where a scope key never spans partitions:
 // every record keyed by customer id with one routing, on a partition count
 // that never changes, and no producer retries (whose appends the streams
 // would have to share out).
 
 // detachAt is how many records a partition's log keeps, at least, before it
-// may be detached; detachEvery is how many sender runs apart the logs are
-// looked at.
+// may be detached (crowded, a sixteenth of it); detachEvery is how many
+// sender runs apart the logs are looked at.
 const (
-	detachAt    = 1 << 14
-	detachEvery = 64
+	detachAt        = 1 << 14
+	detachEvery     = 64
+	crowdedParts    = 16
+	crowdedKeep     = 1 << 15
+	crowdedInFlight = 1 << 17
 )
 
 // detachedLog is a detached partition's own back copy of the stream, and
@@ -55,8 +74,7 @@ func detachable(sc scenario.Scenario, tracing bool) bool {
 }
 
 // maybeDetach detaches the partition whose log keeps the most records when
-// it keeps at least detachAt and three quarters of all the logs keep: it
-// is far behind the others. (The tests detach more often: with detachAll
+// the rules above say so. (The tests detach more often: with detachAll
 // every partition keeping at least detachAt, with detachOne the one keeping
 // the most, however much the others keep.)
 func (s *Sim) maybeDetach() {
@@ -82,7 +100,13 @@ func (s *Sim) maybeDetach() {
 			most, hot = k, p
 		}
 	}
-	if hot >= 0 && most >= s.detachAt && (4*most >= 3*total || s.detachOne) {
+	if hot < 0 {
+		return
+	}
+	behind := most >= s.detachAt && (4*most >= 3*total || s.detachOne)
+	crowded := s.back != nil && s.partitions <= crowdedParts && most >= s.detachAt/16 &&
+		(total >= crowdedKeep || s.checker.InFlight() >= crowdedInFlight)
+	if behind || crowded {
 		s.detach(int32(hot))
 	}
 }

@@ -102,3 +102,51 @@ func TestHotPartitionIsDetached(t *testing.T) {
 		t.Errorf("detached: digest %s, want %s", got, want)
 	}
 }
+
+// uniformBacklog is the backlog where every partition falls behind: 20,000
+// orders/s on n partitions that six threads cannot keep up with, for d
+// simulated seconds. Keys send each partition records at its own rate, the
+// consumers take them at one, so the partitions' positions drift apart.
+func uniformBacklog(t *testing.T, n int, d float64) scenario.Scenario {
+	t.Helper()
+	sc := scenario.DefaultScenario()
+	sc.Topic.Partitions, sc.Workload.OrdersPerS, sc.DurationS = n, 20000, d
+	if err := scenario.Validate(sc); err != nil {
+		t.Fatal(err)
+	}
+	return sc
+}
+
+// TestDriftingPartitionsAreDetached: in the uniform backlog on twelve
+// partitions, the logs and the checker fill up with what lies between the
+// slowest partition and the fastest, so the engine detaches partitions by
+// its own rule, and the run is the same as one that never detaches. On
+// more than sixteen partitions the rule stays out: every stream sends every
+// record again, and the time would grow with the partitions.
+func TestDriftingPartitionsAreDetached(t *testing.T) {
+	for _, c := range []struct {
+		partitions int
+		detached   bool
+	}{{12, true}, {crowdedParts + 1, false}} {
+		sc := uniformBacklog(t, c.partitions, 30)
+		s, err := New(sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for !s.Advance(1 << 16) {
+		}
+		if c.detached && s.detachedCount < c.partitions/2 {
+			t.Errorf("%d partitions: %d detached, want most of them", c.partitions, s.detachedCount)
+		}
+		if !c.detached && s.detachedCount != 0 {
+			t.Errorf("%d partitions: %d detached, want none", c.partitions, s.detachedCount)
+		}
+		s2, _ := New(sc)
+		s2.detachAt = -1
+		for !s2.Advance(1 << 16) {
+		}
+		if got, want := s.Result().Digest, s2.Result().Digest; got != want {
+			t.Errorf("%d partitions, %d detached: digest %s, want %s", c.partitions, s.detachedCount, got, want)
+		}
+	}
+}

@@ -122,3 +122,25 @@ func TestHotPartitionBacklogIsFlat(t *testing.T) {
 			float64(short)/(1<<20), float64(long)/(1<<20))
 	}
 }
+
+// TestUniformBacklogIsFlat: every partition of twelve falls behind, each at
+// its own pace (300 customers make their rates differ the more), so their
+// positions drift apart. The run once kept every record and checker entry
+// between the slowest partition and the fastest: 79 MiB at 120 s, 242 MiB
+// at 360 s. Three times the backlog must not take more memory.
+func TestUniformBacklogIsFlat(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs 480 simulated seconds")
+	}
+	peak := func(d float64) uint64 {
+		sc := uniformBacklog(t, 12, d)
+		sc.Workload.Customers = 300
+		return peakLiveHeap(t, sc)
+	}
+	short, long := peak(120), peak(360)
+	t.Logf("peak live heap %.1f MiB at 120 s, %.1f MiB at 360 s", float64(short)/(1<<20), float64(long)/(1<<20))
+	if long > 64<<20 || float64(long) > 1.2*float64(short) {
+		t.Errorf("peak live heap %.1f MiB at 120 s and %.1f MiB at 360 s: it grows with the backlog",
+			float64(short)/(1<<20), float64(long)/(1<<20))
+	}
+}

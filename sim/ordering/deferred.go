@@ -10,6 +10,10 @@ package ordering
 // NextSeq is the g the next Reserve hands out.
 func (c *Checker) NextSeq() int64 { return c.nextSeq }
 
+// InFlight is how many events the checker holds entries for: from the
+// oldest not yet done to the last sent.
+func (c *Checker) InFlight() int64 { return c.nextSeq - c.oldestOpen }
+
 // AppendedAhead notes that event g was appended at offset o by the stream
 // running at the clock: its entry reads that offset from now on, or from
 // its Reserve when g has not been handed out yet.
