@@ -15,6 +15,13 @@ type orderRing struct {
 	oldest int64
 	end    int64
 	first  int64 // the oldest order the ring may hold
+
+	// A partition among many (DetachSparse) holds few of the run's orders:
+	// their states are kept by order id, each until its events are all sent
+	// and processed, instead of in a ring over every order since the oldest.
+	sparse  map[int64]*orderSlot
+	sweepAt int       // sparse: how many orders it holds before the next sweep
+	gone    orderSlot // what an order already let go of reads and writes
 }
 
 func newOrderRing(first int64) *orderRing {
@@ -25,8 +32,50 @@ func (r *orderRing) at(order int64) *orderSlot {
 	return &r.slots[order&int64(len(r.slots)-1)]
 }
 
+// slot is the state of order in a detached partition's ring, dense or
+// sparse.
+func (r *orderRing) slot(order int64) *orderSlot {
+	if r.sparse == nil {
+		return r.at(order)
+	}
+	return r.sparseSlot(order)
+}
+
+// sparseSlot is slot in a sparse ring. (Kept out of line, as sparseDone
+// is: the checker's calls for the run's main ring stay small.)
+//
+//go:noinline
+func (r *orderRing) sparseSlot(order int64) *orderSlot {
+	if o := r.sparse[order]; o != nil {
+		return o
+	}
+	r.gone = orderSlot{}
+	return &r.gone
+}
+
+// sweep lets go of the orders of a sparse ring whose events were all sent
+// and processed, once it holds twice as many as after the last sweep (so
+// the checker's calls for every event need not look).
+func (r *orderRing) sweep(eventsPerOrder int) {
+	if len(r.sparse) < r.sweepAt {
+		return
+	}
+	for order, o := range r.sparse {
+		if int(o.sent) >= eventsPerOrder && o.ord.head == 0 {
+			delete(r.sparse, order)
+		}
+	}
+	r.sweepAt = max(64, 2*len(r.sparse))
+}
+
 // reach makes room for the states of orders up to order.
 func (r *orderRing) reach(order int64) {
+	if r.sparse != nil {
+		if r.sparse[order] == nil {
+			r.sparse[order] = &orderSlot{}
+		}
+		return
+	}
 	for r.end <= order {
 		if r.end-r.oldest == int64(len(r.slots)) {
 			r.slots = ring.Grow(r.slots, r.oldest, r.end)
@@ -63,11 +112,21 @@ func (c *Checker) Detach(p int32) {
 	}
 }
 
+// DetachSparse is Detach for a partition among many (a spilled one): its
+// orders are few among the run's, so their states are kept by order id.
+func (c *Checker) DetachSparse(p int32) {
+	c.Detach(p)
+	r := c.split[p]
+	r.sparse, r.sweepAt, r.slots = map[int64]*orderSlot{}, 64, make([]orderSlot, 1)
+}
+
 // ReserveIn is Reserve for an event that a detached partition p's stream
 // sends (see Detach).
 func (c *Checker) ReserveIn(order int64, p int32) (int64, *Entry) {
 	if r := c.split[p]; order >= r.first {
-		if r.oldest < r.end && r.at(r.oldest).sent == 0 {
+		if r.sparse != nil {
+			r.sweep(c.eventsPerOrder)
+		} else if r.oldest < r.end && r.at(r.oldest).sent == 0 {
 			// The ring's oldest order is another partition's (a ring starts
 			// at the run's next order, whoever's it is): no event of it
 			// completes here to move oldest on, so this event does.
@@ -77,6 +136,24 @@ func (c *Checker) ReserveIn(order int64, p int32) (int64, *Entry) {
 		return c.reserve(order)
 	}
 	return c.Reserve(order)
+}
+
+// slotOf is the state of an event's order.
+func (c *Checker) slotOf(d *Entry) *orderSlot {
+	if c.split != nil {
+		return c.splitSlotOf(d)
+	}
+	return c.orders.at(d.Order)
+}
+
+// splitSlotOf is slotOf once some partition is detached.
+func (c *Checker) splitSlotOf(d *Entry) *orderSlot {
+	if int(d.Partition) < len(c.split) {
+		if r := c.split[d.Partition]; r != nil && d.Order >= r.first {
+			return r.slot(d.Order)
+		}
+	}
+	return c.orders.at(d.Order)
 }
 
 // ringOf is the ring that holds the order of an event.

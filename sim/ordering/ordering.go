@@ -154,7 +154,7 @@ func (c *Checker) Entry(g int64) *Entry { return c.entries.at(g) }
 func (c *Checker) state(scope int, d *Entry) *keyState {
 	switch scope {
 	case ScopeOrder:
-		return &c.ringOf(d).at(d.Order).ord
+		return &c.slotOf(d).ord
 	case ScopeCustomer:
 		return &c.customers[d.Customer]
 	}
@@ -162,7 +162,7 @@ func (c *Checker) state(scope int, d *Entry) *keyState {
 	case KindNone:
 		return nil
 	case KindOrder:
-		return &c.ringOf(d).at(d.Order).key
+		return &c.slotOf(d).key
 	}
 	return &c.keys[d.KeyKind][d.KeyID]
 }
@@ -191,7 +191,7 @@ func (c *Checker) reserve(order int64) (int64, *Entry) {
 
 // Sent registers a sent event, filled in by the caller, in its scopes.
 func (c *Checker) Sent(g int64, d *Entry) {
-	o := c.ringOf(d).at(d.Order)
+	o := c.slotOf(d)
 	o.sent++
 	if !o.ord.linkFirst(g) {
 		c.linkIn(ScopeOrder, &o.ord, g)
@@ -228,7 +228,11 @@ func (c *Checker) Completed(g int64, d *Entry, how Completion) (duplicate bool) 
 	// those keys are done without a call.
 	var broken int
 	r := c.ringOf(d)
-	if o := r.at(d.Order); !o.ord.completeAlone(g, d.next[ScopeOrder]) {
+	o := r.at(d.Order)
+	if r.sparse != nil {
+		o = r.sparseSlot(d.Order)
+	}
+	if !o.ord.completeAlone(g, d.next[ScopeOrder]) {
 		broken = c.completeIn(ScopeOrder, &o.ord, g, d, how)
 	}
 	if ks := &c.customers[d.Customer]; !ks.completeAlone(g, d.next[ScopeCustomer]) {
