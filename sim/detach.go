@@ -15,18 +15,18 @@ import "partitionlab/sim/scenario"
 // A partition is detached when it is far behind the others (its log keeps
 // three quarters of what all the logs keep), and also, once the stream has
 // forked on a topic of at most crowdedParts partitions, when the logs or
-// the checker hold too much in all (the logs keep crowdedKeep records, or the checker crowdedInFlight
-// entries): then the partition keeping the most goes. The second rule is
-// for the backlog where every partition falls behind, each at its own pace
-// (consumers take records at one rate, keys send them at another): their
-// positions drift apart with the run, the one copy of the stream that
-// keeps records keeps everything between the slowest and the fastest, and
-// the checker an entry for every event sent since the slowest's oldest.
-// Detached one by one, every partition ends with a stream of its own, and
-// memory stays flat. Each stream sends every record again to find its
-// partition's, so the rule stops at crowdedParts: on more partitions the
-// time would grow with their number (a backlog on many partitions keeps
-// its records, as before).
+// the checker hold too much in all (the logs keep crowdedKeep records, or
+// the checker crowdedInFlight entries): then the partition keeping the most
+// goes. The second rule is for the backlog where every partition falls
+// behind, each at its own pace (consumers take records at one rate, keys
+// send them at another): their positions drift apart with the run, the one
+// copy of the stream that keeps records keeps everything between the
+// slowest and the fastest, and the checker an entry for every event sent
+// since the slowest's oldest. Detached one by one, every partition ends
+// with a stream of its own, and memory stays flat. Each stream sends every
+// record again to find its partition's, so on more partitions, where the
+// time would grow with their number, every partition is spilled instead
+// (see spill.go).
 //
 // This keeps every result only where a scope key never spans partitions:
 // every record keyed by customer id with one routing, on a partition count
@@ -51,6 +51,11 @@ type detachedLog struct {
 	next  int   // the next replay mark to apply
 	floor int64 // the sender's last run, as of st
 }
+
+// Apart says whether a run of sc may detach or spill partitions (see above
+// and spill.go): its records meet the ordering checker in each partition's
+// own order without changing a result.
+func Apart(sc scenario.Scenario) bool { return detachable(sc, false) }
 
 // detachable says whether a run of sc may detach partitions (see above).
 func detachable(sc scenario.Scenario, tracing bool) bool {
@@ -87,7 +92,7 @@ func (s *Sim) maybeDetach() {
 	var total, most int64
 	hot := -1
 	for p := range int(s.partitions) {
-		if s.detached != nil && s.detached[p] != nil {
+		if s.isDetached(int32(p)) || s.isSpilled(int32(p)) {
 			continue
 		}
 		k := s.logs[p].mEnd - s.logs[p].base
@@ -104,10 +109,13 @@ func (s *Sim) maybeDetach() {
 		return
 	}
 	behind := most >= s.detachAt && (4*most >= 3*total || s.detachOne)
-	crowded := s.back != nil && s.partitions <= crowdedParts && most >= s.detachAt/16 &&
-		(total >= crowdedKeep || s.checker.InFlight() >= crowdedInFlight)
-	if behind || crowded {
+	full := s.back != nil && (total >= crowdedKeep || s.checker.InFlight() >= crowdedInFlight)
+	few := s.partitions <= crowdedParts
+	switch {
+	case behind || full && few && most >= s.detachAt/16:
 		s.detach(int32(hot))
+	case s.spillEarly || full && !few:
+		s.spillAll() // see spill.go
 	}
 }
 
@@ -143,7 +151,10 @@ func (s *Sim) detachedMode(st *stream, part int32, mode streamMode) streamMode {
 		}
 		return modeReplay
 	}
-	if s.detached[part] == nil {
+	if s.detached == nil || s.detached[part] == nil {
+		if s.isSpilled(part) {
+			return spilledMode(mode)
+		}
 		return mode
 	}
 	if mode == modeReplay {

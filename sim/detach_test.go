@@ -120,33 +120,80 @@ func uniformBacklog(t *testing.T, n int, d float64) scenario.Scenario {
 // TestDriftingPartitionsAreDetached: in the uniform backlog on twelve
 // partitions, the logs and the checker fill up with what lies between the
 // slowest partition and the fastest, so the engine detaches partitions by
-// its own rule, and the run is the same as one that never detaches. On
-// more than sixteen partitions the rule stays out: every stream sends every
-// record again, and the time would grow with the partitions.
+// its own rule; on more than sixteen, where a stream per partition would
+// cost time with their number, it spills every one instead (spill.go).
+// Either way the run is the same as one that does neither.
 func TestDriftingPartitionsAreDetached(t *testing.T) {
-	for _, c := range []struct {
-		partitions int
-		detached   bool
-	}{{12, true}, {crowdedParts + 1, false}} {
-		sc := uniformBacklog(t, c.partitions, 30)
+	for _, n := range []int{12, crowdedParts + 1} {
+		sc := uniformBacklog(t, n, 30)
 		s, err := New(sc)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for !s.Advance(1 << 16) {
 		}
-		if c.detached && s.detachedCount < c.partitions/2 {
-			t.Errorf("%d partitions: %d detached, want most of them", c.partitions, s.detachedCount)
+		if n <= crowdedParts && (s.detachedCount < n/2 || s.spilledCount != 0) {
+			t.Errorf("%d partitions: %d detached and %d spilled, want most detached", n, s.detachedCount, s.spilledCount)
 		}
-		if !c.detached && s.detachedCount != 0 {
-			t.Errorf("%d partitions: %d detached, want none", c.partitions, s.detachedCount)
+		if n > crowdedParts && (s.detachedCount != 0 || s.spilledCount != n) {
+			t.Errorf("%d partitions: %d detached and %d spilled, want every one spilled", n, s.detachedCount, s.spilledCount)
 		}
 		s2, _ := New(sc)
 		s2.detachAt = -1
 		for !s2.Advance(1 << 16) {
 		}
 		if got, want := s.Result().Digest, s2.Result().Digest; got != want {
-			t.Errorf("%d partitions, %d detached: digest %s, want %s", c.partitions, s.detachedCount, got, want)
+			t.Errorf("%d partitions, %d detached, %d spilled: digest %s, want %s", n, s.detachedCount, s.spilledCount, got, want)
 		}
+	}
+}
+
+// TestSpilledPartitionsGiveTheSameRun: a spilled partition, whose records
+// wait in a few bytes each without their checker entries until a consumer
+// reaches them, must not change anything a person sees: every preset and
+// scenario file the rule allows gives the same digest with every partition
+// spilled at the first look, with and without the stream forked.
+func TestSpilledPartitionsGiveTheSameRun(t *testing.T) {
+	var scenarios []scenario.Scenario
+	for _, name := range scenario.PresetNames() {
+		sc, err := scenario.Preset(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		scenarios = append(scenarios, sc)
+	}
+	for _, f := range scenarioFiles(t) {
+		sc := readScenario(t, f)
+		sc.Name = filepath.Base(f)
+		scenarios = append(scenarios, sc)
+	}
+	spilled := 0
+	for i, sc := range scenarios {
+		if !detachable(sc, false) {
+			continue
+		}
+		want, err := Run(sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, fork := range []int64{forkAt, 100} {
+			if fork == 100 && i%2 == 1 && testing.Short() {
+				continue
+			}
+			s, err := NewWithOptions(sc, Options{SpillPartitions: true, ForkAfterRecords: fork})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for !s.Advance(1 << 16) {
+			}
+			spilled += s.spilledCount
+			if got := s.Result(); got.Digest != want.Digest {
+				t.Errorf("%s, spilled, forked at %d records: digest %s, want %s\n got %+v\nwant %+v",
+					sc.Name, fork, got.Digest, want.Digest, summarize(got), summarize(want))
+			}
+		}
+	}
+	if spilled == 0 {
+		t.Error("no partition was spilled")
 	}
 }

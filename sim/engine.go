@@ -68,6 +68,11 @@ type topic struct {
 	detachOne     bool  // tests: detach the one keeping the most, whatever the others keep
 	senderRuns    int
 
+	// Partitions spilled, on a topic of many (see spill.go).
+	spills       []*spill // by partition; nil: none spilled yet
+	spilledCount int
+	spillEarly   bool // tests: spill every partition at the first look
+
 	logs       []partitionLog // one per partition the topic will ever have
 	partitions int32          // partitions now
 	history    []partitionChange
@@ -148,6 +153,7 @@ func NewWithOptions(sc scenario.Scenario, opts Options) (*Sim, error) {
 	if opts.ForkAfterRecords > 0 {
 		s.forkAt = opts.ForkAfterRecords
 	}
+	s.spillEarly = opts.SpillPartitions
 	s.detachAt = detachAt
 	if !detachable(sc, tr != nil) {
 		s.detachAt = -1

@@ -66,6 +66,12 @@ func (s *Sim) send(st *stream, o *order, j int, t int64, mode streamMode) {
 	if st.filter {
 		if mode = s.detachedMode(st, part, mode); mode == modeSkip {
 			return
+		} else if mode >= modeSpillCount {
+			if mode == modeSpillCount {
+				p.sent++
+			}
+			s.spillRecord(o, j, part, kind, id, t, inst, p, mode == modeSpillCount)
+			return
 		}
 	}
 	rec := record{keyID: id, partition: part, keyKind: kind, producer: p.index}
@@ -79,7 +85,7 @@ func (s *Sim) send(st *stream, o *order, j int, t int64, mode streamMode) {
 		d.SentAt, d.KeyID, d.Customer, d.Partition, d.PartitionCount = t, id, o.customer, part, inst.knownPartitions
 		d.Instance, d.Event, d.Producer, d.KeyKind = uint16(ii), uint8(j), p.index, kind
 		s.checker.Sent(rec.seq, d)
-	} else if s.detachedCount == 0 {
+	} else if s.detachedCount == 0 && s.spilledCount == 0 {
 		rec.seq = st.seq // the g the back stream will give it
 		st.seq++
 	}

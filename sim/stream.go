@@ -35,10 +35,12 @@ type stream struct {
 type streamMode uint8
 
 const (
-	modeFull   streamMode = iota // the front, keeping every record: everything
-	modeCount                    // the front, forked: counts and wakes, keeps nothing
-	modeReplay                   // the back: keeps the records and checks them, counts nothing
-	modeSkip                     // another stream's record (a detached partition's): nothing
+	modeFull       streamMode = iota // the front, keeping every record: everything
+	modeCount                        // the front, forked: counts and wakes, keeps nothing
+	modeReplay                       // the back: keeps the records and checks them, counts nothing
+	modeSkip                         // another stream's record (a detached partition's): nothing
+	modeSpillCount                   // the front, unforked, for a spilled partition: counts, wakes and spills
+	modeSpill                        // the back, for a spilled partition: spills (see spill.go)
 )
 
 // forkAt is how many records the logs keep before the stream forks.
@@ -146,7 +148,7 @@ func (s *Sim) maybeFork() {
 	s.back = s.front.clone()
 	s.front.seq = s.checker.NextSeq()
 	for p := range s.logs {
-		if !s.isDetached(int32(p)) {
+		if !s.isDetached(int32(p)) && !s.isSpilled(int32(p)) {
 			s.logs[p].countAppends(s.lagFloor)
 		}
 	}
@@ -196,6 +198,10 @@ func resetViews(st *stream, n int32) {
 func (s *Sim) materialize(p int32, o int64) {
 	if s.detachedCount > 0 && s.detached[p] != nil {
 		s.materializeDetached(s.detached[p], p, o)
+		return
+	}
+	if s.spilledCount > 0 && s.spills[p] != nil {
+		s.materializeSpilled(s.spills[p], p, o)
 		return
 	}
 	l := &s.logs[p]
@@ -253,7 +259,7 @@ func (t *topic) join() {
 	t.front.deferred = t.back.deferred
 	t.back = nil
 	for p := range t.logs {
-		if !t.isDetached(int32(p)) {
+		if !t.isDetached(int32(p)) && !t.isSpilled(int32(p)) {
 			t.logs[p].recent = nil // everything is kept again
 		}
 	}

@@ -31,6 +31,11 @@ type Options struct {
 	// engine's own threshold (0, or below). Forking bounds memory and must
 	// change nothing in the result: tests force it early.
 	ForkAfterRecords int64
+	// SpillPartitions spills every partition at the engine's first look
+	// (see spill.go), where the run allows it, instead of only in a backlog
+	// on many partitions. Spilling bounds memory and must change nothing in
+	// the result: tests force it.
+	SpillPartitions bool
 }
 
 // TraceEvent is one processing of an event of a traced key.

@@ -23,6 +23,13 @@ func determinismInvariants() []Invariant {
 			Why: "Forking the record stream (keeping few records and sending the rest again when a consumer " +
 				"reaches them, to bound memory) changes nothing a person sees: the same digest with the fork " +
 				"forced early (sim.Options.ForkAfterRecords: after 1 and after 100 records kept)."},
+		{Name: "determinism.spill", check: spillGivesSameDigest,
+			Why: "Spilling the partitions (each partition's records waiting in a few bytes, without their " +
+				"ordering-checker entries, until a consumer reaches them, to bound memory on many partitions) " +
+				"changes nothing a person sees: the same digest with every partition spilled early " +
+				"(sim.Options.SpillPartitions, with and without the fork after 100 records), where the run " +
+				"allows it (every record keyed by customer id with one routing, no partition increase, no " +
+				"producer retries, no share group)."},
 	}
 }
 
@@ -73,6 +80,22 @@ func advanceInSlices(r *Run, opts sim.Options) Verdict {
 	}
 	if got := s.Result().Digest; got != r.Result.Digest {
 		return broken("digest %s run at once, %s advanced in slices", r.Result.Digest, got)
+	}
+	return held()
+}
+
+// spillGivesSameDigest runs the scenario again with every partition
+// spilled at the engine's first look, unforked and forked after 100
+// records, advancing in slices.
+func spillGivesSameDigest(r *Run) Verdict {
+	if !sim.Apart(r.Scenario) {
+		return notApplicable("keys that span partitions, a partition increase, producer retries or a share group")
+	}
+	for _, keep := range []int64{0, 100} {
+		if v := advanceInSlices(r, sim.Options{SpillPartitions: true, ForkAfterRecords: keep}); v.Outcome != Held {
+			v.Detail = "spilled, forked after " + strconv.FormatInt(keep, 10) + " records: " + v.Detail
+			return v
+		}
 	}
 	return held()
 }

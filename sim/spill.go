@@ -1,0 +1,210 @@
+package sim
+
+import (
+	"encoding/binary"
+
+	"partitionlab/sim/ordering"
+)
+
+// A backlog on many partitions drifts apart like one on a few (see
+// detach.go), but a copy of the stream per partition would cost time in
+// proportion to the partitions. So past crowdedParts partitions, once the
+// logs or the checker hold too much, every partition is spilled instead:
+// the stream that would keep a partition's record (the front one, or the
+// back one once forked) writes it to the partition's spill, nine bytes or so,
+// without an ordering-checker entry. When a consumer reaches it, the record
+// is read back, given its checker entry and kept (materializeSpilled). A
+// spilled partition's records meet the checker in its own send order, as a
+// detached partition's do, and its orders' states are kept apart
+// (ordering.Checker.DetachSparse); detachable says where that keeps every result.
+// A spilled partition stays spilled.
+//
+// Memory still grows with the records between each consumer and the
+// stream's furthest point, but by about nine bytes a record instead of the
+// hundred and more that a kept record and its entry take.
+
+// spill holds a spilled partition's records from its log's mEnd on, in
+// offset order, each encoded against the one before (see put).
+type spill struct {
+	buf  []byte
+	head int   // the next record's first byte
+	n    int64 // records held
+
+	w, r spillCursor // the last record written, and read
+}
+
+// spillCursor is what a record is encoded against: the record before.
+type spillCursor struct {
+	order, at  int64
+	partitions int32
+}
+
+// spilledRecord is what a record and its checker entry need of the send
+// that made it, beyond what the event index says (its producer) and the
+// order id (the producer instance).
+type spilledRecord struct {
+	order      int64
+	at         int64 // sent and appended (no retries where partitions spill)
+	keyID      int64
+	customer   int32
+	partitions int32 // the partition count the producer used
+	event      uint8
+	keyKind    uint8
+}
+
+// A record is a header byte (the event index, below 16, and two flags)
+// then varints: the order id and the time as differences from the record
+// before, the customer; with spillKey the key's kind and id, when the key
+// is not the customer id; with spillPartitions the partition count, when
+// it changed. Nine bytes or so for a customer-keyed record.
+const (
+	spillEvent      = 0x0f
+	spillKey        = 0x10
+	spillPartitions = 0x20
+)
+
+func (sp *spill) put(r *spilledRecord) {
+	h := r.event
+	if r.keyKind != ordering.KindCustomer || r.keyID != int64(r.customer) {
+		h |= spillKey
+	}
+	if r.partitions != sp.w.partitions {
+		h |= spillPartitions
+	}
+	b := append(sp.buf, h)
+	b = binary.AppendVarint(b, r.order-sp.w.order)
+	b = binary.AppendVarint(b, r.at-sp.w.at)
+	b = binary.AppendUvarint(b, uint64(r.customer))
+	if h&spillKey != 0 {
+		b = append(b, r.keyKind)
+		b = binary.AppendVarint(b, r.keyID)
+	}
+	if h&spillPartitions != 0 {
+		b = binary.AppendUvarint(b, uint64(r.partitions))
+	}
+	sp.buf, sp.w = b, spillCursor{r.order, r.at, r.partitions}
+	sp.n++
+}
+
+// get reads the oldest record held; the spill must hold one.
+func (sp *spill) get() spilledRecord {
+	b := sp.buf[sp.head:]
+	h := b[0]
+	i := 1
+	varint := func() int64 { v, k := binary.Varint(b[i:]); i += k; return v }
+	uvarint := func() uint64 { v, k := binary.Uvarint(b[i:]); i += k; return v }
+	r := spilledRecord{event: h & spillEvent, keyKind: ordering.KindCustomer, partitions: sp.r.partitions}
+	r.order = sp.r.order + varint()
+	r.at = sp.r.at + varint()
+	r.customer = int32(uvarint())
+	r.keyID = int64(r.customer)
+	if h&spillKey != 0 {
+		r.keyKind = b[i]
+		i++
+		r.keyID = varint()
+	}
+	if h&spillPartitions != 0 {
+		r.partitions = int32(uvarint())
+	}
+	sp.head += i
+	sp.r = spillCursor{r.order, r.at, r.partitions}
+	sp.n--
+	if sp.n == 0 {
+		sp.buf, sp.head = sp.buf[:0], 0
+	} else if sp.head >= 1<<12 && 2*sp.head >= len(sp.buf) {
+		sp.buf = sp.buf[:copy(sp.buf, sp.buf[sp.head:])]
+		sp.head = 0
+	}
+	return r
+}
+
+// isSpilled says whether partition p is spilled.
+func (t *topic) isSpilled(p int32) bool { return t.spills != nil && t.spills[p] != nil }
+
+// spillAll spills every partition not yet spilled or detached.
+func (s *Sim) spillAll() {
+	if s.spills == nil {
+		s.spills = make([]*spill, len(s.logs))
+	}
+	for p := range s.logs {
+		if s.spills[p] != nil || s.isDetached(int32(p)) {
+			continue
+		}
+		s.spills[p] = &spill{}
+		s.spilledCount++
+		if l := &s.logs[p]; l.recent == nil {
+			l.countAppends(s.lagFloor) // lag counts from append times from now on
+		}
+		s.checker.DetachSparse(int32(p))
+	}
+	s.front.filter = true
+	if s.back != nil {
+		s.back.filter = true
+	}
+}
+
+// spillRecord writes the record of event j of order o for spilled
+// partition part to its spill; counting (the front stream, unforked), it
+// also appends it as appendRecord does.
+func (s *Sim) spillRecord(o *order, j int, part int32, kind uint8, id, t int64, inst *producerInstance, p *producerRuntime, counting bool) {
+	l := &s.logs[part]
+	if counting {
+		l.end++
+		l.noteAppendTime(t, s.lagFloor)
+		s.metrics.onProduce(part, t)
+		s.producers[p.index].appended++
+	}
+	s.spills[part].put(&spilledRecord{order: o.id, at: t, keyID: id, customer: o.customer,
+		partitions: inst.knownPartitions, event: uint8(j), keyKind: kind})
+	if !counting {
+		return
+	}
+	if m := s.owner[part]; m >= 0 {
+		s.members[m].notify(s, t)
+	}
+}
+
+// materializeSpilled reads spilled partition p's records back, with their
+// checker entries, until its log keeps offset o; the back stream, if any,
+// sends again until the spill has them.
+func (s *Sim) materializeSpilled(sp *spill, p int32, o int64) {
+	l := &s.logs[p]
+	for l.mEnd <= o {
+		if sp.n == 0 {
+			b := s.back
+			if b == nil {
+				return
+			}
+			s.applyMarks(b, &s.replayNext, &s.backFloor)
+			s.sendSteps(b, s.backFloor, never, modeReplay, 1)
+			if b.pos == s.front.pos {
+				s.join()
+			}
+			continue
+		}
+		r := sp.get()
+		pr := s.producers[s.eventProducer[r.event]] // as send picks them
+		g, d := s.checker.ReserveIn(r.order, p)
+		d.SentAt, d.KeyID, d.Customer, d.Partition, d.PartitionCount = r.at, r.keyID, r.customer, p, r.partitions
+		d.Instance, d.Event, d.Producer, d.KeyKind = uint16(r.order%int64(len(pr.instances))), r.event, pr.index, r.keyKind
+		s.checker.Sent(g, d)
+		rec := record{seq: g, appended: r.at, keyID: r.keyID, partition: p, keyKind: r.keyKind, producer: pr.index}
+		l.keep(&rec)
+		s.keptSinceCount++
+		d.Offset = rec.offset
+	}
+	s.dropPassedMarks()
+}
+
+// spilledMode is how a stream that keeps records treats one for spilled
+// partition part: the front one unforked counts and spills it, the back
+// one spills it, the front one forked counts it as before.
+func spilledMode(mode streamMode) streamMode {
+	switch mode {
+	case modeFull:
+		return modeSpillCount
+	case modeReplay:
+		return modeSpill
+	}
+	return mode
+}
