@@ -52,12 +52,15 @@ type detachedLog struct {
 	floor int64 // the sender's last run, as of st
 }
 
-// Apart says whether a run of sc may detach or spill partitions (see above
-// and spill.go): its records meet the ordering checker in each partition's
-// own order without changing a result.
-func Apart(sc scenario.Scenario) bool { return detachable(sc, false) }
+// PartitionsSeparable says whether a run of sc may detach or spill
+// partitions (see above and spill.go): every scope key stays in one
+// partition, so each partition's records may meet the ordering checker in
+// that partition's own order, apart from the others', without changing a
+// result.
+func PartitionsSeparable(sc scenario.Scenario) bool { return detachable(sc, false) }
 
-// detachable says whether a run of sc may detach partitions (see above).
+// detachable says whether a run of sc may detach or spill partitions (see
+// above): not while tracing, which follows keys across the whole run.
 func detachable(sc scenario.Scenario, tracing bool) bool {
 	if tracing || sc.Consumer.IsShare() {
 		return false

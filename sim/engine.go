@@ -71,7 +71,7 @@ type topic struct {
 	// Partitions spilled, on a topic of many (see spill.go).
 	spills       []*spill // by partition; nil: none spilled yet
 	spilledCount int
-	spillEarly   bool // tests: spill every partition at the first look
+	spillEarly   bool // tests: spill every partition at the first look (Options.SpillPartitions)
 
 	logs       []partitionLog // one per partition the topic will ever have
 	partitions int32          // partitions now

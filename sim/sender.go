@@ -66,7 +66,7 @@ func (s *Sim) send(st *stream, o *order, j int, t int64, mode streamMode) {
 	if st.filter {
 		if mode = s.detachedMode(st, part, mode); mode == modeSkip {
 			return
-		} else if mode >= modeSpillCount {
+		} else if mode == modeSpillCount || mode == modeSpill {
 			if mode == modeSpillCount {
 				p.sent++
 			}

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 
 	"partitionlab/sim/ordering"
+	"partitionlab/sim/scenario"
 )
 
 // A backlog on many partitions drifts apart like one on a few (see
@@ -19,9 +20,11 @@ import (
 // (ordering.Checker.DetachSparse); detachable says where that keeps every result.
 // A spilled partition stays spilled.
 //
-// Memory still grows with the records between each consumer and the
-// stream's furthest point, but by about nine bytes a record instead of the
-// hundred and more that a kept record and its entry take.
+// Unlike a detached partition's, a spilled partition's memory is not flat:
+// it grows with the records between its consumer and the stream's furthest
+// point (the fastest consumer's), by about nine bytes a record instead of
+// the hundred and more that a kept record and its entry take. A partition
+// whose consumer has stopped holds its whole backlog so.
 
 // spill holds a spilled partition's records from its log's mEnd on, in
 // offset order, each encoded against the one before (see put).
@@ -62,6 +65,9 @@ const (
 	spillKey        = 0x10
 	spillPartitions = 0x20
 )
+
+// The event index must fit spillEvent: this fails to compile otherwise.
+const _ = uint(spillEvent + 1 - scenario.MaxEventsPerOrder)
 
 func (sp *spill) put(r *spilledRecord) {
 	h := r.event
@@ -109,14 +115,26 @@ func (sp *spill) get() spilledRecord {
 	sp.head += i
 	sp.r = spillCursor{r.order, r.at, r.partitions}
 	sp.n--
-	if sp.n == 0 {
+	switch {
+	case sp.n == 0 && cap(sp.buf) > spillKeep:
+		sp.buf, sp.head = nil, 0 // a backlog drained gives its memory back
+	case sp.n == 0:
 		sp.buf, sp.head = sp.buf[:0], 0
-	} else if sp.head >= 1<<12 && 2*sp.head >= len(sp.buf) {
-		sp.buf = sp.buf[:copy(sp.buf, sp.buf[sp.head:])]
+	case sp.head >= 1<<12 && 2*sp.head >= len(sp.buf):
+		rest := sp.buf[sp.head:]
+		if cap(sp.buf) > spillKeep && 4*len(rest) < cap(sp.buf) {
+			sp.buf = append(make([]byte, 0, 2*len(rest)), rest...)
+		} else {
+			sp.buf = sp.buf[:copy(sp.buf, rest)]
+		}
 		sp.head = 0
 	}
 	return r
 }
+
+// spillKeep is the most memory a spill keeps for records to come once it
+// holds far fewer.
+const spillKeep = 1 << 16
 
 // isSpilled says whether partition p is spilled.
 func (t *topic) isSpilled(p int32) bool { return t.spills != nil && t.spills[p] != nil }
@@ -145,7 +163,8 @@ func (s *Sim) spillAll() {
 
 // spillRecord writes the record of event j of order o for spilled
 // partition part to its spill; counting (the front stream, unforked), it
-// also appends it as appendRecord does.
+// also appends it as appendRecord does. Its append time is its send time:
+// a run with producer retries never spills (detachable).
 func (s *Sim) spillRecord(o *order, j int, part int32, kind uint8, id, t int64, inst *producerInstance, p *producerRuntime, counting bool) {
 	l := &s.logs[part]
 	if counting {

@@ -28,7 +28,7 @@ type stream struct {
 	pos       int64 // steps taken: events sent and retried records appended
 	seq       int64 // forked, the front: the ordering checker's g of its next event (see appendDeferred)
 	only      int32 // a detached partition's stream: the partition; -1 otherwise (see detach.go)
-	filter    bool  // some partition is detached: look at each record's partition
+	filter    bool  // some partition is detached or spilled: look at each record's partition
 }
 
 // How a stream step treats a record.
@@ -194,7 +194,8 @@ func resetViews(st *stream, n int32) {
 }
 
 // materialize has the back stream (or a detached partition's own) send
-// again until partition p keeps offset o.
+// again, or a spilled partition's spill give back, until partition p keeps
+// offset o.
 func (s *Sim) materialize(p int32, o int64) {
 	if s.detachedCount > 0 && s.detached[p] != nil {
 		s.materializeDetached(s.detached[p], p, o)

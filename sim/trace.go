@@ -31,10 +31,12 @@ type Options struct {
 	// engine's own threshold (0, or below). Forking bounds memory and must
 	// change nothing in the result: tests force it early.
 	ForkAfterRecords int64
-	// SpillPartitions spills every partition at the engine's first look
-	// (see spill.go), where the run allows it, instead of only in a backlog
-	// on many partitions. Spilling bounds memory and must change nothing in
-	// the result: tests force it.
+	// SpillPartitions spills every partition at the engine's first look at
+	// the logs that finds a record kept (every 64 runs of the sender; see
+	// spill.go), where the run allows it (PartitionsSeparable), instead of
+	// only in a backlog on many partitions; a partition far behind may be
+	// detached first. Spilling saves memory and must change nothing in the
+	// result: tests force it.
 	SpillPartitions bool
 }
 

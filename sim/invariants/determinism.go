@@ -28,8 +28,8 @@ func determinismInvariants() []Invariant {
 				"ordering-checker entries, until a consumer reaches them, to bound memory on many partitions) " +
 				"changes nothing a person sees: the same digest with every partition spilled early " +
 				"(sim.Options.SpillPartitions, with and without the fork after 100 records), where the run " +
-				"allows it (every record keyed by customer id with one routing, no partition increase, no " +
-				"producer retries, no share group)."},
+				"allows it (sim.PartitionsSeparable: every record keyed by customer id by one client and " +
+				"serializer, no VIP partitioner, no partition increase, no producer retries, no share group)."},
 	}
 }
 
@@ -88,7 +88,7 @@ func advanceInSlices(r *Run, opts sim.Options) Verdict {
 // spilled at the engine's first look, unforked and forked after 100
 // records, advancing in slices.
 func spillGivesSameDigest(r *Run) Verdict {
-	if !sim.Apart(r.Scenario) {
+	if !sim.PartitionsSeparable(r.Scenario) {
 		return notApplicable("keys that span partitions, a partition increase, producer retries or a share group")
 	}
 	for _, keep := range []int64{0, 100} {

@@ -41,8 +41,8 @@ func (r *orderRing) slot(order int64) *orderSlot {
 	return r.sparseSlot(order)
 }
 
-// sparseSlot is slot in a sparse ring. (Kept out of line, as sparseDone
-// is: the checker's calls for the run's main ring stay small.)
+// sparseSlot is slot in a sparse ring, kept out of line so that the
+// checker's calls for the run's main ring stay small.
 //
 //go:noinline
 func (r *orderRing) sparseSlot(order int64) *orderSlot {
@@ -103,22 +103,28 @@ func (r *orderRing) forget(eventsPerOrder int) {
 // of an order must go to one partition (records keyed by customer, one
 // routing, a fixed partition count); orders already started stay where
 // they are.
-func (c *Checker) Detach(p int32) {
+func (c *Checker) Detach(p int32) { c.detach(p, false) }
+
+func (c *Checker) detach(p int32, sparse bool) {
 	for int(p) >= len(c.split) {
 		c.split = append(c.split, nil)
 	}
-	if c.split[p] == nil {
-		c.split[p] = newOrderRing(c.orders.end)
+	if c.split[p] != nil {
+		return
 	}
+	first := c.orders.end
+	if !sparse {
+		c.split[p] = newOrderRing(first)
+		return
+	}
+	// One slot, so that at stays valid: Completed reads it before looking.
+	c.split[p] = &orderRing{slots: make([]orderSlot, 1), oldest: first, end: first, first: first,
+		sparse: map[int64]*orderSlot{}, sweepAt: 64}
 }
 
 // DetachSparse is Detach for a partition among many (a spilled one): its
 // orders are few among the run's, so their states are kept by order id.
-func (c *Checker) DetachSparse(p int32) {
-	c.Detach(p)
-	r := c.split[p]
-	r.sparse, r.sweepAt, r.slots = map[int64]*orderSlot{}, 64, make([]orderSlot, 1)
-}
+func (c *Checker) DetachSparse(p int32) { c.detach(p, true) }
 
 // ReserveIn is Reserve for an event that a detached partition p's stream
 // sends (see Detach).

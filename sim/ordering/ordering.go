@@ -227,6 +227,8 @@ func (c *Checker) Completed(g int64, d *Entry, how Completion) (duplicate bool) 
 	// Most events are the only one of their order and customer in flight:
 	// those keys are done without a call.
 	var broken int
+	// r.slot(d.Order), written out: the main ring's path stays as short as
+	// it was before sparse rings (6 instructions an event less).
 	r := c.ringOf(d)
 	o := r.at(d.Order)
 	if r.sparse != nil {
