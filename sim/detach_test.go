@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"path/filepath"
 	"testing"
 
 	"partitionlab/sim/scenario"
@@ -31,19 +30,7 @@ func runDetached(t *testing.T, sc scenario.Scenario, keep, fork int64, one bool)
 // preset and scenario file the rule allows gives the same digest, whether
 // or not the stream is forked too.
 func TestDetachedPartitionsGiveTheSameRun(t *testing.T) {
-	var scenarios []scenario.Scenario
-	for _, name := range scenario.PresetNames() {
-		sc, err := scenario.Preset(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		scenarios = append(scenarios, sc)
-	}
-	for _, f := range scenarioFiles(t) {
-		sc := readScenario(t, f)
-		sc.Name = filepath.Base(f)
-		scenarios = append(scenarios, sc)
-	}
+	scenarios := everyScenario(t)
 	detached := 0
 	variants := []struct {
 		keep, fork int64
@@ -154,19 +141,7 @@ func TestDriftingPartitionsAreDetached(t *testing.T) {
 // scenario file the rule allows gives the same digest with every partition
 // spilled at the first look, with and without the stream forked.
 func TestSpilledPartitionsGiveTheSameRun(t *testing.T) {
-	var scenarios []scenario.Scenario
-	for _, name := range scenario.PresetNames() {
-		sc, err := scenario.Preset(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		scenarios = append(scenarios, sc)
-	}
-	for _, f := range scenarioFiles(t) {
-		sc := readScenario(t, f)
-		sc.Name = filepath.Base(f)
-		scenarios = append(scenarios, sc)
-	}
+	scenarios := everyScenario(t)
 	spilled := 0
 	for i, sc := range scenarios {
 		if !detachable(sc, false) {

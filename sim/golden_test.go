@@ -83,6 +83,26 @@ func scenarioFiles(t testing.TB) []string {
 	return out
 }
 
+// everyScenario is every preset and every scenario file (named by its
+// file), for the tests that run them all another way and compare digests.
+func everyScenario(t testing.TB) []scenario.Scenario {
+	t.Helper()
+	var scenarios []scenario.Scenario
+	for _, name := range scenario.PresetNames() {
+		sc, err := scenario.Preset(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		scenarios = append(scenarios, sc)
+	}
+	for _, f := range scenarioFiles(t) {
+		sc := readScenario(t, f)
+		sc.Name = filepath.Base(f)
+		scenarios = append(scenarios, sc)
+	}
+	return scenarios
+}
+
 // readScenario reads and validates a scenario file.
 func readScenario(t testing.TB, f string) scenario.Scenario {
 	t.Helper()

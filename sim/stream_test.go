@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"path/filepath"
 	"testing"
 
 	"partitionlab/sim/scenario"
@@ -25,19 +24,7 @@ func runForked(t *testing.T, sc scenario.Scenario, keep int64) *Result {
 // the rest again when a consumer reaches them must not change anything a
 // person sees: every preset and scenario file gives the same digest.
 func TestForkedStreamGivesTheSameRun(t *testing.T) {
-	var scenarios []scenario.Scenario
-	for _, name := range scenario.PresetNames() {
-		sc, err := scenario.Preset(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		scenarios = append(scenarios, sc)
-	}
-	for _, f := range scenarioFiles(t) {
-		sc := readScenario(t, f)
-		sc.Name = filepath.Base(f)
-		scenarios = append(scenarios, sc)
-	}
+	scenarios := everyScenario(t)
 	keeps := []int64{0, 100}
 	for i, sc := range scenarios {
 		want, err := Run(sc)
