@@ -95,7 +95,7 @@ func (s *Sim) maybeDetach() {
 	var total, most int64
 	hot := -1
 	for p := range int(s.partitions) {
-		if s.isDetached(int32(p)) || s.isSpilled(int32(p)) {
+		if s.isApart(int32(p)) {
 			continue
 		}
 		k := s.logs[p].mEnd - s.logs[p].base

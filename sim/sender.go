@@ -67,9 +67,6 @@ func (s *Sim) send(st *stream, o *order, j int, t int64, mode streamMode) {
 		if mode = s.detachedMode(st, part, mode); mode == modeSkip {
 			return
 		} else if mode == modeSpillCount || mode == modeSpill {
-			if mode == modeSpillCount {
-				p.sent++
-			}
 			s.spillRecord(o, j, part, kind, id, t, inst, p, mode == modeSpillCount)
 			return
 		}

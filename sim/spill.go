@@ -145,7 +145,7 @@ func (s *Sim) spillAll() {
 		s.spills = make([]*spill, len(s.logs))
 	}
 	for p := range s.logs {
-		if s.spills[p] != nil || s.isDetached(int32(p)) {
+		if s.isApart(int32(p)) {
 			continue
 		}
 		s.spills[p] = &spill{}
@@ -163,11 +163,12 @@ func (s *Sim) spillAll() {
 
 // spillRecord writes the record of event j of order o for spilled
 // partition part to its spill; counting (the front stream, unforked), it
-// also appends it as appendRecord does. Its append time is its send time:
+// also counts it as sent and appends it as send and appendRecord do. Its append time is its send time:
 // a run with producer retries never spills (detachable).
 func (s *Sim) spillRecord(o *order, j int, part int32, kind uint8, id, t int64, inst *producerInstance, p *producerRuntime, counting bool) {
 	l := &s.logs[part]
 	if counting {
+		p.sent++
 		l.end++
 		l.noteAppendTime(t, s.lagFloor)
 		s.metrics.onProduce(part, t)

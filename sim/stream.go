@@ -148,7 +148,7 @@ func (s *Sim) maybeFork() {
 	s.back = s.front.clone()
 	s.front.seq = s.checker.NextSeq()
 	for p := range s.logs {
-		if !s.isDetached(int32(p)) && !s.isSpilled(int32(p)) {
+		if !s.isApart(int32(p)) {
 			s.logs[p].countAppends(s.lagFloor)
 		}
 	}
@@ -161,6 +161,11 @@ func (s *Sim) maybeFork() {
 
 // isDetached says whether partition p is detached (see detach.go).
 func (t *topic) isDetached(p int32) bool { return t.detached != nil && t.detached[p] != nil }
+
+// isApart says whether partition p is detached or spilled: its records
+// meet the checker apart from the others', and its log remembers its
+// append times on its own.
+func (t *topic) isApart(p int32) bool { return t.isDetached(p) || t.isSpilled(p) }
 
 // noteSenderRun tells the back streams the time of a run of the sender.
 // A run that no step was waiting for changes nothing: the steps from here
@@ -260,7 +265,7 @@ func (t *topic) join() {
 	t.front.deferred = t.back.deferred
 	t.back = nil
 	for p := range t.logs {
-		if !t.isDetached(int32(p)) && !t.isSpilled(int32(p)) {
+		if !t.isApart(int32(p)) {
 			t.logs[p].recent = nil // everything is kept again
 		}
 	}
