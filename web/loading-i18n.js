@@ -68,7 +68,8 @@
   // found in the app's order (app/locale.go); the app takes this answer
   // when it finds the same language, and fetches its own otherwise.
   const stored = () => { try { return pick(JSON.parse(localStorage.getItem("partitionlab.lang"))); } catch (e) { return ""; } };
-  const pageLang = pick(new URLSearchParams(location.search).get("lang")) ||
+  const linked = pick(new URLSearchParams(location.search).get("lang")); // the address's own
+  const pageLang = linked ||
     location.pathname.split("/").map(pick).find((c) => labels[c]) || stored() ||
     (navigator.languages || [navigator.language]).map(pick).find((c) => c) || "en";
   if (labels[pageLang] && document.currentScript) {
@@ -83,10 +84,8 @@
   // A page under its language's path (/ko/keys on a static host) is drawn
   // in that language already, whatever was picked before.
   if (location.pathname.split("/").some((seg) => labels[seg])) return;
-  const linked = pick(new URLSearchParams(location.search).get("lang"));
-  let l = linked;
-  if (!l) { try { l = pick(JSON.parse(localStorage.getItem("partitionlab.lang"))); } catch (e) { l = ""; } }
-  for (const c of navigator.languages || [navigator.language]) { if (!l) l = pick(c); }
+  // Otherwise the page's language as found above (English needs nothing).
+  const l = pageLang;
   if (!labels[l]) return;
   const w = labels[l];
   const fix = (el) => {
