@@ -95,6 +95,15 @@ func peakLiveHeap(t *testing.T, sc scenario.Scenario) uint64 {
 	return peak
 }
 
+// peaksAt runs backlog(d) for d = short and long simulated seconds and
+// returns each run's peak live heap, and logs them.
+func peaksAt(t *testing.T, backlog func(d float64) scenario.Scenario, short, long float64) (uint64, uint64) {
+	t.Helper()
+	a, b := peakLiveHeap(t, backlog(short)), peakLiveHeap(t, backlog(long))
+	t.Logf("peak live heap %.1f MiB at %g s, %.1f MiB at %g s", float64(a)/(1<<20), short, float64(b)/(1<<20), long)
+	return a, b
+}
+
 // TestHotPartitionBacklogIsFlat: a customer with 30 % of 3,000 orders/s
 // keyed onto one of 8 partitions, 8 threads at 0.8 ms: the hot partition
 // falls behind (2,200 records more every second) while the others keep up.
@@ -106,17 +115,16 @@ func TestHotPartitionBacklogIsFlat(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs 240 simulated seconds")
 	}
-	sc, err := scenario.Preset("hot-customer")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc.Workload.OrdersPerS, sc.Workload.CustomerSkew.HotShare = 3000, 0.3
-	sc.Topic.Partitions, sc.Consumer.Concurrency, sc.Consumer.ProcessingMs = 8, 8, 0.8
-	sc.DurationS = 60
-	short := peakLiveHeap(t, sc)
-	sc.DurationS = 180
-	long := peakLiveHeap(t, sc)
-	t.Logf("peak live heap %.1f MiB at 60 s, %.1f MiB at 180 s", float64(short)/(1<<20), float64(long)/(1<<20))
+	short, long := peaksAt(t, func(d float64) scenario.Scenario {
+		sc, err := scenario.Preset("hot-customer")
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc.Workload.OrdersPerS, sc.Workload.CustomerSkew.HotShare = 3000, 0.3
+		sc.Topic.Partitions, sc.Consumer.Concurrency, sc.Consumer.ProcessingMs = 8, 8, 0.8
+		sc.DurationS = d
+		return sc
+	}, 60, 180)
 	if long > 16<<20 || float64(long) > 1.2*float64(short) {
 		t.Errorf("peak live heap %.1f MiB at 60 s and %.1f MiB at 180 s: it grows with the backlog",
 			float64(short)/(1<<20), float64(long)/(1<<20))
@@ -132,13 +140,11 @@ func TestUniformBacklogIsFlat(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs 480 simulated seconds")
 	}
-	peak := func(d float64) uint64 {
+	short, long := peaksAt(t, func(d float64) scenario.Scenario {
 		sc := uniformBacklog(t, 12, d)
 		sc.Workload.Customers = 300
-		return peakLiveHeap(t, sc)
-	}
-	short, long := peak(120), peak(360)
-	t.Logf("peak live heap %.1f MiB at 120 s, %.1f MiB at 360 s", float64(short)/(1<<20), float64(long)/(1<<20))
+		return sc
+	}, 120, 360)
 	if long > 64<<20 || float64(long) > 1.2*float64(short) {
 		t.Errorf("peak live heap %.1f MiB at 120 s and %.1f MiB at 360 s: it grows with the backlog",
 			float64(short)/(1<<20), float64(long)/(1<<20))
@@ -154,9 +160,7 @@ func TestBacklogOnManyPartitionsKeepsFewBytesARecord(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs 480 simulated seconds")
 	}
-	short := peakLiveHeap(t, uniformBacklog(t, 100, 120))
-	long := peakLiveHeap(t, uniformBacklog(t, 100, 360))
-	t.Logf("peak live heap %.1f MiB at 120 s, %.1f MiB at 360 s", float64(short)/(1<<20), float64(long)/(1<<20))
+	short, long := peaksAt(t, func(d float64) scenario.Scenario { return uniformBacklog(t, 100, d) }, 120, 360)
 	if long > short+16<<20 {
 		t.Errorf("peak live heap %.1f MiB at 120 s and %.1f MiB at 360 s: the records waiting take too much",
 			float64(short)/(1<<20), float64(long)/(1<<20))
