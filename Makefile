@@ -44,10 +44,17 @@ build: wasm native
 # default.pgo (see pgo below): go picks it up by itself for the main
 # package in the root (app.wasm, the command), and is told for
 # engine.wasm, whose main package is elsewhere. embed.wasm runs no engine.
+#
+# The two pages' modules build go-app without its server's half (its HTTP
+# handler, which links net/http, TLS and x509 for nothing in a page: about
+# 300 kB with brotli): internal/browsergoapp writes that copy of go-app
+# into .tools/browser and a go.mod that points to it.
+BROWSER_MOD := $(CURDIR)/.tools/browser/browser.mod
 wasm:
-	GOOS=js GOARCH=wasm $(GO) build -tags $(WASM_TAGS) -trimpath -ldflags='-s -w' -o $(WASM) .
+	$(GO) run ./internal/browsergoapp .tools/browser >/dev/null
+	GOOS=js GOARCH=wasm $(GO) build -modfile=$(BROWSER_MOD) -tags $(WASM_TAGS) -trimpath -ldflags='-s -w' -o $(WASM) .
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -pgo=$(CURDIR)/default.pgo -o $(ENGINE_WASM) ./app/engineworker
-	GOOS=js GOARCH=wasm $(GO) build -tags $(WASM_TAGS) -trimpath -ldflags='-s -w' -o $(EMBED_WASM) ./app/embedmain
+	GOOS=js GOARCH=wasm $(GO) build -modfile=$(BROWSER_MOD) -tags $(WASM_TAGS) -trimpath -ldflags='-s -w' -o $(EMBED_WASM) ./app/embedmain
 	$(GO) run ./e2e/precompress -brotli $(BROTLI) $(WASM) $(ENGINE_WASM) $(EMBED_WASM)
 
 native:

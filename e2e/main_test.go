@@ -99,13 +99,16 @@ func build(f fixture) error {
 	if err != nil {
 		return err
 	}
+	browserMod := filepath.Join(root, ".tools", "browser", "browser.mod")
 	steps := []struct {
 		env  []string
 		args []string
 	}{
-		{[]string{"GOOS=js", "GOARCH=wasm"}, []string{"build", "-tags", "minimal,langbundles", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(f.web, "app.wasm"), "."}},
+		// go-app without its server's half, for the pages' modules.
+		{nil, []string{"run", "./internal/browsergoapp", ".tools/browser"}},
+		{[]string{"GOOS=js", "GOARCH=wasm"}, []string{"build", "-modfile=" + browserMod, "-tags", "minimal,langbundles", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(f.web, "app.wasm"), "."}},
 		{[]string{"GOOS=js", "GOARCH=wasm"}, []string{"build", "-trimpath", "-ldflags=-s -w", "-pgo=" + filepath.Join(root, "default.pgo"), "-o", filepath.Join(f.web, "engine.wasm"), "./app/engineworker"}},
-		{[]string{"GOOS=js", "GOARCH=wasm"}, []string{"build", "-tags", "minimal,langbundles", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(f.web, "embed.wasm"), "./app/embedmain"}},
+		{[]string{"GOOS=js", "GOARCH=wasm"}, []string{"build", "-modfile=" + browserMod, "-tags", "minimal,langbundles", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(f.web, "embed.wasm"), "./app/embedmain"}},
 		{nil, []string{"build", "-tags", "minimal", "-o", f.bin, "."}},
 		// The gzip and brotli copies serve sends, as make build writes them
 		// (brotli at 9 unless PARTITIONLAB_BROTLI says otherwise: make

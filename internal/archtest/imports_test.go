@@ -57,6 +57,8 @@ var rules = []rule{
 	{pkg: "partitionlab/internal/cluster", allow: []string{sim, franzGo}, forbid: []string{app, goApp, "partitionlab/internal/cli", "partitionlab/internal/site"},
 		why: "reading a live cluster turns into a scenario and nothing else"},
 	{pkg: "partitionlab/internal/archtest", why: "archtest holds tests only"},
+	{pkg: "partitionlab/internal/browsergoapp",
+		why: "browsergoapp writes go-app's browser copy with the standard library and the go command alone"},
 	{pkg: "partitionlab/internal/soak", allow: []string{sim},
 		why: "the soak runs the engine's random worlds for as long as asked; it is a developer's command, not part of the engine"},
 	{pkg: "partitionlab/crosscheck", why: "the cross-checks' Kafka clients are test imports only"},

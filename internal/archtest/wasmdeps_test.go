@@ -1,10 +1,12 @@
 package archtest
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -49,10 +51,53 @@ func TestWasmBuildLeavesOutTheCommandLine(t *testing.T) {
 	}
 }
 
-// goListWasm runs "go list" for the browser build, with make build's tags.
+// The pages' modules build go-app without its HTTP handler
+// (internal/browsergoapp): a page serves nothing, and net/http's
+// initialisers keep TLS, x509 and the elliptic curves in the module (about
+// 300 kB with brotli). The command line keeps go-app whole.
+func TestPagesModulesLeaveOutGoAppsServer(t *testing.T) {
+	for _, main := range []string{root, "partitionlab/app/embedmain"} {
+		deps := strings.Fields(goListWasm(t, "-deps", main))
+		if !slices.Contains(deps, "github.com/maxence-charriere/go-app/v9/pkg/app") {
+			t.Fatalf("%s does not list go-app:\n%s", main, deps)
+		}
+		for _, banned := range []string{"net/http", "crypto/tls", "crypto/x509", "crypto/ecdsa"} {
+			if slices.Contains(deps, banned) {
+				t.Errorf("the browser's build of %s depends on %s", main, banned)
+			}
+		}
+	}
+	cmd := exec.Command("go", "list", "-deps", "-tags", "minimal", root)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	if !slices.Contains(strings.Fields(string(out)), "net/http") {
+		t.Errorf("the command line's build does not link net/http: it serves the site with go-app's handler")
+	}
+}
+
+// browserMod is the go.mod the pages' modules are built with, written as
+// make wasm writes it (in a directory of the tests' own).
+var browserMod = sync.OnceValues(func() (string, error) {
+	cmd := exec.Command("go", "run", "./internal/browsergoapp", ".tools/archtest-browser")
+	cmd.Dir = "../.."
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return "", fmt.Errorf("go run ./internal/browsergoapp: %v\n%s", err, out)
+	}
+	return strings.TrimSpace(string(out)), nil
+})
+
+// goListWasm runs "go list" for the browser build as make build builds the
+// pages' modules: make build's tags and go-app without its server.
 func goListWasm(t *testing.T, args ...string) string {
 	t.Helper()
-	cmd := exec.Command("go", append([]string{"list", "-tags", wasmTags}, args...)...)
+	mod, err := browserMod()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", append([]string{"list", "-modfile=" + mod, "-tags", wasmTags}, args...)...)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
