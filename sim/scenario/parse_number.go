@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
-	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -106,8 +105,8 @@ func isNumberByte(c byte) bool {
 // digits; a fraction is refused; a number beyond the type is replaced by the
 // type's limit and noted.
 func (c *shapeChecker) whole(n json.Number, unsigned bool, path string) any {
-	f, _, err := big.ParseFloat(n.String(), 10, 1024, big.ToNearestEven)
-	if err == nil && !f.IsInt() {
+	d, ok := ParseDecimal(n.String())
+	if ok && !d.Whole() {
 		c.add(path, "shape.fraction", argNumber("value", n.String()))
 		return n
 	}
@@ -115,17 +114,22 @@ func (c *shapeChecker) whole(n json.Number, unsigned bool, path string) any {
 	if unsigned {
 		lo, hi = "0", strconv.FormatUint(math.MaxUint64, 10)
 	}
-	if err != nil && strings.ContainsAny(n.String(), "eE") && strings.Contains(n.String(), "-") && !strings.HasPrefix(n.String(), "-") {
-		c.add(path, "shape.fraction", argNumber("value", n.String())) // an exponent too small to read: a tiny fraction
-		return n
-	}
 	negative := strings.HasPrefix(n.String(), "-")
-	if err == nil && f.Acc() == big.Exact {
+	if ok {
+		// A whole number of at most 20 digits may fit: strconv says.
 		digits := ""
-		if u, acc := f.Uint64(); unsigned && acc == big.Exact {
-			digits = strconv.FormatUint(u, 10)
-		} else if i, acc := f.Int64(); !unsigned && acc == big.Exact {
-			digits = strconv.FormatInt(i, 10)
+		if d.Digits == "" {
+			digits = "0"
+		} else if d.IntDigits() <= 20 {
+			written := d.Digits + strings.Repeat("0", int(d.Exp))
+			if d.Neg {
+				written = "-" + written
+			}
+			if u, err := strconv.ParseUint(written, 10, 64); unsigned && err == nil {
+				digits = strconv.FormatUint(u, 10)
+			} else if i, err := strconv.ParseInt(written, 10, 64); !unsigned && err == nil {
+				digits = strconv.FormatInt(i, 10)
+			}
 		}
 		if digits != "" {
 			if digits != n.String() {
@@ -133,7 +137,7 @@ func (c *shapeChecker) whole(n json.Number, unsigned bool, path string) any {
 			}
 			return json.Number(digits)
 		}
-		negative = f.Sign() < 0
+		negative = d.Neg
 	}
 	// Too large, too small, or too long to read exactly: out of range.
 	stored := hi

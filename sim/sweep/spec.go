@@ -3,9 +3,10 @@ package sweep
 import (
 	"encoding/json"
 	"fmt"
-	"math/big"
 	"strconv"
 	"strings"
+
+	"partitionlab/sim/scenario"
 )
 
 // MaxValues is the most values one setting takes in a sweep, and
@@ -149,95 +150,75 @@ func parseRange(spec string) ([]Value, string) {
 	if problem != "" {
 		return nil, problem
 	}
-	step := big.NewRat(1, 1)
+	step := number{n: fixedOf(false, "1", 0)}
+	places := from.places
 	if hasStep {
 		if step, problem = decimal(stepText, "step"); problem != "" {
 			return nil, problem
 		}
-		if step.Sign() <= 0 {
+		if step.n.negative() || step.n.zero() {
 			return nil, fmt.Sprintf("the step %s is not above 0", strings.TrimSpace(stepText))
 		}
+		places = max(places, step.places)
 	} else {
 		for _, b := range []struct {
 			text string
-			v    *big.Rat
+			v    number
 		}{{fromText, from}, {toText, to}} {
-			if !b.v.IsInt() {
+			if b.v.places > 0 {
 				return nil, fmt.Sprintf("%s is not a whole number (a..b counts in steps of 1; give a step, as a..b:0.5)", strings.TrimSpace(b.text))
 			}
 		}
 	}
-	if from.Cmp(to) > 0 {
+	if from.n.cmp(to.n) > 0 {
 		return nil, fmt.Sprintf("from %s is above to %s; want a..b with a ≤ b", strings.TrimSpace(fromText), strings.TrimSpace(toText))
 	}
 	// n = floor((to-from)/step) + 1, computed exactly.
-	q := new(big.Rat).Quo(new(big.Rat).Sub(to, from), step)
-	n := new(big.Int).Quo(q.Num(), q.Denom())
-	n.Add(n, big.NewInt(1))
-	if !n.IsInt64() || n.Int64() > MaxValues {
-		return nil, fmt.Sprintf("gives %s values; a setting takes at most %d", n, MaxValues)
+	n := to.n.sub(from.n).quo(step.n).add(fixed{1}) // a count, not in units of 10^-maxPlaces
+	if n.cmp(fixed{MaxValues}) > 0 {
+		return nil, fmt.Sprintf("gives %s values; a setting takes at most %d", n.digits(), MaxValues)
 	}
-	places := max(decimalPlaces(from), decimalPlaces(step))
-	out := make([]Value, n.Int64())
-	v := new(big.Rat).Set(from)
+	count := int(n[0])
+	out := make([]Value, count)
+	v := from.n
 	for i := range out {
-		out[i] = Value(formatDecimal(v, places))
-		v.Add(v, step)
+		out[i] = Value(v.format(places))
+		v = v.add(step.n)
 	}
 	return out, ""
 }
 
+// number is one number of a range: its value and how many decimal places
+// write it.
+type number struct {
+	n      fixed
+	places int
+}
+
 // decimal reads one number of a range; what names it in the message.
-func decimal(text, what string) (*big.Rat, string) {
+func decimal(text, what string) (number, string) {
 	t := strings.TrimSpace(text)
 	if t == "" {
-		return nil, fmt.Sprintf("the range has no %q value; want %s", what, specForms)
+		return number{}, fmt.Sprintf("the range has no %q value; want %s", what, specForms)
 	}
-	if !Value(t).Number() {
-		return nil, fmt.Sprintf("%q is not a number", t)
+	d, ok := scenario.ParseDecimal(t)
+	if !ok {
+		return number{}, fmt.Sprintf("%q is not a number", t)
 	}
-	// big.Rat would work out 1e999999999 digit by digit.
 	if i := strings.IndexAny(t, "eE"); i >= 0 {
 		if e, err := strconv.Atoi(t[i+1:]); err != nil || e > 30 || e < -30 {
-			return nil, fmt.Sprintf("%s is beyond what a range counts (exponents -30..30)", t)
+			return number{}, fmt.Sprintf("%s is beyond what a range counts (exponents -30..30)", t)
 		}
 	}
-	r, ok := new(big.Rat).SetString(t)
-	if !ok {
-		return nil, fmt.Sprintf("%q is not a number", t)
+	if d.Places() > maxPlaces {
+		return number{}, fmt.Sprintf("%s has more than %d decimal places", t, maxPlaces)
 	}
-	if decimalPlaces(r) > maxPlaces {
-		return nil, fmt.Sprintf("%s has more than %d decimal places", t, maxPlaces)
+	if d.IntDigits() > maxIntDigits {
+		return number{}, fmt.Sprintf("%s is beyond what a range counts (at most %d digits before the point)", t, maxIntDigits)
 	}
-	return r, ""
+	return number{n: fixedOf(d.Neg, d.Digits, d.Exp), places: int(d.Places())}, ""
 }
 
 // maxPlaces is the most decimal places a range's numbers have: more than
 // any setting needs.
 const maxPlaces = 12
-
-// decimalPlaces is how many decimal places write r exactly, or
-// maxPlaces+1 when it takes more.
-func decimalPlaces(r *big.Rat) int {
-	x := new(big.Rat).Set(r)
-	ten := big.NewRat(10, 1)
-	for d := 0; d <= maxPlaces; d++ {
-		if x.IsInt() {
-			return d
-		}
-		x.Mul(x, ten)
-	}
-	return maxPlaces + 1
-}
-
-// formatDecimal writes r with places decimals, without trailing zeros.
-func formatDecimal(r *big.Rat, places int) string {
-	s := r.FloatString(places)
-	if strings.Contains(s, ".") {
-		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	}
-	if s == "-0" {
-		s = "0"
-	}
-	return s
-}
