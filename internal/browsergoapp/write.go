@@ -58,6 +58,13 @@ func write(root, dir string) (string, error) {
 	if dir, err = filepath.Abs(dir); err != nil {
 		return "", err
 	}
+	dst := filepath.Join(dir, "go-app")
+	// The replacement's path is relative to root: the modules record it,
+	// and the same sources give the same modules wherever they are built.
+	rel, err := filepath.Rel(root, dst)
+	if err != nil || !filepath.IsLocal(rel) {
+		return "", fmt.Errorf("the browser's copy of go-app (%s) must be under the module's root (%s)", dst, root)
+	}
 	src, err := moduleDir(root)
 	if err != nil {
 		return "", err
@@ -67,7 +74,6 @@ func write(root, dir string) (string, error) {
 			return "", fmt.Errorf("%s has no %s to leave out (has go-app changed? see internal/browsergoapp): %v", goApp, f, err)
 		}
 	}
-	dst := filepath.Join(dir, "go-app")
 	if err := os.RemoveAll(dst); err != nil {
 		return "", err
 	}
@@ -90,12 +96,6 @@ func write(root, dir string) (string, error) {
 	}
 	if bytes.Contains(mod, []byte("replace "+goApp)) || bytes.Contains(mod, []byte("\t"+goApp+" =>")) {
 		return "", fmt.Errorf("go.mod already replaces %s", goApp)
-	}
-	// The replacement's path is relative to root: the modules record it,
-	// and the same sources give the same modules wherever they are built.
-	rel, err := filepath.Rel(root, dst)
-	if err != nil || !filepath.IsLocal(rel) {
-		return "", fmt.Errorf("the browser's copy of go-app (%s) must be under the module's root (%s)", dst, root)
 	}
 	mod = append(mod, fmt.Sprintf("\n// The browser's build: go-app without its server's files (internal/browsergoapp).\nreplace %s => ./%s\n", goApp, filepath.ToSlash(rel))...)
 	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
