@@ -33,7 +33,7 @@ WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm
 NODE_PKGS = $(shell $(GO) list ./... | grep -Ev '^partitionlab(/app)?$$|^partitionlab/(e2e|crosscheck|internal)(/|$$)')
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: build wasm native run test fmt vet unit node e2e tools bench bench-instr pgo static screenshots fuzz fuzz-short font soak
+.PHONY: build wasm native run test fmt vet unit node e2e tools bench bench-instr bench-node pgo static screenshots fuzz fuzz-short font soak
 
 build: wasm native
 
@@ -177,6 +177,14 @@ bench-instr: native
 		ir=$$(cat $$d/cg.* | awk '/^summary:/ { s += $$2 } END { printf "%.0f", s }'); \
 		ev=$$(./$(BIN) $(INSTR_RUN) --json | $(GO) run ./e2e/jsonfield events_produced); \
 		awk -v ir=$$ir -v ev=$$ev 'BEGIN { printf "%.0f instructions for %d events: %.0f instructions per event\n", ir, ev, ir / ev }'
+
+# The engine under node against natively: BenchmarkEngine's 10 M-event run,
+# both built with the committed profile (as engine.wasm and the command
+# are; go test alone builds without it), and the ratio of their times.
+bench-node:
+	@nat=$$($(GO) test -pgo=$(CURDIR)/default.pgo -run '^$$' -bench 'BenchmarkEngine$$/events=10M' -benchtime 3x ./sim | awk '/ns\/op/ { print $$3 }'); \
+		js=$$(PATH="$$PATH:$(WASM_EXEC)" GOOS=js GOARCH=wasm $(GO) test -pgo=$(CURDIR)/default.pgo -run '^$$' -bench 'BenchmarkEngine$$/events=10M' -benchtime 3x ./sim | awk '/ns\/op/ { print $$3 }'); \
+		awk -v n=$$nat -v j=$$js 'BEGIN { printf "10 M events: %.2f s natively, %.2f s under node: %.2fx\n", n / 1e9, j / 1e9, j / n }'
 
 bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./...
