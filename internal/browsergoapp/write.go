@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -142,7 +143,7 @@ func copyPackage(src, dst, pkg string) error {
 	for _, e := range entries {
 		name := e.Name()
 		rel := pkg + "/" + name
-		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") || contains(serverOnly, rel) {
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") || slices.Contains(serverOnly, rel) {
 			continue
 		}
 		if err := copyFile(filepath.Join(src, pkg, name), filepath.Join(dst, pkg, name)); err != nil {
@@ -150,15 +151,6 @@ func copyPackage(src, dst, pkg string) error {
 		}
 	}
 	return nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // copyFile copies a file, writable (the module cache's are read-only).

@@ -2,8 +2,14 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -36,7 +42,7 @@ func TestWriteCopiesGoAppWithoutItsServer(t *testing.T) {
 	copied := 0
 	for _, p := range published {
 		name := filepath.Base(p)
-		if strings.HasSuffix(name, "_test.go") || contains(serverOnly, "pkg/app/"+name) {
+		if strings.HasSuffix(name, "_test.go") || slices.Contains(serverOnly, "pkg/app/"+name) {
 			continue
 		}
 		want, _ := os.ReadFile(p)
@@ -67,4 +73,59 @@ func TestWriteRefusesADirectoryOutsideTheRoot(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "must be under the module's root") {
 		t.Errorf("write outside the root: %v", err)
 	}
+}
+
+// browser.go's two tests on a path say what go-app's, in the http.go the
+// copy leaves out, say (token for token): an upgrade of go-app that
+// changes them fails here rather than in a page.
+func TestClientFileSaysWhatHTTPGoSays(t *testing.T) {
+	src, err := moduleDir(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	httpGo, err := os.ReadFile(filepath.Join(src, "pkg", "app", "http.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ours, theirs := funcTokens(t, clientFile), funcTokens(t, string(httpGo))
+	for _, name := range []string{"isRemoteLocation", "isStaticResourcePath"} {
+		if ours[name] == "" || ours[name] != theirs[name] {
+			t.Errorf("%s: browser.go has\n%s\ngo-app's http.go has\n%s", name, ours[name], theirs[name])
+		}
+	}
+}
+
+// funcTokens is each top-level function of src, its signature and body as
+// tokens, one per line, by name.
+func funcTokens(t *testing.T, src string) map[string]string {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, d := range f.Decls {
+		fn, ok := d.(*ast.FuncDecl)
+		if !ok {
+			continue
+		}
+		start, end := fset.Position(fn.Pos()).Offset, fset.Position(fn.End()).Offset
+		var s scanner.Scanner
+		file := token.NewFileSet().AddFile("", -1, end-start)
+		s.Init(file, []byte(src[start:end]), nil, 0)
+		var b strings.Builder
+		for {
+			_, tok, lit := s.Scan()
+			if tok == token.EOF {
+				break
+			}
+			if tok == token.SEMICOLON && lit == "\n" {
+				continue // a line's end, wherever go-app breaks its lines
+			}
+			fmt.Fprintln(&b, tok, lit)
+		}
+		out[fn.Name.Name] = b.String()
+	}
+	return out
 }
