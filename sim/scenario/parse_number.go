@@ -125,9 +125,11 @@ func (c *shapeChecker) whole(n json.Number, unsigned bool, path string) any {
 			if d.Neg {
 				written = "-" + written
 			}
-			if u, err := strconv.ParseUint(written, 10, 64); unsigned && err == nil {
-				digits = strconv.FormatUint(u, 10)
-			} else if i, err := strconv.ParseInt(written, 10, 64); !unsigned && err == nil {
+			if unsigned {
+				if u, err := strconv.ParseUint(written, 10, 64); err == nil {
+					digits = strconv.FormatUint(u, 10)
+				}
+			} else if i, err := strconv.ParseInt(written, 10, 64); err == nil {
 				digits = strconv.FormatInt(i, 10)
 			}
 		}
