@@ -40,21 +40,30 @@ build: wasm native
 # app.wasm is the page; engine.wasm the engine alone, for its Web Worker
 # (app/engineworker); embed.wasm the embed's page alone (app/embedmain),
 # which other sites frame. Each gets gzip and brotli copies for serve to
-# send. The two with the engine's hot paths are built with its profile
+# send. The two that run the engine are built with its profile
 # default.pgo (see pgo below): go picks it up by itself for the main
-# package in the root (app.wasm, the command), and is told for
-# engine.wasm, whose main package is elsewhere. embed.wasm runs no engine.
+# package in the root (the command), and is told for engine.wasm, whose
+# main package is elsewhere.
 #
 # The two pages' modules build go-app without its server's half (its HTTP
 # handler, which links net/http, TLS and x509 for nothing in a page: about
 # 300 kB with brotli): internal/browsergoapp writes that copy of go-app
 # into .tools/browser and a go.mod that points to it.
+#
+# The pages' modules are also compiled without inlining (-l), but for
+# encoding/json, which decodes every result: each inlined copy of a small
+# function is code brotli cannot fold into the others, and without them
+# app.wasm is 2.22 -> 1.97 MB with brotli, embed.wasm 1.68 -> 1.51, for a
+# few milliseconds more per redraw (docs/performance.md). Nor do they take
+# the engine's profile (-pgo=off): the page runs none of the engine.
+# engine.wasm keeps both, as its speed is the engine's.
 BROWSER_MOD := $(CURDIR)/.tools/browser/browser.mod
+PAGE_FLAGS := -modfile=$(BROWSER_MOD) -tags $(WASM_TAGS) -pgo=off -gcflags=all=-l -gcflags=encoding/json=
 wasm:
 	$(GO) run ./internal/browsergoapp .tools/browser >/dev/null
-	GOOS=js GOARCH=wasm $(GO) build -modfile=$(BROWSER_MOD) -tags $(WASM_TAGS) -trimpath -ldflags='-s -w' -o $(WASM) .
+	GOOS=js GOARCH=wasm $(GO) build $(PAGE_FLAGS) -trimpath -ldflags='-s -w' -o $(WASM) .
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -pgo=$(CURDIR)/default.pgo -o $(ENGINE_WASM) ./app/engineworker
-	GOOS=js GOARCH=wasm $(GO) build -modfile=$(BROWSER_MOD) -tags $(WASM_TAGS) -trimpath -ldflags='-s -w' -o $(EMBED_WASM) ./app/embedmain
+	GOOS=js GOARCH=wasm $(GO) build $(PAGE_FLAGS) -trimpath -ldflags='-s -w' -o $(EMBED_WASM) ./app/embedmain
 	$(GO) run ./e2e/precompress -brotli $(BROTLI) $(WASM) $(ENGINE_WASM) $(EMBED_WASM)
 
 native:

@@ -92,36 +92,22 @@ func runMain(m *testing.M) int {
 }
 
 // build compiles the modules (app.wasm, engine.wasm, embed.wasm) and the
-// binary exactly as make build does (with the compressed copies serve
-// sends to browsers), and copies the other web assets next to them.
+// binary with make build's targets (with the compressed copies serve sends
+// to browsers), and copies the other web assets next to them.
 func build(f fixture) error {
 	root, err := filepath.Abs("..")
 	if err != nil {
 		return err
 	}
-	browserMod := filepath.Join(root, ".tools", "browser", "browser.mod")
-	steps := []struct {
-		env  []string
-		args []string
-	}{
-		// go-app without its server's half, for the pages' modules.
-		{nil, []string{"run", "./internal/browsergoapp", ".tools/browser"}},
-		{[]string{"GOOS=js", "GOARCH=wasm"}, []string{"build", "-modfile=" + browserMod, "-tags", "minimal,langbundles", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(f.web, "app.wasm"), "."}},
-		{[]string{"GOOS=js", "GOARCH=wasm"}, []string{"build", "-trimpath", "-ldflags=-s -w", "-pgo=" + filepath.Join(root, "default.pgo"), "-o", filepath.Join(f.web, "engine.wasm"), "./app/engineworker"}},
-		{[]string{"GOOS=js", "GOARCH=wasm"}, []string{"build", "-modfile=" + browserMod, "-tags", "minimal,langbundles", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(f.web, "embed.wasm"), "./app/embedmain"}},
-		{nil, []string{"build", "-tags", "minimal", "-o", f.bin, "."}},
-		// The gzip and brotli copies serve sends, as make build writes them
-		// (brotli at 9 unless PARTITIONLAB_BROTLI says otherwise: make
-		// build's 11 takes a minute more for 13 % fewer bytes).
-		{nil, []string{"run", "./e2e/precompress", "-brotli", brotliQuality(), filepath.Join(f.web, "app.wasm"), filepath.Join(f.web, "engine.wasm"), filepath.Join(f.web, "embed.wasm")}},
-	}
-	for _, s := range steps {
-		cmd := exec.Command("go", s.args...)
-		cmd.Dir = root
-		cmd.Env = append(os.Environ(), s.env...)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return fmt.Errorf("go %s: %v\n%s", strings.Join(s.args, " "), err, out)
-		}
+	// make's own targets, so the modules are built with exactly the flags
+	// make build gives them; brotli at 9 unless PARTITIONLAB_BROTLI says
+	// otherwise (make build's 11 takes a minute more for 13 % fewer bytes).
+	cmd := exec.Command("make", "--no-print-directory", "wasm", "native",
+		"WASM="+filepath.Join(f.web, "app.wasm"), "ENGINE_WASM="+filepath.Join(f.web, "engine.wasm"),
+		"EMBED_WASM="+filepath.Join(f.web, "embed.wasm"), "BIN="+f.bin, "BROTLI="+brotliQuality())
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("%s: %v\n%s", strings.Join(cmd.Args, " "), err, out)
 	}
 	assets, err := os.ReadDir(filepath.Join(root, "web"))
 	if err != nil {
