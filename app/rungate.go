@@ -2,9 +2,8 @@ package app
 
 import (
 	"hash/fnv"
-	"regexp"
 	"strconv"
-	"sync"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -111,9 +110,23 @@ const pageStopped = "the page stopped before this run ended"
 // web/engine-worker.js report in their own words.
 const workerFailed = "the engine's worker failed"
 
-var exitStatus = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^the engine stopped \(exit status (-?[0-9]+)\)(.*)$`)
-})
+// exitStatus reads why, if it is web/engine.js's "the engine stopped (exit
+// status 2)", into the code and what follows it on the same line.
+//
+// Hand-written, not a regexp: the pages' WebAssembly modules link no
+// regexp (with go-app's router, it was about 77 kB of app.wasm with
+// brotli; internal/archtest checks it).
+func exitStatus(why string) (code, rest string, ok bool) {
+	after, ok := strings.CutPrefix(why, "the engine stopped (exit status ")
+	if !ok {
+		return "", "", false
+	}
+	code, rest, closed := strings.Cut(after, ")")
+	if !closed || !onlyDigits(strings.TrimPrefix(code, "-")) || strings.Contains(rest, "\n") {
+		return "", "", false
+	}
+	return code, rest, true
+}
 
 // crashWords is why a run stopped the engine, in c's language where the
 // words are the app's own.
@@ -127,8 +140,8 @@ func crashWords(c *i18n.Catalog, why string) string {
 	if why == workerFailed {
 		return c.T("engine.workerFailed")
 	}
-	if m := exitStatus().FindStringSubmatch(why); m != nil {
-		return c.T("engine.exitStatus", i18n.S("code", m[1])) + m[2]
+	if code, rest, ok := exitStatus(why); ok {
+		return c.T("engine.exitStatus", i18n.S("code", code)) + rest
 	}
 	return why
 }

@@ -26,6 +26,7 @@ var notShownSentences = map[string]string{
 	"the empty key":                               "the key's label for keyplacement.Serialize; keyError names it from the catalog",
 	"the page stopped before this run ended":      "kept in storage; crashWords says it from the catalog",
 	"the engine's worker failed":                  "web/engine.js's words, matched; crashWords says them from the catalog",
+	"the engine stopped (exit status ":            "web/engine.js's words, matched (exitStatus); crashWords says them from the catalog",
 	"(prefers-reduced-motion: reduce)":            "a CSS media query",
 	"What is simplified":                          "the route's English title for the pre-rendered page; nav.simplified in the views",
 	"Partition Lab":                               "the product's name",

@@ -13,11 +13,9 @@ package embedlink
 
 import (
 	"net/url"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // Parameters of an embed's address, beside the scenario's.
@@ -167,15 +165,35 @@ func names(v url.Values, param string, known []string, most int) ([]string, erro
 	return out, nil
 }
 
-// path is a scenario path as --set names it: dotted names and indexes.
-var path = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z_]+(\.([a-z_]+|[0-9]+))*$`) })
+// isPath reports whether p is a scenario path as --set names it: dotted
+// names and indexes, led by a name (the regexp
+// ^[a-z_]+(\.([a-z_]+|[0-9]+))*$). Written by hand because the pages'
+// WebAssembly modules link no regexp (with go-app's router it was about
+// 77 kB of app.wasm with brotli); internal/archtest checks it.
+func isPath(p string) bool {
+	for i, part := range strings.Split(p, ".") {
+		if !isName(part) && (i == 0 || !isIndex(part)) {
+			return false
+		}
+	}
+	return true
+}
+
+// isName reports whether s is a name of a path: lower-case letters and
+// underscores.
+func isName(s string) bool {
+	return s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyz_") == ""
+}
+
+// isIndex reports whether s is an index of a path: decimal digits.
+func isIndex(s string) bool { return s != "" && strings.Trim(s, "0123456789") == "" }
 
 // ParseControl reads one control: PATH:MIN..MAX (step 1), PATH:MIN..MAX:STEP
 // or PATH:A|B|C.
 func ParseControl(s string) (Control, error) {
 	const form = "PATH:MIN..MAX[:STEP], PATH:A|B|C"
 	p, spec, _ := strings.Cut(s, ":")
-	if !path().MatchString(p) {
+	if !isPath(p) {
 		return Control{}, &Error{Param: ControlParam, Value: s, Code: BadPath, Allowed: form}
 	}
 	c := Control{Path: p}

@@ -11,10 +11,8 @@ package errtext
 
 import (
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 
 	"partitionlab/app/i18n"
 	"partitionlab/sim/scenario"
@@ -97,8 +95,6 @@ func superscript(n int) string {
 	return b.String()
 }
 
-var number = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`-?[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)?`) })
-
 // Numbers writes every number of s, written as the engine writes them
 // (1000, 0.5, 1e+06, 2.6e11, "86400 × 1000 × 3"), the way l writes
 // numbers. English is left as it is: it is the engine's own text.
@@ -106,7 +102,62 @@ func Numbers(l i18n.Lang, s string) string {
 	if l == i18n.English {
 		return s
 	}
-	return number().ReplaceAllStringFunc(s, func(tok string) string { return localNumber(l, tok) })
+	var b strings.Builder
+	done := 0 // s[:done] is in b
+	for i := 0; i < len(s); {
+		n := numberLen(s[i:])
+		if n == 0 {
+			i++
+			continue
+		}
+		b.WriteString(s[done:i])
+		b.WriteString(localNumber(l, s[i:i+n]))
+		i += n
+		done = i
+	}
+	b.WriteString(s[done:])
+	return b.String()
+}
+
+// numberLen is the length of the number s starts with, or 0: the regexp
+// -?[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)? written by hand, each optional part
+// taken when it is there whole, because the pages' WebAssembly modules
+// link no regexp (with go-app's router it was about 77 kB of app.wasm
+// with brotli); internal/archtest checks it.
+func numberLen(s string) int {
+	n := 0
+	if strings.HasPrefix(s, "-") {
+		n++
+	}
+	whole := digitsLen(s[n:])
+	if whole == 0 {
+		return 0
+	}
+	n += whole
+	if strings.HasPrefix(s[n:], ".") {
+		if frac := digitsLen(s[n+1:]); frac > 0 {
+			n += 1 + frac
+		}
+	}
+	if strings.HasPrefix(s[n:], "e") {
+		sign := 0
+		if strings.HasPrefix(s[n+1:], "-") || strings.HasPrefix(s[n+1:], "+") {
+			sign = 1
+		}
+		if exp := digitsLen(s[n+1+sign:]); exp > 0 {
+			n += 1 + sign + exp
+		}
+	}
+	return n
+}
+
+// digitsLen is how many ASCII digits s starts with.
+func digitsLen(s string) int {
+	n := 0
+	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	return n
 }
 
 // localNumber writes one number for l: whole numbers with l's grouping,

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
-	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -293,8 +292,6 @@ func fill(text string, value func(name string) (string, bool)) string {
 	return b.String()
 }
 
-var placeholder = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{[a-zA-Z][a-zA-Z0-9_]*\}`) })
-
 // Placeholders are the sorted, distinct placeholder names of id in every
 // form, and the plural forms it gives (nil for a plain text).
 func (c *Catalog) Placeholders(id string) (names []string, forms []string) {
@@ -310,7 +307,7 @@ func (c *Catalog) Placeholders(id string) (names []string, forms []string) {
 	}
 	seen := map[string]bool{}
 	for _, t := range texts {
-		for _, p := range placeholder().FindAllString(t, -1) {
+		for _, p := range placeholders(t) {
 			if !seen[p] {
 				seen[p] = true
 				names = append(names, p)
@@ -320,3 +317,39 @@ func (c *Catalog) Placeholders(id string) (names []string, forms []string) {
 	sort.Strings(names)
 	return names, forms
 }
+
+// placeholders are the placeholders of s, left to right, repeats included.
+func placeholders(s string) []string {
+	var out []string
+	for i := 0; i < len(s); {
+		if n := placeholderLen(s[i:]); n > 0 {
+			out = append(out, s[i:i+n])
+			i += n
+		} else {
+			i++
+		}
+	}
+	return out
+}
+
+// placeholderLen is the length of the placeholder s starts with, or 0: a
+// letter, then letters, digits and underscores, in braces (the regexp
+// \{[a-zA-Z][a-zA-Z0-9_]*\}). Written by hand because the pages'
+// WebAssembly modules link no regexp (with go-app's router it was about
+// 77 kB of app.wasm with brotli); internal/archtest checks it.
+func placeholderLen(s string) int {
+	if len(s) < 3 || s[0] != '{' || !isASCIILetter(s[1]) {
+		return 0
+	}
+	for i := 2; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '}':
+			return i + 1
+		case !isASCIILetter(c) && (c < '0' || c > '9') && c != '_':
+			return 0
+		}
+	}
+	return 0
+}
+
+func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

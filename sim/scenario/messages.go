@@ -2,10 +2,8 @@ package scenario
 
 import (
 	"maps"
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // messages are the English templates of every message validation can give,
@@ -173,13 +171,11 @@ func argPhrase(name, code string) MsgArg     { return MsgArg{Name: name, Value: 
 // the same in every language.
 func argIndex(name string, i int) MsgArg { return argText(name, strconv.Itoa(i)) }
 
-var placeholderRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{[a-z][a-z0-9_]*\}`) })
-
 // Placeholders are the distinct placeholders of a template, in order.
 func Placeholders(template string) []string {
 	var out []string
 	seen := map[string]bool{}
-	for _, p := range placeholderRE().FindAllString(template, -1) {
+	for _, p := range placeholders(template) {
 		if !seen[p] {
 			seen[p] = true
 			out = append(out, p)
@@ -187,6 +183,42 @@ func Placeholders(template string) []string {
 	}
 	return out
 }
+
+// placeholders are the placeholders of s, left to right, repeats included.
+func placeholders(s string) []string {
+	var out []string
+	for i := 0; i < len(s); {
+		if n := placeholderLen(s[i:]); n > 0 {
+			out = append(out, s[i:i+n])
+			i += n
+		} else {
+			i++
+		}
+	}
+	return out
+}
+
+// placeholderLen is the length of the placeholder s starts with, or 0: a
+// lower-case letter, then lower-case letters, digits and underscores, in
+// braces (the regexp \{[a-z][a-z0-9_]*\}). Written by hand because the
+// pages' WebAssembly modules link no regexp (with go-app's router it was
+// about 77 kB of app.wasm with brotli); internal/archtest checks it.
+func placeholderLen(s string) int {
+	if len(s) < 3 || s[0] != '{' || !isLower(s[1]) {
+		return 0
+	}
+	for i := 2; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '}':
+			return i + 1
+		case !isLower(c) && !isDigit(c) && c != '_':
+			return 0
+		}
+	}
+	return 0
+}
+
+func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
 
 // render fills code's English template with args.
 func render(code string, args []MsgArg) string {

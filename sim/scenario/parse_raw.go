@@ -6,8 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
-	"sync"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -164,28 +163,76 @@ var jsonContexts = map[string]string{
 	" in exponent of numeric literal":             "json.context.exponent",
 }
 
-var (
-	invalidCharRE = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^invalid character ('(?:[^'\\]|\\.)+'|'\\''|'"')(.*)$`)
-	})
-	literalRE = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^ in literal (true|false|null) \(expecting ('.+')\)$`)
-	})
-)
-
 // syntaxError is encoding/json's syntax error at pos as a message code
 // whose arguments a page can say in its own words: the character as Go
 // quotes it and where the decoder was (after an object key, in a
 // string, …). An error it does not know keeps Go's text as its detail.
 func syntaxError(se *json.SyntaxError, pos []MsgArg) FieldError {
-	if m := invalidCharRE().FindStringSubmatch(se.Error()); m != nil {
-		char := argText("char", m[1])
-		if code, ok := jsonContexts[m[2]]; ok {
+	if quoted, context, ok := invalidChar(se.Error()); ok {
+		char := argText("char", quoted)
+		if code, ok := jsonContexts[context]; ok {
 			return newFieldError("", "json.char", append(pos, char, argPhrase("context", code))...)
 		}
-		if l := literalRE().FindStringSubmatch(m[2]); l != nil {
-			return newFieldError("", "json.literal", append(pos, char, argText("literal", l[1]), argText("expected", l[2]))...)
+		if literal, expected, ok := inLiteral(context); ok {
+			return newFieldError("", "json.literal", append(pos, char, argText("literal", literal), argText("expected", expected))...)
 		}
 	}
 	return newFieldError("", "json.syntax", append(pos, argText("detail", se.Error()))...)
+}
+
+// The two readers below of encoding/json's error texts are written by hand
+// because the pages' WebAssembly modules link no regexp (with go-app's
+// router it was about 77 kB of app.wasm with brotli); internal/archtest
+// checks it. Each gives what its regexp gave, for any text; they read
+// bytes, not runes, as every byte they look for is ASCII and no other
+// rune's encoding holds an ASCII byte.
+
+// invalidChar splits "invalid character 'x' after object key" into the
+// character as Go quotes it ('x', '\n', or a quote after a backslash) and
+// the one line after it, as the regexp
+//
+//	^invalid character ('(?:[^'\\]|\\.)+'|'\\''|'"')(.*)$
+//
+// did: the quote ends at the first ' that no backslash escapes (a
+// backslash escapes anything but a new line) and holds one character at
+// least. The regexp's other two choices are cases of its first.
+func invalidChar(msg string) (quoted, context string, ok bool) {
+	s, ok := strings.CutPrefix(msg, "invalid character ")
+	if !ok || !strings.HasPrefix(s, "'") {
+		return "", "", false
+	}
+	for i := 1; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++ // the escaped character
+			if i == len(s) || s[i] == '\n' {
+				return "", "", false
+			}
+		case '\'':
+			if i == 1 || strings.Contains(s[i+1:], "\n") {
+				return "", "", false
+			}
+			return s[:i+1], s[i+1:], true
+		}
+	}
+	return "", "", false
+}
+
+// inLiteral splits " in literal true (expecting 'r')" into the literal
+// and the quoted character it expected, as the regexp
+//
+//	^ in literal (true|false|null) \(expecting ('.+')\)$
+//
+// did.
+func inLiteral(context string) (literal, expected string, ok bool) {
+	rest, prefixed := strings.CutPrefix(context, " in literal ")
+	literal, rest, found := strings.Cut(rest, " (expecting ")
+	expected, closed := strings.CutSuffix(rest, ")")
+	known := literal == "true" || literal == "false" || literal == "null"
+	quoted := len(expected) >= 3 && expected[0] == '\'' && expected[len(expected)-1] == '\'' &&
+		!strings.Contains(expected, "\n")
+	if !prefixed || !found || !closed || !known || !quoted {
+		return "", "", false
+	}
+	return literal, expected, true
 }

@@ -17,9 +17,10 @@
 package sentences
 
 import (
-	"regexp"
+	"iter"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"partitionlab/app/i18n"
 )
@@ -45,37 +46,168 @@ var kinds = map[string]kind{
 // specific first.
 type family []string
 
-// pattern is one English catalog message compiled to read sentences.
+// pattern is one English catalog message cut at its placeholders, to read
+// a sentence of it back into the placeholders' texts.
 type pattern struct {
-	id    string
-	re    *regexp.Regexp
-	names []string
+	id       string
+	holes    []hole
+	literals []string // the text before, between and after the holes: one more than holes
 }
 
-var placeholder = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{[a-zA-Z][a-zA-Z0-9_]*\}`) })
+// hole is a placeholder of a pattern. A number is read as
+// -?[0-9]+(\.[0-9]+)?; any other placeholder as a text of one rune or
+// more on one line.
+type hole struct {
+	name   string
+	number bool
+}
 
-// compile turns an English message into a regular expression that reads a
-// sentence of it, one group per placeholder.
+// compile cuts an English message at its placeholders: {name}, a letter
+// then letters, digits or underscores.
 func compile(id, text string) pattern {
 	p := pattern{id: id}
-	var b strings.Builder
-	b.WriteString("^")
 	last := 0
-	for _, loc := range placeholder().FindAllStringIndex(text, -1) {
-		b.WriteString(regexp.QuoteMeta(text[last:loc[0]]))
-		name := text[loc[0]+1 : loc[1]-1]
-		p.names = append(p.names, name)
-		if kinds[name] == number {
-			b.WriteString(`(-?[0-9]+(?:\.[0-9]+)?)`)
-		} else {
-			b.WriteString(`(.+?)`)
+	for open := 0; open < len(text); {
+		end := placeholderEnd(text, open)
+		if end < 0 {
+			open++
+			continue
 		}
-		last = loc[1]
+		name := text[open+1 : end-1]
+		p.literals = append(p.literals, text[last:open])
+		p.holes = append(p.holes, hole{name: name, number: kinds[name] == number})
+		last, open = end, end
 	}
-	b.WriteString(regexp.QuoteMeta(text[last:]))
-	b.WriteString("$")
-	p.re = regexp.MustCompile(b.String())
+	p.literals = append(p.literals, text[last:])
 	return p
+}
+
+// placeholderEnd is the end of the placeholder that starts at text[open],
+// or -1 when none does.
+func placeholderEnd(text string, open int) int {
+	if text[open] != '{' || open+1 == len(text) || !isLetter(text[open+1]) {
+		return -1
+	}
+	i := open + 2
+	for i < len(text) && (isLetter(text[i]) || isDigit(text[i]) || text[i] == '_') {
+		i++
+	}
+	if i == len(text) || text[i] != '}' {
+		return -1
+	}
+	return i + 1
+}
+
+func isLetter(b byte) bool { return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' }
+func isDigit(b byte) bool  { return '0' <= b && b <= '9' }
+
+// read is the placeholders' texts of sentence s, or false when s does not
+// follow p. A sentence that can be read more than one way ("{member}
+// {why}") is read as the regular expression ^literal(hole)literal…$ read
+// it, which the tests check: the holes are read from the first, a
+// number's longest reading first and any other hole's shortest first,
+// each giving way to its next reading when the rest of s does not follow.
+//
+// Hand-written, not a regexp: the pages' WebAssembly modules link no
+// regexp (with go-app's router, it was about 77 kB of app.wasm with
+// brotli; internal/archtest checks it).
+func (p pattern) read(s string) ([]string, bool) {
+	if !strings.HasPrefix(s, p.literals[0]) {
+		return nil, false
+	}
+	r := reading{p: p, s: s, values: make([]string, len(p.holes)), failed: make([]bool, len(p.holes)*(len(s)+1))}
+	if !r.from(0, len(p.literals[0])) {
+		return nil, false
+	}
+	return r.values, true
+}
+
+// reading is a sentence being read by a pattern. The rest of a reading
+// depends only on the hole it is at and where in the sentence, and failed
+// remembers where it does not follow: no search is made twice, so a
+// sentence costs at most holes × len(s) searches, each trying at most
+// len(s) ends, for a handful of holes and a line of text.
+type reading struct {
+	p      pattern
+	s      string
+	values []string
+	failed []bool // by hole*(len(s)+1) + position
+}
+
+// from reads hole i, and the rest of the sentence after it, from s[at:].
+func (r *reading) from(i, at int) bool {
+	if i == len(r.p.holes) {
+		return at == len(r.s)
+	}
+	state := i*(len(r.s)+1) + at
+	if r.failed[state] {
+		return false
+	}
+	next := r.p.literals[i+1]
+	for end := range r.p.holes[i].ends(r.s, at) {
+		if strings.HasPrefix(r.s[end:], next) && r.from(i+1, end+len(next)) {
+			r.values[i] = r.s[at:end]
+			return true
+		}
+	}
+	r.failed[state] = true
+	return false
+}
+
+// ends are where h's text can end when it starts at s[at], in the order
+// they are tried.
+func (h hole) ends(s string, at int) iter.Seq[int] {
+	if h.number {
+		return numberEnds(s, at)
+	}
+	return textEnds(s, at)
+}
+
+// textEnds are the ends of a text of one rune or more and no newline,
+// shortest first. A byte that is not UTF-8 is a rune of its own, as a
+// regexp's "." reads it.
+func textEnds(s string, at int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for end := at; end < len(s) && s[end] != '\n'; {
+			_, size := utf8.DecodeRuneInString(s[end:])
+			end += size
+			if !yield(end) {
+				return
+			}
+		}
+	}
+}
+
+// numberEnds are the ends of a number, -?[0-9]+(\.[0-9]+)?, longest first:
+// the most whole digits, with the longest fraction first, then without it.
+func numberEnds(s string, at int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		start := at
+		if start < len(s) && s[start] == '-' {
+			start++
+		}
+		for end := start + leadingDigits(s[start:]); end > start; end-- {
+			if end < len(s) && s[end] == '.' {
+				for frac := end + 1 + leadingDigits(s[end+1:]); frac > end+1; frac-- {
+					if !yield(frac) {
+						return
+					}
+				}
+			}
+			if !yield(end) {
+				return
+			}
+		}
+	}
+}
+
+// leadingDigits is how many ASCII digits s starts with.
+func leadingDigits(s string) int {
+	n := 0
+	for n < len(s) && isDigit(s[n]) {
+		n++
+	}
+	return n
 }
 
 // patterns are the compiled patterns, by id, from the English catalog.
@@ -99,11 +231,11 @@ func say(c *i18n.Catalog, f family, s string) (string, bool) {
 		if !ok {
 			continue
 		}
-		m := p.re.FindStringSubmatch(s)
-		if m == nil {
+		values, ok := p.read(s)
+		if !ok {
 			continue
 		}
-		args, ok := parts(c, p, m[1:])
+		args, ok := parts(c, p, values)
 		if !ok {
 			continue
 		}
@@ -117,7 +249,7 @@ func say(c *i18n.Catalog, f family, s string) (string, bool) {
 func parts(c *i18n.Catalog, p pattern, values []string) ([]i18n.Arg, bool) {
 	args := make([]i18n.Arg, len(values))
 	for i, v := range values {
-		name := p.names[i]
+		name := p.holes[i].name
 		if goLists[p.id+"."+name] {
 			v = list(c, v)
 		}
