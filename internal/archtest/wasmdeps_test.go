@@ -54,14 +54,17 @@ func TestWasmBuildLeavesOutTheCommandLine(t *testing.T) {
 // The pages' modules build go-app without its HTTP handler
 // (internal/browsergoapp): a page serves nothing, and net/http's
 // initialisers keep TLS, x509 and the elliptic curves in the module (about
-// 300 kB with brotli). The command line keeps go-app whole.
+// 300 kB with brotli). The command line keeps go-app whole. Nor do they
+// link regexp (go-app's router by path, our own matchers written by hand):
+// its matcher, once linked, keeps its whole compiler (with go-app's
+// regexp routes, about 77 kB).
 func TestPagesModulesLeaveOutGoAppsServer(t *testing.T) {
 	for _, main := range []string{root, "partitionlab/app/embedmain"} {
 		deps := strings.Fields(goListWasm(t, "-deps", main))
 		if !slices.Contains(deps, "github.com/maxence-charriere/go-app/v9/pkg/app") {
 			t.Fatalf("%s does not list go-app:\n%s", main, deps)
 		}
-		for _, banned := range []string{"net/http", "crypto/tls", "crypto/x509", "crypto/ecdsa"} {
+		for _, banned := range []string{"net/http", "crypto/tls", "crypto/x509", "crypto/ecdsa", "regexp"} {
 			if slices.Contains(deps, banned) {
 				t.Errorf("the browser's build of %s depends on %s", main, banned)
 			}

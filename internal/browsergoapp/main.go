@@ -12,6 +12,13 @@
 // 300 kB of app.wasm with brotli. The page never serves HTTP; the command
 // line (built from go.mod, with go-app whole) does.
 //
+// The copy also takes go-app's router (route.go) without its routes by
+// regular expression, which the pages do not use: matching them links
+// package regexp, compiler and all (with the page's own few patterns,
+// which it reads by hand for that reason, about 77 kB of app.wasm with
+// brotli).
+// browser_route.go routes by path as route.go does (see routerFile).
+//
 // The copy is made at build time from the module cache (the download
 // go.sum checks), never kept in the tree, so it follows go-app's version
 // in go.mod. The client's code calls two small functions of http.go;

@@ -22,6 +22,17 @@ var copied = []string{"pkg/app", "pkg/errors"}
 // and the resource providers that only the handler reads.
 var serverOnly = []string{"pkg/app/http.go", "pkg/app/resource.go"}
 
+// routeFile is go-app's router, which the copy replaces with routerFile:
+// the same router for routes by path, without routes by regular
+// expression. Matching those links package regexp, whose pooled matcher
+// keeps the whole compiler in the module (the page calls MatchString
+// for every navigation, even with no such route); the pages route by path
+// only. A page that called app.RouteWithRegexp would not build.
+const routeFile = "pkg/app/route.go"
+
+// leftOut are the files of go-app's package app the copy does not take.
+var leftOut = append(slices.Clip(serverOnly), routeFile)
+
 // clientFile is what the client's files use of the files left out, in a
 // file of the copy's own: the Handler type that wasm.go's
 // GenerateStaticWebsite names (a stub there, which panics) and the two
@@ -48,6 +59,54 @@ func isStaticResourcePath(path string) bool {
 }
 `
 
+// routerFile replaces route.go (see routeFile): Route and RouteFunc, and
+// the router the rest of package app reads (createComponent on navigation,
+// the routes map when it writes a static site).
+const routerFile = `//go:build wasm
+
+// Written by partitionlab's internal/browsergoapp, in place of route.go,
+// which this copy leaves out: routes by path only, so that the page does
+// not link package regexp.
+
+package app
+
+import (
+	"reflect"
+	"sync"
+)
+
+var routes = router{routes: map[string]func() Composer{}}
+
+// Route mounts a new component of c's type at path.
+func Route(path string, c Composer) {
+	t := reflect.TypeOf(c).Elem()
+	RouteFunc(path, func() Composer { return reflect.New(t).Interface().(Composer) })
+}
+
+// RouteFunc mounts the component newComponent makes at path.
+func RouteFunc(path string, newComponent func() Composer) {
+	routes.mu.Lock()
+	defer routes.mu.Unlock()
+	routes.routes[path] = newComponent
+}
+
+type router struct {
+	mu     sync.RWMutex
+	routes map[string]func() Composer
+}
+
+// createComponent is a new component for path, if a route names it.
+func (r *router) createComponent(path string) (Composer, bool) {
+	r.mu.RLock()
+	newComponent, ok := r.routes[path]
+	r.mu.RUnlock()
+	if !ok {
+		return nil, false
+	}
+	return newComponent(), true
+}
+`
+
 // write makes dir/go-app (the copy) and dir/browser.mod with
 // dir/browser.sum (root's go.mod and go.sum, go-app replaced by the copy)
 // for the module at root, and returns browser.mod's absolute path.
@@ -70,7 +129,7 @@ func write(root, dir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	for _, f := range serverOnly {
+	for _, f := range leftOut {
 		if _, err := os.Stat(filepath.Join(src, f)); err != nil {
 			return "", fmt.Errorf("%s has no %s to leave out (has go-app changed? see internal/browsergoapp): %v", goApp, f, err)
 		}
@@ -88,8 +147,10 @@ func write(root, dir string) (string, error) {
 			return "", err
 		}
 	}
-	if err := os.WriteFile(filepath.Join(dst, "pkg", "app", "browser.go"), []byte(clientFile), 0o644); err != nil {
-		return "", err
+	for name, text := range map[string]string{"browser.go": clientFile, "browser_route.go": routerFile} {
+		if err := os.WriteFile(filepath.Join(dst, "pkg", "app", name), []byte(text), 0o644); err != nil {
+			return "", err
+		}
 	}
 	mod, err := os.ReadFile(filepath.Join(root, "go.mod"))
 	if err != nil {
@@ -134,7 +195,7 @@ func moduleDir(root string) (string, error) {
 	return m.Dir, nil
 }
 
-// copyPackage copies pkg's Go files but its tests and serverOnly.
+// copyPackage copies pkg's Go files but its tests and leftOut.
 func copyPackage(src, dst, pkg string) error {
 	entries, err := os.ReadDir(filepath.Join(src, pkg))
 	if err != nil {
@@ -143,7 +204,7 @@ func copyPackage(src, dst, pkg string) error {
 	for _, e := range entries {
 		name := e.Name()
 		rel := pkg + "/" + name
-		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") || slices.Contains(serverOnly, rel) {
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") || slices.Contains(leftOut, rel) {
 			continue
 		}
 		if err := copyFile(filepath.Join(src, pkg, name), filepath.Join(dst, pkg, name)); err != nil {

@@ -14,9 +14,9 @@ import (
 	"testing"
 )
 
-// The copy is go-app's package files as published, but the server's, with
-// browser.go beside them, and a go.mod that replaces go-app with it by a
-// path relative to the root.
+// The copy is go-app's package files as published, but the server's and
+// the router, with browser.go and browser_route.go beside them, and a
+// go.mod that replaces go-app with it by a path relative to the root.
 func TestWriteCopiesGoAppWithoutItsServer(t *testing.T) {
 	root := filepath.Join("..", "..")
 	dir := filepath.Join(root, ".tools", "browsergoapp-test")
@@ -30,19 +30,21 @@ func TestWriteCopiesGoAppWithoutItsServer(t *testing.T) {
 		t.Fatal(err)
 	}
 	app := filepath.Join(dir, "go-app", "pkg", "app")
-	for _, f := range serverOnly {
+	for _, f := range leftOut {
 		if _, err := os.Stat(filepath.Join(dir, "go-app", f)); !os.IsNotExist(err) {
 			t.Errorf("the copy has %s (%v)", f, err)
 		}
 	}
-	if b, err := os.ReadFile(filepath.Join(app, "browser.go")); err != nil || !strings.HasPrefix(string(b), "//go:build wasm\n") {
-		t.Errorf("browser.go: %v, %.40q", err, b)
+	for _, name := range []string{"browser.go", "browser_route.go"} {
+		if b, err := os.ReadFile(filepath.Join(app, name)); err != nil || !strings.HasPrefix(string(b), "//go:build wasm\n") {
+			t.Errorf("%s: %v, %.40q", name, err, b)
+		}
 	}
 	published, _ := filepath.Glob(filepath.Join(src, "pkg", "app", "*.go"))
 	copied := 0
 	for _, p := range published {
 		name := filepath.Base(p)
-		if strings.HasSuffix(name, "_test.go") || slices.Contains(serverOnly, "pkg/app/"+name) {
+		if strings.HasSuffix(name, "_test.go") || slices.Contains(leftOut, "pkg/app/"+name) {
 			continue
 		}
 		want, _ := os.ReadFile(p)
@@ -93,6 +95,78 @@ func TestClientFileSaysWhatHTTPGoSays(t *testing.T) {
 			t.Errorf("%s: browser.go has\n%s\ngo-app's http.go has\n%s", name, ours[name], theirs[name])
 		}
 	}
+}
+
+// browser_route.go declares what the rest of package app reads of go-app's
+// route.go, and route.go declares nothing else than what is known: routes
+// by path, routes by regular expression (left out) and their helpers. An
+// upgrade of go-app that changes route.go's names fails here, to be looked
+// at, rather than in a page.
+func TestRouterFileReplacesRouteGo(t *testing.T) {
+	src, err := moduleDir(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	routeGo, err := os.ReadFile(filepath.Join(src, filepath.FromSlash(routeFile)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	theirs, ours := declared(t, string(routeGo)), declared(t, routerFile)
+	leftOutNames := []string{"RouteWithRegexp", "RouteWithRegexpFunc", "router.routeWithRegexp", "regexpRoute",
+		"router.route", "makeRouter", "newZeroComponentFunc"}
+	want := append(slices.Clone(ours), leftOutNames...)
+	slices.Sort(want)
+	if !slices.Equal(theirs, want) {
+		t.Errorf("go-app's route.go declares %v; browser_route.go declares %v and leaves out %v", theirs, ours, leftOutNames)
+	}
+	// What package app's other files use of the router: the build of the
+	// copy checks the rest.
+	for _, name := range []string{"routes", "router", "router.createComponent", "Route", "RouteFunc"} {
+		if !slices.Contains(ours, name) {
+			t.Errorf("browser_route.go does not declare %s", name)
+		}
+	}
+	if strings.Contains(routerFile, `"regexp"`) {
+		t.Error("browser_route.go imports regexp")
+	}
+}
+
+// declared are the top-level names src declares, a method as
+// receiver.name, sorted.
+func declared(t *testing.T, src string) []string {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			name := d.Name.Name
+			if d.Recv != nil {
+				recv := d.Recv.List[0].Type
+				if star, ok := recv.(*ast.StarExpr); ok {
+					recv = star.X
+				}
+				name = recv.(*ast.Ident).Name + "." + name
+			}
+			names = append(names, name)
+		case *ast.GenDecl:
+			for _, spec := range d.Specs {
+				switch spec := spec.(type) {
+				case *ast.TypeSpec:
+					names = append(names, spec.Name.Name)
+				case *ast.ValueSpec:
+					for _, n := range spec.Names {
+						names = append(names, n.Name)
+					}
+				}
+			}
+		}
+	}
+	slices.Sort(names)
+	return names
 }
 
 // funcTokens is each top-level function of src, its signature and body as
