@@ -50,15 +50,17 @@ build: wasm native
 # 300 kB with brotli): internal/browsergoapp writes that copy of go-app
 # into .tools/browser and a go.mod that points to it.
 #
-# The pages' modules are also compiled without inlining (-l), but for
-# encoding/json, which decodes every result: each inlined copy of a small
-# function is code brotli cannot fold into the others, and without them
-# app.wasm is 2.22 -> 1.97 MB with brotli, embed.wasm 1.68 -> 1.51, for a
-# few milliseconds more per redraw (docs/performance.md). Nor do they take
-# the engine's profile (-pgo=off): the page runs none of the engine.
-# engine.wasm keeps both, as its speed is the engine's.
+# The pages' modules are also compiled without inlining (-l): each inlined
+# copy of a small function is code brotli cannot fold into the others, and
+# without them app.wasm is a quarter of a megabyte smaller with brotli
+# (2.22 -> 1.97 MB), embed.wasm 0.17 MB (docs/performance.md). Three packages keep it, for what it costs:
+# encoding/json, which decodes every result (8 kB), and go-app and
+# syscall/js, which build the page (nothing). Nor do the pages take the
+# engine's profile (-pgo=off): they run none of the engine. engine.wasm
+# keeps both, as its speed is the engine's.
 BROWSER_MOD := $(CURDIR)/.tools/browser/browser.mod
-PAGE_FLAGS := -modfile=$(BROWSER_MOD) -tags $(WASM_TAGS) -pgo=off -gcflags=all=-l -gcflags=encoding/json=
+PAGE_FLAGS := -modfile=$(BROWSER_MOD) -tags $(WASM_TAGS) -pgo=off -gcflags=all=-l \
+	-gcflags=encoding/json= -gcflags=github.com/maxence-charriere/go-app/v9/pkg/app= -gcflags=syscall/js=
 wasm:
 	$(GO) run ./internal/browsergoapp .tools/browser >/dev/null
 	GOOS=js GOARCH=wasm $(GO) build $(PAGE_FLAGS) -trimpath -ldflags='-s -w' -o $(WASM) .
