@@ -12,14 +12,14 @@ import (
 	"partitionlab/app/i18n"
 )
 
-// The patterns used to be regular expressions; the pages' modules no
-// longer link regexp, and these tests hold the hand-written reading to
-// what the regexp read.
+// The pages' modules link no regexp (internal/archtest), so patterns are
+// read by hand; these tests hold each reading to what the equivalent
+// regular expression (oldPattern) reads.
 
 var oldPlaceholder = regexp.MustCompile(`\{[a-zA-Z][a-zA-Z0-9_]*\}`)
 
-// oldPattern is the regular expression compile built from an English
-// message before it was read by hand.
+// oldPattern is the regular expression that reads a sentence of an English
+// message as pattern.read does: the reference of the tests below.
 func oldPattern(text string) *regexp.Regexp {
 	var b strings.Builder
 	b.WriteString("^")
