@@ -19,7 +19,8 @@ func referenceScenario(b *testing.B, n float64) scenario.Scenario {
 }
 
 // benchmarkEvents runs sc for as long as the benchmark asks and reports
-// simulated events per second.
+// simulated events per second, and the events of one run (make
+// bench-instr-node divides instructions by them).
 func benchmarkEvents(b *testing.B, sc scenario.Scenario) {
 	var events int64
 	for b.Loop() {
@@ -30,6 +31,7 @@ func benchmarkEvents(b *testing.B, sc scenario.Scenario) {
 		events += r.EventsProduced
 	}
 	b.ReportMetric(float64(events)/b.Elapsed().Seconds(), "events/s")
+	b.ReportMetric(float64(events)/float64(b.N), "events/op")
 }
 
 // BenchmarkEngine runs the reference scenario scaled to 1 and 10 million
