@@ -12,7 +12,7 @@ import (
 // proportion to the partitions. So past crowdedParts partitions, once the
 // logs or the checker hold too much, every partition is spilled instead:
 // the stream that would keep a partition's record (the front one, or the
-// back one once forked) writes it to the partition's spill, nine bytes or so,
+// back one once forked) writes it to the partition's spill, five bytes or so,
 // without an ordering-checker entry. When a consumer reaches it, the record
 // is read back, given its checker entry and kept (materializeSpilled). A
 // spilled partition's records meet the checker in its own send order, as a
@@ -22,24 +22,53 @@ import (
 //
 // Unlike a detached partition's, a spilled partition's memory is not flat:
 // it grows with the records between its consumer and the stream's furthest
-// point (the fastest consumer's), by about nine bytes a record instead of
+// point (the fastest consumer's), by about five bytes a record instead of
 // the hundred and more that a kept record and its entry take. A partition
 // whose consumer has stopped holds its whole backlog so.
 
 // spill holds a spilled partition's records from its log's mEnd on, in
-// offset order, each encoded against the one before (see put).
+// offset order, each encoded against the one before or against an earlier
+// event of its order (see put).
 type spill struct {
 	buf  []byte
 	head int   // the next record's first byte
 	n    int64 // records held
+	gap  int64 // the workload's event gap: event j of an order is sent j gaps after its first
 
 	w, r spillCursor // the last record written, and read
+	// put and get count the records they have seen. last holds the
+	// latest record written of each order, by the order id's low bits
+	// (four times as many slots as records a record may refer back, to
+	// keep two orders in flight from sharing one); recent the last records
+	// read, as many as a record may refer back (see newSpill).
+	written, read int64
+	last, recent  []spillRef
 }
 
-// spillCursor is what a record is encoded against: the record before.
+// newSpill is a partition's spill for a workload whose orders send their
+// events gap apart and that sends the partition about perGap records in a
+// gap: a record refers back as far as twice that, within 8 to
+// spillBackMax records.
+func newSpill(gap int64, perGap float64) *spill {
+	n := 8
+	for n < spillBackMax && float64(n) < 2*perGap {
+		n *= 2
+	}
+	return &spill{gap: gap, last: make([]spillRef, 4*n), recent: make([]spillRef, n)}
+}
+
+// spillCursor is what a record is encoded against: the record before
+// written in full, and the partition count of the one before.
 type spillCursor struct {
 	order, at  int64
 	partitions int32
+}
+
+// spillRef is a record an event of the same order can refer back to.
+type spillRef struct {
+	order, at, index int64 // index: its place in the spill, from 1 (writing only)
+	customer         int32
+	event            uint8
 }
 
 // spilledRecord is what a record and its checker entry need of the send
@@ -55,15 +84,25 @@ type spilledRecord struct {
 	keyKind    uint8
 }
 
-// A record is a header byte (the event index, below 16, and two flags)
-// then varints: the order id and the time as differences from the record
-// before, the customer; with spillKey the key's kind and id, when the key
-// is not the customer id; with spillPartitions the partition count, when
-// it changed. Nine bytes or so for a customer-keyed record.
+// A record is a header byte (the event index, below 16, and four flags)
+// then varints. A record whose order, with the same customer, had a record
+// among the last few written (see newSpill: an order's events share their
+// key, so their partition) refers back to it (spillBack): how many records
+// back, and, only when it was not sent its gaps after that one (a pause
+// held it, spillLate), by how much later. Any other record has the order
+// id and the time as differences from the last record written in full,
+// and the customer. Then, with spillKey, the key's kind and id, when the
+// key is not the customer id; with spillPartitions the partition count,
+// when it changed. A customer-keyed record takes about nine bytes in full
+// and two referring back.
 const (
 	spillEvent      = 0x0f
 	spillKey        = 0x10
 	spillPartitions = 0x20
+	spillBack       = 0x40
+	spillLate       = 0x80
+
+	spillBackMax = 256 // the furthest a record may refer back: a byte says how far
 )
 
 // The event index must fit spillEvent: this fails to compile otherwise.
@@ -77,10 +116,27 @@ func (sp *spill) put(r *spilledRecord) {
 	if r.partitions != sp.w.partitions {
 		h |= spillPartitions
 	}
+	ref := &sp.last[r.order&int64(len(sp.last)-1)]
+	var late int64
+	back := ref.index > 0 && ref.order == r.order && ref.customer == r.customer && sp.written+1-ref.index < int64(len(sp.recent))
+	if back {
+		h |= spillBack
+		if late = r.at - ref.at - (int64(r.event)-int64(ref.event))*sp.gap; late != 0 {
+			h |= spillLate
+		}
+	}
 	b := append(sp.buf, h)
-	b = binary.AppendVarint(b, r.order-sp.w.order)
-	b = binary.AppendVarint(b, r.at-sp.w.at)
-	b = binary.AppendUvarint(b, uint64(r.customer))
+	if back {
+		b = append(b, byte(sp.written+1-ref.index)) // below spillBackMax
+		if late != 0 {
+			b = binary.AppendVarint(b, late)
+		}
+	} else {
+		b = binary.AppendVarint(b, r.order-sp.w.order)
+		b = binary.AppendVarint(b, r.at-sp.w.at)
+		b = binary.AppendUvarint(b, uint64(r.customer))
+		sp.w.order, sp.w.at = r.order, r.at
+	}
 	if h&spillKey != 0 {
 		b = append(b, r.keyKind)
 		b = binary.AppendVarint(b, r.keyID)
@@ -88,7 +144,9 @@ func (sp *spill) put(r *spilledRecord) {
 	if h&spillPartitions != 0 {
 		b = binary.AppendUvarint(b, uint64(r.partitions))
 	}
-	sp.buf, sp.w = b, spillCursor{r.order, r.at, r.partitions}
+	sp.buf, sp.w.partitions = b, r.partitions
+	sp.written++
+	*ref = spillRef{order: r.order, at: r.at, index: sp.written, customer: r.customer, event: r.event}
 	sp.n++
 }
 
@@ -100,9 +158,20 @@ func (sp *spill) get() spilledRecord {
 	varint := func() int64 { v, k := binary.Varint(b[i:]); i += k; return v }
 	uvarint := func() uint64 { v, k := binary.Uvarint(b[i:]); i += k; return v }
 	r := spilledRecord{event: h & spillEvent, keyKind: ordering.KindCustomer, partitions: sp.r.partitions}
-	r.order = sp.r.order + varint()
-	r.at = sp.r.at + varint()
-	r.customer = int32(uvarint())
+	if h&spillBack != 0 {
+		ref := &sp.recent[(sp.read-int64(b[i]))&int64(len(sp.recent)-1)]
+		i++
+		r.order, r.customer = ref.order, ref.customer
+		r.at = ref.at + (int64(r.event)-int64(ref.event))*sp.gap
+		if h&spillLate != 0 {
+			r.at += varint()
+		}
+	} else {
+		r.order = sp.r.order + varint()
+		r.at = sp.r.at + varint()
+		r.customer = int32(uvarint())
+		sp.r.order, sp.r.at = r.order, r.at
+	}
 	r.keyID = int64(r.customer)
 	if h&spillKey != 0 {
 		r.keyKind = b[i]
@@ -113,7 +182,9 @@ func (sp *spill) get() spilledRecord {
 		r.partitions = int32(uvarint())
 	}
 	sp.head += i
-	sp.r = spillCursor{r.order, r.at, r.partitions}
+	sp.r.partitions = r.partitions
+	sp.recent[sp.read&int64(len(sp.recent)-1)] = spillRef{order: r.order, at: r.at, customer: r.customer, event: r.event}
+	sp.read++
 	sp.n--
 	switch {
 	case sp.n == 0 && cap(sp.buf) > spillKeep:
@@ -144,11 +215,13 @@ func (s *Sim) spillAll() {
 	if s.spills == nil {
 		s.spills = make([]*spill, len(s.logs))
 	}
+	w := s.sc.Workload
+	perGap := w.OrdersPerS * float64(len(w.EventsPerOrder)) * w.EventGapMs / 1000 / float64(s.partitions)
 	for p := range s.logs {
 		if s.isApart(int32(p)) {
 			continue
 		}
-		s.spills[p] = &spill{}
+		s.spills[p] = newSpill(s.front.work.eventGapNs, perGap)
 		s.spilledCount++
 		if l := &s.logs[p]; l.recent == nil {
 			l.countAppends(s.lagFloor) // lag counts from append times from now on
