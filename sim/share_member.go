@@ -130,7 +130,10 @@ func (s *Sim) shareAcknowledge(m *member, r *record, ack sharepartition.AckType)
 
 // shareTakeEvents applies what the share partitions did: acquired records
 // go to the member's batch, records archived unprocessed are lost, and
-// the totals count everything.
+// the totals count everything. Then each log lets go of the records below
+// its share partition's start offset (SPSO): acknowledged or archived,
+// none will be delivered again, as a consumer group's log lets go of those
+// below the committed offset.
 func (s *Sim) shareTakeEvents() {
 	g := s.share
 	for p, sp := range g.parts {
@@ -142,6 +145,7 @@ func (s *Sim) shareTakeEvents() {
 			s.observeShare(int32(p), e)
 			s.shareEvent(int32(p), e)
 		}
+		s.logs[p].trim(sp.StartOffset())
 	}
 }
 
