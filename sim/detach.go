@@ -62,7 +62,7 @@ func PartitionsSeparable(sc scenario.Scenario) bool { return detachable(sc, fals
 // detachable says whether a run of sc may detach or spill partitions (see
 // above): not while tracing, which follows keys across the whole run.
 func detachable(sc scenario.Scenario, tracing bool) bool {
-	if tracing || sc.Consumer.IsShare() {
+	if tracing {
 		return false
 	}
 	for _, a := range sc.Timeline {

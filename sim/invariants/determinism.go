@@ -29,7 +29,7 @@ func determinismInvariants() []Invariant {
 				"changes nothing a person sees: the same digest with every partition spilled early " +
 				"(sim.Options.SpillPartitions, with and without the fork after 100 records), where the run " +
 				"allows it (sim.PartitionsSeparable: every record keyed by customer id by one client and " +
-				"serializer, no VIP partitioner, no partition increase, no producer retries, no share group)."},
+				"serializer, no VIP partitioner, no partition increase, no producer retries)."},
 	}
 }
 
@@ -89,7 +89,7 @@ func advanceInSlices(r *Run, opts sim.Options) Verdict {
 // records, advancing in slices.
 func spillGivesSameDigest(r *Run) Verdict {
 	if !sim.PartitionsSeparable(r.Scenario) {
-		return notApplicable("keys that span partitions, a partition increase, producer retries or a share group")
+		return notApplicable("keys that span partitions, a partition increase or producer retries")
 	}
 	for _, keep := range []int64{0, 100} {
 		if v := advanceInSlices(r, sim.Options{SpillPartitions: true, ForkAfterRecords: keep}); v.Outcome != Held {
