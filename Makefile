@@ -183,11 +183,13 @@ INSTR_RUN := simulate --preset order-events --set duration_s=3333
 VALGRIND = command -v valgrind >/dev/null 2>&1 || { $(SUDO) apt-get update && $(SUDO) apt-get install -y valgrind; }
 # CACHEGRIND DIR counts every process's instructions into DIR/cg.*; IR_SUM
 # DIR adds them up.
-CACHEGRIND = GODEBUG=cpu.rdtscp=off valgrind --tool=cachegrind --cache-sim=no --trace-children=yes --cachegrind-out-file=$(1)/cg.%p
+CACHEGRIND = GODEBUG=cpu.rdtscp=off valgrind --fair-sched=yes --tool=cachegrind --cache-sim=no --trace-children=yes --cachegrind-out-file=$(1)/cg.%p
 IR_SUM = cat $(1)/cg.* | awk '/^summary:/ { s += $$2 } END { printf "%.0f", s }'
 # NATIVE_IR DIR RUN sets ir to the smaller count of two runs of the command
-# with RUN: now and then Go's runtime spins under valgrind (one 10 M-event
-# run counted 29,377 instructions per event against 1,357), which only adds.
+# with RUN. Under valgrind's default lock between threads, Go's runtime now
+# and then spins (3 of 20 10 M-event runs counted 16.1 to 40.5 G
+# instructions against 13.57 G); with --fair-sched=yes none of 32 did.
+# A spin only adds, so the smaller count stands if one comes back.
 NATIVE_IR = ir=; for i in 1 2; do \
 		rm -f $(1)/cg.*; \
 		$(call CACHEGRIND,$(1)) ./$(BIN) $(2) >/dev/null 2>$(1)/log || { cat $(1)/log; exit 1; }; \
