@@ -88,14 +88,21 @@ func BenchmarkBacklogMemory(b *testing.B) {
 // BenchmarkBacklogHeap reports the peak live heap of the backlogs at 100,
 // 300, 900 and 2,700 s of simulated time: the uniform one (20,000 orders/s
 // that six threads cannot keep up with, every partition of 12 behind), the
-// same on 100 partitions ("many"), and the hot-partition one (a customer
-// with 30 % of 3,000 orders/s on 8 partitions and 8 threads at 0.8 ms: its
-// partition falls behind while the others keep up). Memory must not grow
-// with the uniform or the hot backlog; on many partitions it grows by a
-// few bytes a record (see spill.go). The long ones take a while: pick with
-// -bench, e.g. 'BacklogHeap/hot/duration=300s'.
+// same on 100 partitions ("many"), the hot-partition one (a customer with
+// 30 % of 3,000 orders/s on 8 partitions and 8 threads at 0.8 ms: its
+// partition falls behind while the others keep up), a share group's (one
+// instance of six threads at 1.5 ms on the uniform one's 12 partitions),
+// and two that still grow with what waits: the thread pool's (3,000
+// orders/s, six threads each handing records to eight at 8 ms: the
+// executors' queues hold them) and the country-keyed one (the country-key
+// preset, whose first country's partition falls behind; a customer's
+// events go to every country's partition, so partitions cannot be
+// detached). Memory must not grow with the uniform, hot or share backlog;
+// on many partitions it grows by a few bytes a record (see spill.go). The
+// long ones take a while: pick with -bench, e.g.
+// 'BacklogHeap/hot/duration=300s'.
 func BenchmarkBacklogHeap(b *testing.B) {
-	for _, kind := range []string{"uniform", "many", "hot"} {
+	for _, kind := range []string{"uniform", "many", "hot", "share", "pool", "country"} {
 		for _, d := range []float64{100, 300, 900, 2700} {
 			b.Run(fmt.Sprintf("%s/duration=%.0fs", kind, d), func(b *testing.B) {
 				sc := backlogScenario(b, kind, d)
@@ -112,15 +119,28 @@ func BenchmarkBacklogHeap(b *testing.B) {
 	}
 }
 
-// backlogScenario is BenchmarkBacklogHeap's scenario of kind uniform, many or hot
-// for d simulated seconds.
+// backlogScenario is BenchmarkBacklogHeap's scenario of its kind for d
+// simulated seconds.
 func backlogScenario(b *testing.B, kind string, d float64) scenario.Scenario {
-	if kind == "uniform" || kind == "many" {
-		partitions := map[string]int{"uniform": 12, "many": 100}[kind]
-		sc, err := scenario.ParseScenario([]byte(fmt.Sprintf(`{"duration_s":%g,"topic":{"partitions":%d},"workload":{"orders_per_s":20000}}`, d, partitions)))
+	fields := map[string]string{
+		"uniform": `"topic":{"partitions":12},"workload":{"orders_per_s":20000}`,
+		"many":    `"topic":{"partitions":100},"workload":{"orders_per_s":20000}`,
+		"share":   `"workload":{"orders_per_s":20000},"consumer":{"group_type":"share","instances":1,"concurrency":6,"processing_ms":1.5}`,
+		"pool":    `"workload":{"orders_per_s":3000},"consumer":{"mode":"thread_pool","pool_threads":8,"processing_ms":8}`,
+	}
+	if f, ok := fields[kind]; ok {
+		sc, err := scenario.ParseScenario([]byte(fmt.Sprintf(`{"duration_s":%g,%s}`, d, f)))
 		if err != nil {
 			b.Fatal(err)
 		}
+		return sc
+	}
+	if kind == "country" {
+		sc, err := scenario.Preset("country-key")
+		if err != nil {
+			b.Fatal(err)
+		}
+		sc.DurationS = d
 		return sc
 	}
 	sc, err := scenario.Preset("hot-customer")
