@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 
+	"partitionlab/sim/internal/ring"
 	"partitionlab/sim/ordering"
 )
 
@@ -35,26 +36,51 @@ func identOf(r *record) keyIdent {
 	return keyIdent{r.keyKind, r.keyID}
 }
 
-// recordQueue is a FIFO of records.
+// recordQueue is a FIFO of records in a ring whose length is a power of
+// two and at most four times what it holds (eight at least): a queue that
+// stays long keeps none of the records already taken (a slice popped from
+// its front kept them until it was half dead, over a thousand records a key
+// behind a per-key queue), and one that empties gives its memory back.
 type recordQueue struct {
-	items []record
-	head  int
+	ring       []record
+	head, tail int64 // the oldest record held and one past the newest, by position
 }
 
-func (q *recordQueue) len() int { return len(q.items) - q.head }
+// recordQueueMin is the shortest ring a queue keeps.
+const recordQueueMin = 8
 
-func (q *recordQueue) push(r record) { q.items = append(q.items, r) }
+func (q *recordQueue) len() int { return int(q.tail - q.head) }
+
+func (q *recordQueue) at(i int64) *record { return &q.ring[i&int64(len(q.ring)-1)] }
+
+func (q *recordQueue) push(r record) {
+	switch {
+	case q.ring == nil:
+		q.ring = make([]record, recordQueueMin)
+	case q.len() == len(q.ring):
+		q.ring = ring.Grow(q.ring, q.head, q.tail)
+	}
+	*q.at(q.tail) = r
+	q.tail++
+}
 
 func (q *recordQueue) pop() record {
-	r := q.items[q.head]
+	r := *q.at(q.head)
 	q.head++
-	if q.head == len(q.items) {
-		q.items, q.head = q.items[:0], 0
-	} else if q.head > 1024 && 2*q.head > len(q.items) {
-		q.items = q.items[:copy(q.items, q.items[q.head:])]
-		q.head = 0
-	}
+	q.fit()
 	return r
+}
+
+// fit halves the ring, as often as needed, while it holds under a quarter
+// of its length.
+func (q *recordQueue) fit() {
+	n := len(q.ring)
+	for n > recordQueueMin && 4*q.len() < n {
+		n /= 2
+	}
+	if n < len(q.ring) {
+		q.ring = ring.Resize(q.ring, q.head, q.tail, n)
+	}
 }
 
 func newExecutor(perKey bool, threads []*worker) *executor {
@@ -197,14 +223,15 @@ func (e *executor) filter(keep func(*record) bool) {
 
 // filter keeps, in order, the waiting records for which keep returns true.
 func (q *recordQueue) filter(keep func(*record) bool) {
-	n := 0
-	for i := q.head; i < len(q.items); i++ {
-		if keep(&q.items[i]) {
-			q.items[n] = q.items[i]
+	n := q.head
+	for i := q.head; i < q.tail; i++ {
+		if r := q.at(i); keep(r) {
+			*q.at(n) = *r
 			n++
 		}
 	}
-	q.items, q.head = q.items[:n], 0
+	q.tail = n
+	q.fit()
 }
 
 // dropQueued discards the queued records of revoked partitions when the
