@@ -37,16 +37,17 @@ func identOf(r *record) keyIdent {
 }
 
 // recordQueue is a FIFO of records in a ring whose length is a power of
-// two and at most four times what it holds (eight at least): a queue that
-// stays long keeps none of the records already taken (a slice popped from
-// its front kept them until it was half dead, over a thousand records a key
-// behind a per-key queue), and one that empties gives its memory back.
+// two, from one record, and at most four times what it holds once longer
+// than eight: a queue that stays long keeps none of the records already
+// taken (a slice popped from its front kept them until it was half dead,
+// over a thousand records a key behind a per-key queue), and one that
+// empties gives its memory back.
 type recordQueue struct {
 	ring       []record
 	head, tail int64 // the oldest record held and one past the newest, by position
 }
 
-// recordQueueMin is the shortest ring a queue keeps.
+// recordQueueMin is the length below which a ring is not shortened.
 const recordQueueMin = 8
 
 func (q *recordQueue) len() int { return int(q.tail - q.head) }
@@ -56,7 +57,7 @@ func (q *recordQueue) at(i int64) *record { return &q.ring[i&int64(len(q.ring)-1
 func (q *recordQueue) push(r record) {
 	switch {
 	case q.ring == nil:
-		q.ring = make([]record, recordQueueMin)
+		q.ring = make([]record, 1) // most per-key queues never hold more
 	case q.len() == len(q.ring):
 		q.ring = ring.Grow(q.ring, q.head, q.tail)
 	}
@@ -216,7 +217,9 @@ func (e *executor) filter(keep func(*record) bool) {
 	})
 	for _, k := range busy {
 		if q := e.keys[k]; q != nil {
-			q.filter(keep)
+			if q.filter(keep); q.len() == 0 {
+				delete(e.keys, k) // as take does; release finds no queue either way
+			}
 		}
 	}
 }
