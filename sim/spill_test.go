@@ -42,12 +42,7 @@ func TestSpillGivesBackWhatWasPut(t *testing.T) {
 	if per := float64(len(sp.buf)-sp.head) / float64(sp.n); per > 10.5 {
 		t.Errorf("%.1f bytes a record held, want about nine", per)
 	}
-	for len(want) > 0 {
-		if got := sp.get(); got != want[0] {
-			t.Fatalf("read back %+v, written as %+v", got, want[0])
-		}
-		want = want[1:]
-	}
+	readBack(t, sp, want)
 	if sp.n != 0 || len(sp.buf) != 0 || cap(sp.buf) > spillKeep {
 		t.Errorf("an empty spill holds %d records in %d bytes, and keeps %d", sp.n, len(sp.buf), cap(sp.buf))
 	}
@@ -107,6 +102,12 @@ func TestSpillRefersBackToTheOrdersEarlierEvent(t *testing.T) {
 	if per := float64(len(sp.buf)-sp.head) / float64(sp.n); per > 6 {
 		t.Errorf("%.1f bytes a record held, want about five", per)
 	}
+	readBack(t, sp, want)
+}
+
+// readBack reads every record sp holds and fails unless they are want.
+func readBack(t *testing.T, sp *spill, want []spilledRecord) {
+	t.Helper()
 	for len(want) > 0 {
 		if got := sp.get(); got != want[0] {
 			t.Fatalf("read back %+v, written as %+v", got, want[0])
