@@ -120,8 +120,15 @@ func (m *member) poll(s *Sim) {
 	now := s.now
 	ahead := false // the poll continues as the one made at the next arrival
 	for {
-		next := m.fetch(s, now)
-		if len(m.batch) == 0 {
+		var next int64
+		var got int
+		if m.exec == nil || m.exec.perKey {
+			next = m.fetch(s, now)
+			got = len(m.batch)
+		} else {
+			next, got = m.fetchOffsets(s, now)
+		}
+		if got == 0 {
 			// Nothing has arrived yet; the sender may already have appended
 			// records for later, so wait for the first of them.
 			m.state = wIdle
@@ -149,7 +156,8 @@ func (m *member) poll(s *Sim) {
 			break
 		}
 		// The listener hands every record to the executor and polls again
-		// at once; the executor's queue is unbounded.
+		// at once; the executor's queue is unbounded. (A thread pool's got
+		// its records' offsets from fetchOffsets.)
 		for _, r := range m.batch {
 			m.exec.submit(s, r)
 		}
@@ -231,6 +239,66 @@ func (m *member) fetch(s *Sim, now int64) (next int64) {
 		m.quietUntil, m.quietNext = min(next, s.sentUntil), next
 	}
 	return next
+}
+
+// fetchOffsets is fetch for a member whose listener hands every record to
+// a thread pool: the same records, from the same partitions in the same
+// order, but handed to the pool as offsets (executor.submitOffsets) as they
+// are found, without reading them; the pool reads each when a thread takes
+// it. It returns when the next record not yet appended will be, and how
+// many records it handed over.
+func (m *member) fetchOffsets(s *Sim, now int64) (next int64, got int) {
+	m.batch, m.batchNext = m.batch[:0], 0
+	if now < m.quietUntil {
+		return m.quietNext, 0
+	}
+	next = never
+	full := false
+	limit := s.sc.Consumer.MaxPollRecords
+	n := len(m.parts)
+	for i, pi := 0, m.fetchFrom; i < n; i++ {
+		p := m.parts[pi]
+		if pi++; pi == n {
+			pi = 0
+		}
+		l := &s.logs[p]
+		from := l.position
+		// As fetch's loop, reading append times only.
+		o, room := from, int64(limit-got)
+		arrived := int64(-1)
+		for end := l.end; o < end; o++ {
+			if at := l.appendedAt(o); at > now {
+				next = min(next, at)
+				arrived = o
+				break
+			}
+			if o-from == room {
+				full = true
+				break
+			}
+		}
+		if arrived < 0 {
+			if arrived = o; full {
+				arrived = l.appendedBy(now)
+			}
+		}
+		k := o - from
+		if k > 0 {
+			m.exec.submitOffsets(s, p, from, from+k)
+			got += int(k)
+			s.metrics.noteLagIn(s.metrics.bucketOf(now), int(p), arrived-l.done)
+			l.position = from + k
+			m.fetchFrom = pi
+		}
+		if full {
+			break
+		}
+	}
+	m.quietUntil, m.quietNext = 0, never
+	if !full && got > 0 {
+		m.quietUntil, m.quietNext = min(next, s.sentUntil), next
+	}
+	return next, got
 }
 
 // canPollAhead says whether the poll a waiting member will make at t, when

@@ -98,7 +98,7 @@ func (s *Sim) maybeDetach() {
 		if s.isApart(int32(p)) {
 			continue
 		}
-		k := s.logs[p].mEnd - s.logs[p].base
+		k := s.logs[p].kept()
 		if s.detachAll && !s.detachOne && k >= s.detachAt {
 			s.detach(int32(p))
 			continue

@@ -90,6 +90,36 @@ func TestHotPartitionIsDetached(t *testing.T) {
 	}
 }
 
+// TestThreadPoolBacklogForks: a thread pool that cannot keep up holds its
+// backlog as offsets, and the records wait in their partitions' logs, so
+// those logs fill up and the stream forks by the engine's own rule: the
+// records are sent again as the pool's threads take them. The run is the
+// same as one that never forks or detaches, whose logs keep every record.
+func TestThreadPoolBacklogForks(t *testing.T) {
+	sc := scenario.DefaultScenario()
+	sc.DurationS, sc.Workload.OrdersPerS = 120, 3000
+	sc.Consumer.Mode, sc.Consumer.PoolThreads, sc.Consumer.ProcessingMs = scenario.ModeThreadPool, 8, 8
+	s, err := New(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !s.Advance(1 << 16) {
+	}
+	if s.back == nil && s.detachedCount == 0 {
+		t.Error("the logs kept every record: neither forked nor detached")
+	}
+	s2, _ := New(sc)
+	s2.detachAt, s2.forkAt = -1, -1
+	for !s2.Advance(1 << 16) {
+	}
+	if s2.detachedCount != 0 || s2.back != nil {
+		t.Fatal("the run that keeps everything forked or detached")
+	}
+	if got, want := s.Result(), s2.Result(); got.Digest != want.Digest {
+		t.Errorf("detached: digest %s, want %s\n got %+v\nwant %+v", got.Digest, want.Digest, summarize(got), summarize(want))
+	}
+}
+
 // uniformBacklog is the backlog where every partition falls behind: 20,000
 // orders/s on n partitions that six threads cannot keep up with, for d
 // simulated seconds. Keys send each partition records at its own rate, the

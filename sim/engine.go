@@ -170,7 +170,7 @@ func NewWithOptions(sc scenario.Scenario, opts Options) (*Sim, error) {
 	// for the worst case up front.
 	s.logs = make([]partitionLog, slots)
 	for p := range s.logs {
-		s.logs[p].part = int32(p)
+		s.logs[p].part, s.logs[p].held = int32(p), never
 	}
 	s.owner = make([]int32, slots)
 	for i := range s.owner {

@@ -92,15 +92,15 @@ func BenchmarkBacklogMemory(b *testing.B) {
 // 30 % of 3,000 orders/s on 8 partitions and 8 threads at 0.8 ms: its
 // partition falls behind while the others keep up), a share group's (one
 // instance of six threads at 1.5 ms on the uniform one's 12 partitions),
-// and two that still grow with what waits: the thread pool's (3,000
-// orders/s, six threads each handing records to eight at 8 ms: the
-// executors' queues hold them) and the country-keyed one (the country-key
-// preset, whose first country's partition falls behind; a customer's
-// events go to every country's partition, so partitions cannot be
-// detached). Memory must not grow with the uniform, hot or share backlog;
-// on many partitions it grows by a few bytes a record (see spill.go). The
-// long ones take a while: pick with -bench, e.g.
-// 'BacklogHeap/hot/duration=300s'.
+// the thread pool's (3,000 orders/s, six threads each handing records to
+// eight at 8 ms: the executors' queues hold the backlog, as offsets, two
+// bytes a record), and one that still grows with what waits: the
+// country-keyed one (the country-key preset, whose first country's
+// partition falls behind; a customer's events go to every country's
+// partition, so partitions cannot be detached). Memory must not grow with
+// the uniform, hot, share or thread-pool backlog; on many partitions it
+// grows by a few bytes a record (see spill.go). The long ones take a
+// while: pick with -bench, e.g. 'BacklogHeap/hot/duration=300s'.
 func BenchmarkBacklogHeap(b *testing.B) {
 	for _, kind := range []string{"uniform", "many", "hot", "share", "pool", "country"} {
 		for _, d := range []float64{100, 300, 900, 2700} {

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"slices"
 
-	"partitionlab/sim/internal/ring"
 	"partitionlab/sim/ordering"
 )
 
@@ -16,7 +15,14 @@ import (
 type executor struct {
 	threads []*worker
 	perKey  bool
-	fifo    recordQueue // thread_pool: every waiting record
+
+	// thread_pool: the partition of each waiting record, oldest first. The
+	// record is the next offset its partition's log holds for this
+	// executor (partitionLog.waiting), read back from the log when a thread
+	// takes it: two bytes a waiting record here, and a backlog in the pool
+	// is one in the logs, which fork, detach and spill as any other does
+	// (see stream.go), rather than copies and their checker entries.
+	order queue[uint16]
 
 	// per_key_queues
 	keys  map[keyIdent]*recordQueue // waiting records of each key
@@ -36,54 +42,6 @@ func identOf(r *record) keyIdent {
 	return keyIdent{r.keyKind, r.keyID}
 }
 
-// recordQueue is a FIFO of records in a ring whose length is a power of
-// two, from one record, and at most four times what it holds once longer
-// than eight: a queue that stays long keeps none of the records already
-// taken (a slice popped from its front kept them until it was half dead,
-// over a thousand records a key behind a per-key queue), and one that
-// empties gives its memory back.
-type recordQueue struct {
-	ring       []record
-	head, tail int64 // the oldest record held and one past the newest, by position
-}
-
-// recordQueueMin is the length below which a ring is not shortened.
-const recordQueueMin = 8
-
-func (q *recordQueue) len() int { return int(q.tail - q.head) }
-
-func (q *recordQueue) at(i int64) *record { return &q.ring[i&int64(len(q.ring)-1)] }
-
-func (q *recordQueue) push(r record) {
-	switch {
-	case q.ring == nil:
-		q.ring = make([]record, 1) // most per-key queues never hold more
-	case q.len() == len(q.ring):
-		q.ring = ring.Grow(q.ring, q.head, q.tail)
-	}
-	*q.at(q.tail) = r
-	q.tail++
-}
-
-func (q *recordQueue) pop() record {
-	r := *q.at(q.head)
-	q.head++
-	q.fit()
-	return r
-}
-
-// fit halves the ring, as often as needed, while it holds under a quarter
-// of its length.
-func (q *recordQueue) fit() {
-	n := len(q.ring)
-	for n > recordQueueMin && 4*q.len() < n {
-		n /= 2
-	}
-	if n < len(q.ring) {
-		q.ring = ring.Resize(q.ring, q.head, q.tail, n)
-	}
-}
-
 func newExecutor(perKey bool, threads []*worker) *executor {
 	e := &executor{threads: threads, perKey: perKey}
 	if perKey {
@@ -92,27 +50,42 @@ func newExecutor(perKey bool, threads []*worker) *executor {
 	return e
 }
 
-// submit queues a record and wakes a free thread.
+// submit queues a record in its key's queue (per_key_queues) and wakes a
+// free thread.
 func (e *executor) submit(s *Sim, r record) {
-	if !e.perKey {
-		e.fifo.push(r)
-	} else {
-		k := identOf(&r)
-		q := e.keys[k]
-		if q == nil {
-			q = &recordQueue{}
-			e.keys[k] = q
-		}
-		q.push(r)
-		if q.len() == 1 && !e.busy[k] {
-			e.ready = append(e.ready, k)
-		}
+	k := identOf(&r)
+	q := e.keys[k]
+	if q == nil {
+		q = &recordQueue{}
+		e.keys[k] = q
 	}
+	q.push(r)
+	if q.len() == 1 && !e.busy[k] {
+		e.ready = append(e.ready, k)
+	}
+	e.wake(s, 1)
+}
+
+// submitOffsets queues offsets from..to-1 of partition p (thread_pool),
+// as submit would each record, and wakes a free thread for each.
+func (e *executor) submitOffsets(s *Sim, p int32, from, to int64) {
+	s.logs[p].hold(e, from, to)
+	for range to - from {
+		e.order.push(uint16(p))
+	}
+	e.wake(s, int(to-from))
+}
+
+// wake sets the first n idle threads polling.
+func (e *executor) wake(s *Sim, n int) {
 	for _, w := range e.threads {
+		if n == 0 {
+			return
+		}
 		if w.state == wIdle {
 			w.state = wPolling
 			s.sched.set(w.actor, s.now)
-			return
+			n--
 		}
 	}
 }
@@ -131,7 +104,7 @@ func (e *executor) run(s *Sim, w *worker) {
 		w.start(s, &w.cur, s.now)
 		return
 	}
-	r, ok := e.take()
+	r, ok := e.take(s)
 	if !ok {
 		w.state = wIdle
 		s.sched.set(w.actor, never)
@@ -140,12 +113,12 @@ func (e *executor) run(s *Sim, w *worker) {
 	w.start(s, &r, s.now)
 }
 
-func (e *executor) take() (record, bool) {
+func (e *executor) take(s *Sim) (record, bool) {
 	if !e.perKey {
-		if e.fifo.len() == 0 {
+		if e.order.len() == 0 {
 			return record{}, false
 		}
-		return e.fifo.pop(), true
+		return s.takeHeld(e, int32(e.order.pop())), true
 	}
 	if len(e.ready) == 0 {
 		return record{}, false
@@ -170,10 +143,10 @@ func (e *executor) release(k keyIdent) {
 	}
 }
 
-// abandon empties the executor when its process dies, handing every queued
-// or running record to drop.
+// abandon empties the executor when its process dies: every queued record
+// is dropped (dropWaiting) and every running one handed to drop.
 func (e *executor) abandon(s *Sim, drop func(*record)) {
-	e.filter(func(r *record) bool { drop(r); return false })
+	e.dropWaiting(s, func(int32) bool { return true })
 	for _, w := range e.threads {
 		if w.state == wProcessing || w.state == wBackoff {
 			drop(&w.cur)
@@ -186,12 +159,41 @@ func (e *executor) abandon(s *Sim, drop func(*record)) {
 	}
 }
 
-// filter keeps the queued records for which keep returns true, in order.
-func (e *executor) filter(keep func(*record) bool) {
-	e.fifo.filter(keep)
+// dropWaiting drops the queued records of the partitions dropPart picks.
+// Whoever fetches a partition next starts at its committed offset, so a
+// record dropped below it is never processed: lost.
+func (e *executor) dropWaiting(s *Sim, dropPart func(int32) bool) {
 	if !e.perKey {
+		e.order.filter(func(t *uint16) bool {
+			p := int32(*t)
+			if !dropPart(p) {
+				return true
+			}
+			l := &s.logs[p]
+			if o := l.heldBy(e); o < s.committed[p] {
+				s.materialize(p, o)
+				r := l.at(o)
+				s.loseRecord(&r)
+			}
+			l.letGo(e)
+			return false
+		})
 		return
 	}
+	e.filter(func(r *record) bool {
+		if !dropPart(r.partition) {
+			return true
+		}
+		if r.offset < s.committed[r.partition] {
+			s.loseRecord(r)
+		}
+		return false
+	})
+}
+
+// filter keeps the per-key queues' records for which keep returns true, in
+// order.
+func (e *executor) filter(keep func(*record) bool) {
 	ready := e.ready[:0]
 	for _, k := range e.ready {
 		q := e.keys[k]
@@ -224,19 +226,6 @@ func (e *executor) filter(keep func(*record) bool) {
 	}
 }
 
-// filter keeps, in order, the waiting records for which keep returns true.
-func (q *recordQueue) filter(keep func(*record) bool) {
-	n := q.head
-	for i := q.head; i < q.tail; i++ {
-		if r := q.at(i); keep(r) {
-			*q.at(n) = *r
-			n++
-		}
-	}
-	q.tail = n
-	q.fit()
-}
-
 // dropQueued discards the queued records of revoked partitions when the
 // application does so in onPartitionsRevoked (on_revoke: drop_queued). If
 // their offsets were committed already — the trap of committing right after
@@ -249,13 +238,5 @@ func (m *member) dropQueued(s *Sim, parts []int32) {
 	for _, p := range parts {
 		revoked[p] = true
 	}
-	m.exec.filter(func(r *record) bool {
-		if !revoked[r.partition] {
-			return true
-		}
-		if r.offset < s.committed[r.partition] {
-			s.loseRecord(r)
-		}
-		return false
-	})
+	m.exec.dropWaiting(s, func(p int32) bool { return revoked[p] })
 }

@@ -140,7 +140,7 @@ func (s *Sim) maybeFork() {
 	s.keptSinceCount = 0
 	var kept int64
 	for p := range s.logs {
-		kept += s.logs[p].mEnd - s.logs[p].base
+		kept += s.logs[p].kept()
 	}
 	if kept < s.forkAt {
 		return

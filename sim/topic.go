@@ -1,5 +1,7 @@
 package sim
 
+import "math"
+
 // record is one order event as it sits in a partition. Everything else the
 // engine knows about the event (when and by whom it was sent, its order and
 // customer) lives in its ordering.Entry, found by seq.
@@ -24,17 +26,24 @@ type entry struct {
 }
 
 // partitionLog holds one partition's records from the oldest one the group
-// may still need (its committed offset) to the end. Records below are
-// dropped, so memory follows the backlog, not the run's length; and when
-// the stream is forked (see stream.go) only records up to mEnd are kept,
-// the rest are sent again when a consumer reaches them.
+// may still need (its committed offset) to the end, and those a thread pool
+// still waits to take. Records below are dropped, so memory follows the
+// backlog, not the run's length; and when the stream is forked (see
+// stream.go) only records up to mEnd are kept, the rest are sent again when
+// a consumer reaches them.
 type partitionLog struct {
-	part int32
-	ring []entry // power-of-two ring indexed by offset & mask: base..mEnd-1
-	base int64   // oldest retained offset
-	mEnd int64   // one past the last record kept
-	end  int64   // next offset to assign
-	done int64   // records processed or skipped, for lag
+	part     int32
+	ring     []entry // power-of-two ring indexed by offset & mask: keepFrom..mEnd-1
+	base     int64   // the oldest offset the group may still need: where the log starts for it
+	keepFrom int64   // the oldest record kept: base, or the oldest a thread pool waits for
+	mEnd     int64   // one past the last record kept
+	end      int64   // next offset to assign
+	done     int64   // records processed or skipped, for lag
+
+	// Offsets fetched and waiting in thread pools' queues, each pool's
+	// oldest first (see executor), and the lowest of them (never if none).
+	waiting []waitingRun
+	held    int64
 
 	position int64 // the consumer's position: the next offset it fetches
 
@@ -89,7 +98,7 @@ func (l *partitionLog) search(t int64) int64 {
 
 // keep stores record r at the next offset kept, its own.
 func (l *partitionLog) keep(r *record) {
-	if l.mEnd-l.base == int64(len(l.ring)) {
+	if l.mEnd-l.keepFrom == int64(len(l.ring)) {
 		l.grow()
 	}
 	r.offset = l.mEnd
@@ -101,23 +110,42 @@ func (l *partitionLog) keep(r *record) {
 func (l *partitionLog) grow() {
 	n := max(64, 2*len(l.ring))
 	ring := make([]entry, n)
-	for o := l.base; o < l.mEnd; o++ {
+	for o := l.keepFrom; o < l.mEnd; o++ {
 		ring[o&int64(n-1)] = l.ring[o&int64(len(l.ring)-1)]
 	}
 	l.ring = ring
 }
 
-// at returns the record at offset o, which must be in base..mEnd-1.
+// kept is how many records the log keeps.
+func (l *partitionLog) kept() int64 { return l.mEnd - l.keepFrom }
+
+// at returns the record at offset o, which must be in keepFrom..mEnd-1.
 func (l *partitionLog) at(o int64) record {
 	e := &l.ring[o&int64(len(l.ring)-1)]
 	return record{seq: e.seq, appended: e.appended, offset: o, keyID: e.keyID, partition: l.part, keyKind: e.keyKind}
 }
 
-// trim drops records below offset o.
+// trim starts the log at offset o for the group: the records below go,
+// but for those a thread pool still waits for.
 func (l *partitionLog) trim(o int64) {
 	if o > l.base {
 		l.base = min(o, l.end)
 	}
+	l.keepFrom = min(l.base, l.held)
+}
+
+// appendedAt is when offset o (below end) was appended; or, for one
+// neither kept nor remembered apart (forked, detached or spilled, see
+// recent), a time before any lag is still asked for, when it was appended
+// at the latest.
+func (l *partitionLog) appendedAt(o int64) int64 {
+	if o >= l.keepFrom && o < l.mEnd {
+		return l.ring[o&int64(len(l.ring)-1)].appended
+	}
+	if i := o - l.rBase; i >= int64(l.rHead) {
+		return l.recent[i]
+	}
+	return math.MinInt64
 }
 
 // appendedBy is one past the last offset appended by time t, never below
