@@ -8,22 +8,46 @@ const never = math.MaxInt64
 // schedule finds the actor due first, by (time, actor id). Every actor
 // stays in it; one with nothing to do sits at never. With few actors (the
 // usual case: a dozen consumer threads) a linear scan of a small array beats
-// a heap; with many, an indexed binary heap is used.
+// anything cleverer. With more (thread pools: each of a member's threads is
+// an actor) the actors are kept in blocks, each knowing its earliest actor:
+// finding the next scans the blocks, and setting a time rescans at most the
+// actor's own block (the actor that just ran is usually its block's
+// earliest). With very many, an indexed binary heap is used.
 type schedule struct {
 	at    []int64 // actor id -> time
 	small bool
-	heap  []int32 // actor ids (large schedules only)
-	pos   []int32 // actor id -> index in heap
+	// Blocks of 1<<shift actors (middling schedules only): each block's
+	// earliest time and the lowest actor at that time.
+	shift   uint
+	blockAt []int64
+	blockID []int32
+	heap    []int32 // actor ids (large schedules only)
+	pos     []int32 // actor id -> index in heap
 }
 
-const linearScheduleMax = 64
+const (
+	linearScheduleMax = 16
+	blockScheduleMax  = 1024
+)
 
 func newSchedule(actors int) *schedule {
 	s := &schedule{at: make([]int64, actors), small: actors <= linearScheduleMax}
 	for i := range s.at {
 		s.at[i] = never
 	}
-	if !s.small {
+	switch {
+	case s.small:
+	case actors <= blockScheduleMax:
+		// Blocks about the square root of the actors long: a step scans
+		// the blocks and rescans one.
+		for s.shift = 3; 1<<(2*s.shift) < actors; s.shift++ {
+		}
+		n := (actors + 1<<s.shift - 1) >> s.shift
+		s.blockAt, s.blockID = make([]int64, n), make([]int32, n)
+		for b := range n {
+			s.blockAt[b], s.blockID[b] = never, int32(b<<s.shift)
+		}
+	default:
 		s.heap, s.pos = make([]int32, actors), make([]int32, actors)
 		for i := range actors {
 			s.heap[i], s.pos[i] = int32(i), int32(i)
@@ -35,8 +59,7 @@ func newSchedule(actors int) *schedule {
 // next is the actor due first and its time.
 func (s *schedule) next() (int32, int64) {
 	if !s.small {
-		id := s.heap[0]
-		return id, s.at[id]
+		return s.nextOfMany()
 	}
 	best, t := 0, s.at[0]
 	for i, a := range s.at[1:] {
@@ -47,6 +70,20 @@ func (s *schedule) next() (int32, int64) {
 	return int32(best), t
 }
 
+func (s *schedule) nextOfMany() (int32, int64) {
+	if s.blockAt == nil {
+		id := s.heap[0]
+		return id, s.at[id]
+	}
+	best, t := 0, s.blockAt[0]
+	for b, a := range s.blockAt[1:] {
+		if a < t {
+			best, t = b+1, a
+		}
+	}
+	return s.blockID[best], t
+}
+
 // when is an actor's time.
 func (s *schedule) when(id int32) int64 { return s.at[id] }
 
@@ -55,7 +92,31 @@ func (s *schedule) set(id int32, t int64) {
 		s.at[id] = t
 		return
 	}
+	if s.blockAt != nil {
+		s.setInBlock(id, t)
+		return
+	}
 	s.reheap(id, t)
+}
+
+// setInBlock sets an actor's time in a middling schedule.
+func (s *schedule) setInBlock(id int32, t int64) {
+	s.at[id] = t
+	b := id >> s.shift
+	switch bt, first := s.blockAt[b], s.blockID[b]; {
+	case t < bt || t == bt && id < first:
+		s.blockAt[b], s.blockID[b] = t, id
+	case id == first && t > bt:
+		lo := int(b) << s.shift
+		blk := s.at[lo:min(lo+1<<s.shift, len(s.at))]
+		best, bt := 0, blk[0]
+		for i, a := range blk[1:] {
+			if a < bt {
+				best, bt = i+1, a
+			}
+		}
+		s.blockAt[b], s.blockID[b] = bt, int32(lo+best)
+	}
 }
 
 // reheap sets an actor's time in a large schedule.
