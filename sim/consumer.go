@@ -118,17 +118,14 @@ func (m *member) poll(s *Sim) {
 	}
 	g := &s.sc.Consumer.Group
 	now := s.now
+	if m.exec != nil && !m.exec.perKey {
+		m.handToPool(s, now)
+		return
+	}
 	ahead := false // the poll continues as the one made at the next arrival
 	for {
-		var next int64
-		var got int
-		if m.exec == nil || m.exec.perKey {
-			next = m.fetch(s, now)
-			got = len(m.batch)
-		} else {
-			next, got = m.fetchOffsets(s, now)
-		}
-		if got == 0 {
+		next := m.fetch(s, now)
+		if len(m.batch) == 0 {
 			// Nothing has arrived yet; the sender may already have appended
 			// records for later, so wait for the first of them.
 			m.state = wIdle
@@ -156,12 +153,33 @@ func (m *member) poll(s *Sim) {
 			break
 		}
 		// The listener hands every record to the executor and polls again
-		// at once; the executor's queue is unbounded. (A thread pool's got
-		// its records' offsets from fetchOffsets.)
+		// at once; the executor's queue is unbounded.
 		for _, r := range m.batch {
 			m.exec.submit(s, r)
 		}
 		if g.CommitAfterBatch {
+			m.commit(s, m.parts, commitApp, now)
+		}
+	}
+}
+
+// handToPool is the rest of poll for a listener that hands every record to
+// a thread pool: it fetches them as offsets (fetchOffsets), commits after
+// each batch if the application does, and polls again at once, until a
+// fetch finds nothing; then it waits for the next arrival. (It never polls
+// ahead: the pool's threads finish on their own schedule.)
+func (m *member) handToPool(s *Sim, now int64) {
+	for {
+		next, got := m.fetchOffsets(s, now)
+		if got == 0 {
+			m.state = wIdle
+			if next < never {
+				m.state = wPolling
+			}
+			s.sched.set(m.actor, next)
+			return
+		}
+		if s.sc.Consumer.Group.CommitAfterBatch {
 			m.commit(s, m.parts, commitApp, now)
 		}
 	}

@@ -252,7 +252,13 @@ func (s *Sim) Advance(maxSteps int) bool {
 		if s.finished {
 			return true
 		}
-		id, t := s.sched.next()
+		var id int32
+		var t int64
+		if s.sched.small {
+			id, t = s.sched.scan()
+		} else {
+			id, t = s.sched.nextOfMany()
+		}
 		if t > s.end {
 			s.now = s.end
 			s.finished = true

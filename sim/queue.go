@@ -23,20 +23,30 @@ func (q *queue[T]) len() int { return int(q.tail - q.head) }
 func (q *queue[T]) at(i int64) *T { return &q.ring[i&int64(len(q.ring)-1)] }
 
 func (q *queue[T]) push(v T) {
-	switch {
-	case q.ring == nil:
-		q.ring = make([]T, 1) // most per-key queues never hold more
-	case q.len() == len(q.ring):
-		q.ring = ring.Grow(q.ring, q.head, q.tail)
+	if q.len() == len(q.ring) {
+		q.grow()
 	}
 	*q.at(q.tail) = v
 	q.tail++
 }
 
+// grow makes room for one more item (out of line: push is inlined).
+//
+//go:noinline
+func (q *queue[T]) grow() {
+	if q.ring == nil {
+		q.ring = make([]T, 1) // most per-key queues never hold more
+		return
+	}
+	q.ring = ring.Grow(q.ring, q.head, q.tail)
+}
+
 func (q *queue[T]) pop() T {
 	v := *q.at(q.head)
 	q.head++
-	q.fit()
+	if n := len(q.ring); n > recordQueueMin && 4*q.len() < n {
+		q.fit()
+	}
 	return v
 }
 

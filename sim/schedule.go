@@ -56,11 +56,17 @@ func newSchedule(actors int) *schedule {
 	return s
 }
 
-// next is the actor due first and its time.
+// next is the actor due first and its time. (The engine's loop spells it
+// out, so that the scan of a small schedule stays in the loop.)
 func (s *schedule) next() (int32, int64) {
 	if !s.small {
 		return s.nextOfMany()
 	}
+	return s.scan()
+}
+
+// scan is next of a small schedule.
+func (s *schedule) scan() (int32, int64) {
 	best, t := 0, s.at[0]
 	for i, a := range s.at[1:] {
 		if a < t {
@@ -70,6 +76,9 @@ func (s *schedule) next() (int32, int64) {
 	return int32(best), t
 }
 
+// nextOfMany is next of a schedule that is not small.
+//
+//go:noinline
 func (s *schedule) nextOfMany() (int32, int64) {
 	if s.blockAt == nil {
 		id := s.heap[0]
@@ -92,6 +101,11 @@ func (s *schedule) set(id int32, t int64) {
 		s.at[id] = t
 		return
 	}
+	s.setMany(id, t) // one call: set stays cheap enough to inline everywhere
+}
+
+// setMany sets an actor's time in a schedule that is not small.
+func (s *schedule) setMany(id int32, t int64) {
 	if s.blockAt != nil {
 		s.setInBlock(id, t)
 		return
