@@ -94,15 +94,16 @@ func BenchmarkBacklogMemory(b *testing.B) {
 // instance of six threads at 1.5 ms on the uniform one's 12 partitions),
 // the thread pool's (3,000 orders/s, six threads each handing records to
 // eight at 8 ms: the executors' queues hold the backlog, as offsets, two
-// bytes a record), and one that still grows with what waits: the
-// country-keyed one (the country-key preset, whose first country's
-// partition falls behind; a customer's events go to every country's
-// partition, so partitions cannot be detached). Memory must not grow with
+// bytes a record), and two that still grow with what waits: the same
+// with per-key queues ("perkey": each key's queue holds copies of its
+// records) and the country-keyed one (the country-key preset, whose first
+// country's partition falls behind; a customer's events go to every
+// country's partition, so partitions cannot be detached). Memory must not grow with
 // the uniform, hot, share or thread-pool backlog; on many partitions it
 // grows by a few bytes a record (see spill.go). The long ones take a
 // while: pick with -bench, e.g. 'BacklogHeap/hot/duration=300s'.
 func BenchmarkBacklogHeap(b *testing.B) {
-	for _, kind := range []string{"uniform", "many", "hot", "share", "pool", "country"} {
+	for _, kind := range []string{"uniform", "many", "hot", "share", "pool", "perkey", "country"} {
 		for _, d := range []float64{100, 300, 900, 2700} {
 			b.Run(fmt.Sprintf("%s/duration=%.0fs", kind, d), func(b *testing.B) {
 				sc := backlogScenario(b, kind, d)
@@ -127,6 +128,7 @@ func backlogScenario(b *testing.B, kind string, d float64) scenario.Scenario {
 		"many":    `"topic":{"partitions":100},"workload":{"orders_per_s":20000}`,
 		"share":   `"workload":{"orders_per_s":20000},"consumer":{"group_type":"share","instances":1,"concurrency":6,"processing_ms":1.5}`,
 		"pool":    `"workload":{"orders_per_s":3000},"consumer":{"mode":"thread_pool","pool_threads":8,"processing_ms":8}`,
+		"perkey":  `"workload":{"orders_per_s":3000},"consumer":{"mode":"per_key_queues","pool_threads":8,"processing_ms":8}`,
 	}
 	if f, ok := fields[kind]; ok {
 		sc, err := scenario.ParseScenario([]byte(fmt.Sprintf(`{"duration_s":%g,%s}`, d, f)))
