@@ -78,6 +78,17 @@ func (s *Sim) takeHeld(e *executor, p int32) record {
 		s.materialize(p, o)
 	}
 	r := l.at(o)
-	l.advance(i)
+	if len(l.waiting) != 1 {
+		l.advance(i)
+		return r
+	}
+	// The usual case, written out: one executor waits for the partition.
+	if w := &l.waiting[0]; w.from+1 < w.to {
+		w.from++
+		l.held = w.from
+	} else {
+		l.waiting, l.held = l.waiting[:0], never
+	}
+	l.keepFrom = min(l.base, l.held)
 	return r
 }
