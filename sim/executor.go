@@ -5,7 +5,11 @@ import (
 	"slices"
 
 	"partitionlab/sim/ordering"
+	"partitionlab/sim/scenario"
 )
+
+// A thread pool's queue names a partition in two bytes.
+const _ = uint16(scenario.MaxPartitions - 1)
 
 // executor is the pool a member's listener hands records to. In thread_pool
 // mode any free thread takes the oldest record, so two records of one key
