@@ -20,7 +20,7 @@ func TestRecordQueueKeepsOrderAndLetsGo(t *testing.T) {
 		if q.len() != len(want) {
 			t.Fatalf("step %d: holds %d, want %d", step, q.len(), len(want))
 		}
-		if n := len(q.ring); n > recordQueueMin && n > 4*q.len() {
+		if n := len(q.ring); n > queueMin && n > 4*q.len() {
 			t.Fatalf("step %d: a ring of %d for %d records", step, n, q.len())
 		}
 	}
@@ -54,7 +54,7 @@ func TestRecordQueueKeepsOrderAndLetsGo(t *testing.T) {
 				want = want[1:]
 				check(step)
 			}
-			if len(q.ring) > recordQueueMin {
+			if len(q.ring) > queueMin {
 				t.Fatalf("drained, the ring is %d long", len(q.ring))
 			}
 		}

@@ -43,23 +43,16 @@ func (l *partitionLog) heldBy(e *executor) int64 { return l.waiting[l.runOf(e)].
 // letGo ends the wait of executor e's oldest offset.
 func (l *partitionLog) letGo(e *executor) { l.advance(l.runOf(e)) }
 
-// advance ends the wait of the first offset of run i.
+// advance ends the wait of the first offset of run i. (takeHeld writes out
+// the usual case, a single run.)
 func (l *partitionLog) advance(i int) {
 	w := &l.waiting[i]
-	w.from++
-	switch {
-	case w.from < w.to && len(l.waiting) == 1:
-		l.held = w.from
-	case w.from == w.to && len(l.waiting) == 1:
-		l.waiting, l.held = l.waiting[:0], never
-	default:
-		if w.from == w.to {
-			l.waiting = slices.Delete(l.waiting, i, i+1)
-		}
-		l.held = never
-		for _, w := range l.waiting {
-			l.held = min(l.held, w.from)
-		}
+	if w.from++; w.from == w.to {
+		l.waiting = slices.Delete(l.waiting, i, i+1)
+	}
+	l.held = never
+	for _, w := range l.waiting {
+		l.held = min(l.held, w.from)
 	}
 	l.keepFrom = min(l.base, l.held)
 }

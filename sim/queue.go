@@ -15,8 +15,8 @@ type queue[T any] struct {
 // recordQueue is a per-key queue's waiting records.
 type recordQueue = queue[record]
 
-// recordQueueMin is the length below which a ring is not shortened.
-const recordQueueMin = 8
+// queueMin is the length below which a queue's ring is not shortened.
+const queueMin = 8
 
 func (q *queue[T]) len() int { return int(q.tail - q.head) }
 
@@ -44,7 +44,7 @@ func (q *queue[T]) grow() {
 func (q *queue[T]) pop() T {
 	v := *q.at(q.head)
 	q.head++
-	if n := len(q.ring); n > recordQueueMin && 4*q.len() < n {
+	if n := len(q.ring); n > queueMin && 4*q.len() < n {
 		q.fit()
 	}
 	return v
@@ -54,7 +54,7 @@ func (q *queue[T]) pop() T {
 // of its length.
 func (q *queue[T]) fit() {
 	n := len(q.ring)
-	for n > recordQueueMin && 4*q.len() < n {
+	for n > queueMin && 4*q.len() < n {
 		n /= 2
 	}
 	if n < len(q.ring) {
