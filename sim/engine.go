@@ -40,6 +40,8 @@ type clock struct {
 	sched    *schedule
 	steps    int64
 	finished bool
+	limits   scenario.Limits // where the run runs: its MaxHeld (see held.go)
+	stopped  error           // why the run ended before its end, if it did
 }
 
 // topic is the topic and what sends to it: the producers, the streams that
@@ -149,6 +151,10 @@ func NewWithOptions(sc scenario.Scenario, opts Options) (*Sim, error) {
 	}
 	s := &Sim{sc: sc}
 	s.groupRNG, s.end, s.forkAt = newRNG(sc.Seed, streamGroup), int64(sc.DurationS*1e9), forkAt
+	s.limits = scenario.CommandLineLimits()
+	if opts.Limits != nil && opts.Limits.MaxHeld > 0 {
+		s.limits = *opts.Limits
+	}
 	s.tracer = tr
 	if opts.ForkAfterRecords > 0 {
 		s.forkAt = opts.ForkAfterRecords
@@ -340,13 +346,21 @@ func (s *Sim) Progress() float64 {
 	return float64(s.now) / float64(s.end)
 }
 
-// Run simulates a scenario to the end.
-func Run(sc scenario.Scenario) (*Result, error) {
-	s, err := New(sc)
+// Run simulates a scenario to the end, within the command line's limits.
+func Run(sc scenario.Scenario) (*Result, error) { return RunWithin(sc, scenario.CommandLineLimits()) }
+
+// RunWithin simulates a scenario to the end, within the limits of the
+// place it runs: a run that holds more events than l allows stops with
+// scenario.HeldError (see held.go).
+func RunWithin(sc scenario.Scenario, l scenario.Limits) (*Result, error) {
+	s, err := NewWithOptions(sc, Options{Limits: &l})
 	if err != nil {
 		return nil, err
 	}
 	for !s.Advance(1 << 20) {
+	}
+	if err := s.Err(); err != nil {
+		return nil, err
 	}
 	return s.Result(), nil
 }

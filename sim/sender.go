@@ -24,6 +24,9 @@ func (s *Sim) runSender() {
 	if len(s.control.items) > 0 {
 		horizon = min(horizon, s.control.items[0].at)
 	}
+	if s.holdsTooMuch() {
+		return
+	}
 	s.sentUntil = horizon
 	s.maybeDetach()
 	s.maybeFork()

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"partitionlab/sim/ordering"
+	"partitionlab/sim/scenario"
 )
 
 // TraceKey names one scope key whose events a run should record in full,
@@ -38,6 +39,9 @@ type Options struct {
 	// detached first. Spilling saves memory and must change nothing in the
 	// result: tests force it.
 	SpillPartitions bool
+	// Limits are those of the place the run runs (nil, or no MaxHeld: the
+	// command line's); the engine applies their MaxHeld (see held.go).
+	Limits *scenario.Limits
 }
 
 // TraceEvent is one processing of an event of a traced key.

@@ -107,6 +107,10 @@ type Effect struct {
 	Result   *sim.Result
 	Trace    []sim.TraceEvent
 	Error    string
+	// Refused is Error as the engine's field errors, when it stopped the
+	// run (ShowError) or its traced run (ShowDone) at its limits; nil
+	// otherwise.
+	Refused error
 }
 
 // Start starts run id (a number unique for the page) of sc, traced after
@@ -182,10 +186,10 @@ func (c *Client) Hear(data string, now time.Time) []Effect {
 	case KindDone:
 		c.traceMs = ms(now.Sub(c.started)) - c.simMs
 		c.running, c.share, c.phase, c.drawn = false, 1, Done, now
-		return []Effect{{Kind: ClearInFlight}, {Kind: ShowDone, Trace: r.Trace}}
+		return []Effect{{Kind: ClearInFlight}, {Kind: ShowDone, Trace: r.Trace, Error: r.Error, Refused: r.Refusal.Errors()}}
 	case KindError:
 		c.running, c.drawn = false, now
-		return []Effect{{Kind: ClearInFlight}, {Kind: ShowError, Error: r.Error}}
+		return []Effect{{Kind: ClearInFlight}, {Kind: ShowError, Error: r.Error, Refused: r.Refusal.Errors()}}
 	}
 	return nil
 }

@@ -47,17 +47,35 @@ type Job struct {
 	// the clock is read often enough to keep a slice near its budget.
 	steps   int
 	noTrace bool
+	// limits are the place's (the run stops above their MaxHeld); err is
+	// why the run stopped without a result, traceErr why the traced run
+	// stopped without a trace.
+	limits        scenario.Limits
+	err, traceErr error
 }
 
-// Start prepares a run. The scenario must be valid (see scenario.ParseScenario);
-// the engine's FieldErrors are returned otherwise.
-func Start(sc scenario.Scenario) (*Job, error) {
-	s, err := sim.New(sc)
+// Start prepares a run within the command line's limits. The scenario must
+// be valid (see scenario.ParseScenario); the engine's FieldErrors are
+// returned otherwise.
+func Start(sc scenario.Scenario) (*Job, error) { return StartWithin(sc, scenario.CommandLineLimits()) }
+
+// StartWithin is Start within the limits of the place the run runs.
+func StartWithin(sc scenario.Scenario, l scenario.Limits) (*Job, error) {
+	s, err := sim.NewWithOptions(sc, sim.Options{Limits: &l})
 	if err != nil {
 		return nil, err
 	}
-	return &Job{sc: sc, s: s, steps: 4096}, nil
+	return &Job{sc: sc, s: s, steps: 4096, limits: l}, nil
 }
+
+// Err is why the run stopped before its end without a result (it held
+// more events than its limits allow: scenario.HeldError), or nil.
+func (j *Job) Err() error { return j.err }
+
+// TraceErr is why the traced run stopped before its end, leaving no trace
+// (it cannot set partitions apart, so a backlog may hold more than the run
+// before it did), or nil.
+func (j *Job) TraceErr() error { return j.traceErr }
 
 // StartUntraced prepares a run that ends with its result, without the
 // second, traced run (a comparison shows no violation timeline).
@@ -120,19 +138,27 @@ func (j *Job) Step(budget time.Duration, now func() time.Time) (phaseChanged boo
 func (j *Job) finishPhase() {
 	switch j.phase {
 	case Simulating:
+		if j.err = j.s.Err(); j.err != nil {
+			j.phase, j.s = Done, nil
+			return
+		}
 		j.result = j.s.Result()
 		keys := TraceKeys(j.result)
 		if len(keys) == 0 || j.noTrace {
 			j.phase, j.s = Done, nil
 			return
 		}
-		s, err := sim.NewWithOptions(j.sc, sim.Options{Trace: keys, TraceLimit: TraceLimit})
+		s, err := sim.NewWithOptions(j.sc, sim.Options{Trace: keys, TraceLimit: TraceLimit, Limits: &j.limits})
 		if err != nil { // cannot happen: the same scenario was accepted
 			j.phase, j.s = Done, nil
 			return
 		}
 		j.phase, j.s = Tracing, s
 	case Tracing:
+		if j.traceErr = j.s.Err(); j.traceErr != nil {
+			j.phase, j.s = Done, nil
+			return
+		}
 		j.trace = j.s.Result().Trace
 		j.phase, j.s = Done, nil
 	}

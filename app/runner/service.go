@@ -66,6 +66,10 @@ type Reply struct {
 	// Trace is in the done reply of a traced run with violations.
 	Trace []sim.TraceEvent `json:"trace,omitempty"`
 	Error string           `json:"error,omitempty"`
+	// Refusal is Error as its code and arguments, when the engine stopped
+	// a run (an error reply) or its traced run (a done reply) at its limits,
+	// so the page says it in its own language.
+	Refusal *Refusal `json:"refusal,omitempty"`
 	// EngineMs is the time spent inside the engine in the first phase, and
 	// Events the events it simulated: the page learns this browser's speed
 	// from them, for the estimates of long runs.
@@ -136,6 +140,9 @@ type Service struct {
 	warmed bool
 	// sweep is the sweep runs this worker makes (KindSweep).
 	sweep sweepJob
+	// maxHeld, for tests, lowers the browser's limit of events a run holds
+	// (0: the browser's, scenario.BrowserLimits).
+	maxHeld int64
 }
 
 // Busy reports whether a run or a warm-up is in flight (the worker keeps
@@ -164,7 +171,11 @@ func (s *Service) Handle(req Request, now time.Time) []Reply {
 		if err != nil {
 			return []Reply{{Kind: KindError, ID: req.ID, Error: err.Error()}}
 		}
-		j, err := Start(sc)
+		l := scenario.BrowserLimits()
+		if s.maxHeld > 0 {
+			l.MaxHeld = s.maxHeld
+		}
+		j, err := StartWithin(sc, l)
 		if err != nil {
 			return []Reply{{Kind: KindError, ID: req.ID, Error: err.Error()}}
 		}
@@ -200,6 +211,10 @@ func (s *Service) Step(budget time.Duration, now func() time.Time) []Reply {
 		s.slices++
 	}
 	var out []Reply
+	if err := j.Err(); err != nil {
+		s.job = nil
+		return []Reply{{Kind: KindError, ID: s.id, Error: err.Error(), Refusal: refusalOf(err)}}
+	}
 	if changed && before == Simulating {
 		s.ranOne()
 		r := j.Result()
@@ -208,7 +223,11 @@ func (s *Service) Step(budget time.Duration, now func() time.Time) []Reply {
 			Timing: &Timing{Slices: s.slices}})
 	}
 	if j.Phase() == Done {
-		out = append(out, Reply{Kind: KindDone, ID: s.id, Phase: Done, Progress: 1, Trace: j.Trace()})
+		done := Reply{Kind: KindDone, ID: s.id, Phase: Done, Progress: 1, Trace: j.Trace()}
+		if err := j.TraceErr(); err != nil {
+			done.Error, done.Refusal = err.Error(), refusalOf(err)
+		}
+		out = append(out, done)
 		s.job = nil
 		return out
 	}

@@ -78,6 +78,9 @@ func advanceInSlices(r *Run, opts sim.Options) Verdict {
 	for !s.Advance(step) {
 		step = step*3/2 + 1
 	}
+	if err := s.Err(); err != nil {
+		return broken("the run in slices stopped: %v", err)
+	}
 	if got := s.Result().Digest; got != r.Result.Digest {
 		return broken("digest %s run at once, %s advanced in slices", r.Result.Digest, got)
 	}

@@ -63,6 +63,10 @@ func (r *Run) traceAll() (*sim.Result, Verdict) {
 	}
 	for !s.Advance(1 << 20) {
 	}
+	if err := s.Err(); err != nil {
+		r.tracedWhy = broken("the traced run stopped: %v", err)
+		return nil, r.tracedWhy
+	}
 	r.traced = s.Result()
 	if r.traced.TraceDropped > 0 {
 		r.traced, r.tracedWhy = nil, notMeasurable("the trace dropped events")

@@ -162,6 +162,9 @@ func (r *Run) shareReplay() (*shareLog, Verdict) {
 	}
 	for !s.Advance(1 << 20) {
 	}
+	if err := s.Err(); err != nil {
+		return nil, broken("the replayed run stopped: %v", err)
+	}
 	if got := s.Result().Digest; got != r.Result.Digest {
 		return nil, broken("observing the share events changed the digest: %s, then %s", r.Result.Digest, got)
 	}

@@ -64,6 +64,9 @@ type Limits struct {
 	MaxEvents, MaxAssignment float64
 	// EventsPerS and AssignmentPerS are the engine's measured speed there.
 	EventsPerS, AssignmentPerS float64
+	// MaxHeld bounds the events a run holds at once (see HeldError): the
+	// engine stops a run that passes it, since memory follows them.
+	MaxHeld int64
 }
 
 // CommandLineLimits are the limits of the native command line: about three
@@ -81,7 +84,7 @@ type Limits struct {
 // Validate applies them, so no caller can run more.
 func CommandLineLimits() Limits {
 	return Limits{Where: "on the command line", MaxEvents: 1e9, MaxAssignment: 3e9,
-		EventsPerS: 6e6, AssignmentPerS: 1e9}
+		EventsPerS: 6e6, AssignmentPerS: 1e9, MaxHeld: 1 << 25}
 }
 
 // BrowserLimits are the limits of the browser app, where the engine runs
@@ -93,7 +96,7 @@ func CommandLineLimits() Limits {
 // 5e7–3e8 steps/s). Every preset and lesson stays within them.
 func BrowserLimits() Limits {
 	return Limits{Where: "in the browser", MaxEvents: 2.5e8, MaxAssignment: 6e8,
-		EventsPerS: 1.7e6, AssignmentPerS: 1e8}
+		EventsPerS: 1.7e6, AssignmentPerS: 1e8, MaxHeld: 1 << 22}
 }
 
 // Seconds is about how long the work takes where l was measured.
@@ -128,6 +131,36 @@ func (w Work) Check(l Limits) error {
 			argBig("steps", w.Assignment), where, argNumber("limit", fmtBig(l.MaxAssignment)))
 	}
 	return c.err()
+}
+
+// The events a run holds. Where a backlog's partitions can be detached
+// (every scope key in one partition), the engine's memory stays flat
+// however long the backlog; where they cannot (a key spanning partitions,
+// such as a country whose partition falls behind while a customer's
+// other orders go elsewhere, or per-key queues holding a copy of every
+// record waiting), it holds every event from the oldest one not yet
+// processed to the newest one sent, and memory grows with the backlog:
+// about 150 bytes an event, so a few hours of backlog would need
+// gigabytes. No estimate from the fields alone knows whether consumers
+// keep up, so the engine counts the events it holds as it runs, at
+// points of simulated time that are the same wherever it runs, and stops
+// the run at the limit of the place it runs: 2^22 (about 4.2 M, 0.6 to
+// 0.9 GB) in the browser, whose WebAssembly memory ends at 4 GB, 2^25
+// (about 34 M) on the command line.
+
+// HeldError is the error of a run stopped at atS simulated seconds
+// holding more events than l's MaxHeld.
+func HeldError(atS float64, l Limits) error {
+	var c checker
+	c.add("duration_s", "budget.held", argFloat("at", math.Floor(atS)), l.whereArg(), argBig("limit", float64(l.MaxHeld)))
+	return c.err()
+}
+
+// FieldErrorOf is the field error of code with args, as the engine makes
+// it: for a refusal that crossed from the engine's worker to the page as
+// its code and arguments.
+func FieldErrorOf(field, code string, args []MsgArg) FieldError {
+	return newFieldError(field, code, args...)
 }
 
 // ValidateWithin is Validate with the work limits of the caller.

@@ -35,6 +35,12 @@ func invalidCases(t *testing.T) []FieldErrors {
 		t.Fatal("an hour at 50,000 orders/s is within the browser's budget")
 	}
 	out = append(out, fe)
+	// The engine's stop at its limit of events held (the engine's own
+	// tests reach it in a run).
+	if !errors.As(HeldError(1020.5, BrowserLimits()), &fe) {
+		t.Fatal("HeldError is not a FieldErrors")
+	}
+	out = append(out, fe)
 	// Too long to write down: too many actions and too many named keys.
 	long := DefaultScenario()
 	for range MaxTimeline + 1 {

@@ -17,7 +17,7 @@ func (p *Plan) Run(i int) (Run, error) {
 	if err != nil {
 		return Run{}, err
 	}
-	r, err := sim.Run(sc)
+	r, err := sim.RunWithin(sc, p.limits)
 	if err != nil {
 		return Run{}, fmt.Errorf("point %d (%s), seed %d: %w", i/p.def.Seeds+1, p.pointText(i/p.def.Seeds), sc.Seed, err)
 	}
