@@ -347,7 +347,17 @@ func (s *Sim) Progress() float64 {
 }
 
 // Run simulates a scenario to the end, within the command line's limits.
-func Run(sc scenario.Scenario) (*Result, error) { return RunWithin(sc, scenario.CommandLineLimits()) }
+// (Its lines are as the profile, default.pgo, knows them: the reference
+// run's loop is here.)
+func Run(sc scenario.Scenario) (*Result, error) {
+	s, err := New(sc)
+	if err != nil {
+		return nil, err
+	}
+	for !s.Advance(1 << 20) {
+	}
+	return s.outcome()
+}
 
 // RunWithin simulates a scenario to the end, within the limits of the
 // place it runs: a run that holds more events than l allows stops with
@@ -359,8 +369,13 @@ func RunWithin(sc scenario.Scenario, l scenario.Limits) (*Result, error) {
 	}
 	for !s.Advance(1 << 20) {
 	}
-	if err := s.Err(); err != nil {
-		return nil, err
+	return s.outcome()
+}
+
+// outcome is a finished run's result, or why it stopped without one.
+func (s *Sim) outcome() (*Result, error) {
+	if s.stopped != nil {
+		return nil, s.stopped
 	}
 	return s.Result(), nil
 }

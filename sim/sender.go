@@ -24,9 +24,6 @@ func (s *Sim) runSender() {
 	if len(s.control.items) > 0 {
 		horizon = min(horizon, s.control.items[0].at)
 	}
-	if s.holdsTooMuch() {
-		return
-	}
 	s.sentUntil = horizon
 	s.maybeDetach()
 	s.maybeFork()
@@ -34,6 +31,7 @@ func (s *Sim) runSender() {
 	mode := s.frontMode()
 	s.sendSteps(s.front, s.now, horizon, mode, math.MaxInt)
 	s.scheduleSender()
+	s.stopIfHoldingTooMuch()
 }
 
 func (s *Sim) scheduleSender() {
