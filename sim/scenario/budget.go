@@ -84,7 +84,7 @@ type Limits struct {
 // Validate applies them, so no caller can run more.
 func CommandLineLimits() Limits {
 	return Limits{Where: "on the command line", MaxEvents: 1e9, MaxAssignment: 3e9,
-		EventsPerS: 6e6, AssignmentPerS: 1e9, MaxHeld: 1 << 25}
+		EventsPerS: 6e6, AssignmentPerS: 1e9, MaxHeld: 1 << 24}
 }
 
 // BrowserLimits are the limits of the browser app, where the engine runs
@@ -144,9 +144,11 @@ func (w Work) Check(l Limits) error {
 // gigabytes. No estimate from the fields alone knows whether consumers
 // keep up, so the engine counts the events it holds as it runs, at
 // points of simulated time that are the same wherever it runs, and stops
-// the run at the limit of the place it runs: 2^22 (about 4.2 M, 0.6 to
-// 0.9 GB) in the browser, whose WebAssembly memory ends at 4 GB, 2^25
-// (about 34 M) on the command line.
+// the run at the limit of the place it runs: 2^22 (about 4.2 M, 0.4 to
+// 0.9 GB) in the browser, whose WebAssembly memory ends at 4 GB (a
+// per-key backlog under node died at 3.5 GB, 23 M events held), and 2^24
+// (about 17 M, 3 GB) on the command line, within a laptop's memory (at
+// 2^25 the per-key backlog stopped at 9,236 s simulated, 6.2 GB resident).
 
 // HeldError is the error of a run stopped at atS simulated seconds
 // holding more events than l's MaxHeld.
