@@ -152,7 +152,7 @@ func (p *comparePage) renderStatus(c *i18n.Catalog) app.UI {
 	state, text := "done", c.T("compare.status.done")
 	switch {
 	case l.err != "":
-		state, text = "error", c.T("compare.status.error", i18n.S("error", l.err))
+		state, text = l.errorStatus(c, "compare.status.error")
 	case l.client.Running():
 		state, text = "running", c.T("compare.status.running", i18n.S("side", sideName(p.running)), i18n.N("percent", p.progress()))
 	case !p.sides[0].valid || !p.sides[1].valid:

@@ -53,7 +53,7 @@ func (p *embedPage) renderStatus(c *i18n.Catalog) app.UI {
 	state, text := "done", ""
 	switch {
 	case l.err != "":
-		state, text = "error", c.T("results.status.error", i18n.S("error", l.err))
+		state, text = l.errorStatus(c, "results.status.error")
 	case l.gate != nil:
 		state, text = "waiting", c.T("results.status.waiting")
 	case l.crashed != "":

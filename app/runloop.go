@@ -25,6 +25,9 @@ type runLoop struct {
 	hooks  runHooks
 	out    *runOutcome
 	err    string
+	// stopped says err is why the engine stopped a run before its end (it
+	// held too many events), not why a run could not start.
+	stopped bool
 	// gate is a run that waits for a click (see gate.go); crashed says why
 	// the engine stopped during the last run.
 	gate    *runGate
@@ -66,7 +69,7 @@ func engine() app.Value { return app.Window().Get("partitionlabEngine") }
 // click when it is long or stopped the engine before.
 func (l *runLoop) start(ctx app.Context, sc scenario.Scenario, traced bool, h runHooks) {
 	l.cancel()
-	l.err, l.crashed, l.gate = "", "", nil
+	l.err, l.stopped, l.crashed, l.gate = "", false, "", nil
 	// Too much work for a browser tab: refused at once, naming the fields.
 	// (l.err says why; failed is for what the worker says later.)
 	if err := scenario.EstimateWork(sc).Check(scenario.BrowserLimits()); err != nil {
@@ -206,7 +209,7 @@ func (l *runLoop) apply(ctx app.Context, effects []runner.Effect) {
 			}
 			l.redraw(ctx)
 		case runner.ShowError:
-			l.err = f.Error
+			l.err, l.stopped = f.Error, f.Refused != nil
 			if f.Refused != nil {
 				l.err = fieldErrorsText(tr(), f.Refused)
 			}
@@ -230,6 +233,15 @@ func (l *runLoop) failed(ctx app.Context, why string) {
 
 // redraw draws the page with what the run has now.
 func (l *runLoop) redraw(ctx app.Context) { ctx.Dispatch(func(app.Context) {}) }
+
+// errorStatus is the run status's state and words for err: a run that
+// could not start, or one the engine stopped before its end.
+func (l *runLoop) errorStatus(c *i18n.Catalog, couldNotStart string) (state, text string) {
+	if l.stopped {
+		return "stopped", c.T("results.status.stopped", i18n.S("error", l.err))
+	}
+	return "error", c.T(couldNotStart, i18n.S("error", l.err))
+}
 
 // percent is the progress bar's value, never above 100.
 func (l *runLoop) percent() int { return l.client.Percent() }

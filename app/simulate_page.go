@@ -273,7 +273,7 @@ func (p *simulatePage) renderStatus() app.UI {
 	state, text := "done", ""
 	switch {
 	case l.err != "":
-		state, text = "error", c.T("results.status.error", i18n.S("error", l.err))
+		state, text = l.errorStatus(c, "results.status.error")
 	case l.gate != nil:
 		state, text = "waiting", c.T("results.status.waiting")
 	case l.crashed != "":

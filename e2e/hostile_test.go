@@ -21,6 +21,7 @@ func linkTo(doc string) string {
 // answers, and says what happened.
 const (
 	backlogDoc = `{"duration_s":3600,"workload":{"orders_per_s":20000}}`
+	heldDoc    = `{"duration_s":3600,"workload":{"orders_per_s":3000},"consumer":{"mode":"per_key_queues","pool_threads":1,"processing_ms":500}}`
 	bombDoc    = `{"duration_s":0.001,"topic":{"partitions":10000},"workload":{"orders_per_s":1000000},"consumer":{"auto_commit_interval_ms":86400000}}`
 	tooMuchDoc = `{"duration_s":86400,"topic":{"partitions":10000},"workload":{"orders_per_s":1000000}}`
 )
@@ -81,6 +82,31 @@ func TestHostileTooMuchWorkIsRefused(t *testing.T) {
 	}
 	if d := time.Since(start); d > 10*time.Second {
 		t.Errorf("the refusal took %v", d)
+	}
+	answers(t, ctx)
+}
+
+// A backlog whose memory grows with it (per-key queues, one thread that
+// cannot keep up: every record waits in its key's queue) runs after its
+// click until it holds the browser's limit of events, then stops rather
+// than running the worker out of memory: the page says why in its own
+// language, naming duration_s and the limit, and still answers.
+func TestHostileBacklogHoldingTooMuchStopsAndSaysWhy(t *testing.T) {
+	ctx := newTab(t, chromedp.WithNewBrowserContext())
+	open(t, ctx, env.baseURL+"/?lang=ko#"+share.ScenarioParam+"="+share.Encode([]byte(heldDoc)))
+	waitFor(t, ctx, `document.getElementById("run-status").dataset.state === "waiting"`)
+	click(t, ctx, "#run-confirm")
+	waitForOr(t, ctx, `["done", "crashed", "error", "stopped"].includes(document.getElementById("run-status").dataset.state)`,
+		`document.getElementById("run-status").textContent`)
+	state := eval[string](t, ctx, `document.getElementById("run-status").dataset.state`)
+	text := eval[string](t, ctx, `document.getElementById("run-status").textContent`)
+	if state != "stopped" {
+		t.Fatalf("the run ended %s: %q; want it stopped at the browser's limit", state, text)
+	}
+	for _, want := range []string{"결과 없음", "duration_s", "4,194,304", "브라우저의 한도인"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the page does not say %q about the stopped run: %q", want, text)
+		}
 	}
 	answers(t, ctx)
 }

@@ -154,7 +154,7 @@ func (w Work) Check(l Limits) error {
 // holding more events than l's MaxHeld.
 func HeldError(atS float64, l Limits) error {
 	var c checker
-	c.add("duration_s", "budget.held", argFloat("at", math.Floor(atS)), l.whereArg(), argBig("limit", float64(l.MaxHeld)))
+	c.add("duration_s", "budget.held", argFloat("at", math.Floor(atS)), l.whereArg(), argInt64("limit", l.MaxHeld))
 	return c.err()
 }
 
