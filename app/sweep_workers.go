@@ -154,6 +154,10 @@ func (r *sweepRun) hear(ctx app.Context, w int, data string) bool {
 	}
 	switch rep.Kind {
 	case runner.KindError:
+		if e := rep.Refusal.Errors(); e != nil {
+			r.fail(ctx, fieldErrorsText(tr(), e))
+			return true
+		}
 		r.fail(ctx, rep.Error)
 		return true
 	case runner.KindSweepRun:

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"partitionlab/sim/scenario"
+	"partitionlab/sim/sweep"
 )
 
 // A run that holds more events than the place allows (per-key queues that
@@ -56,5 +57,29 @@ func TestServiceStopsARunHoldingTooMuchAndSaysWhy(t *testing.T) {
 	}
 	if s.Busy() {
 		t.Error("the worker still runs the stopped run")
+	}
+}
+
+// A sweep's run that holds too many events stops with the same refusal,
+// for that run alone; the worker goes on to the next one.
+func TestSweepRunHoldingTooManyEventsIsRefusedAlone(t *testing.T) {
+	doc := []byte(`{"workload":{"orders_per_s":3000},"consumer":{"mode":"per_key_queues","pool_threads":8,"processing_ms":8}}`)
+	a, err := sweep.ParseVary("duration_s=1,150")
+	if err != nil {
+		t.Fatal(err)
+	}
+	def := sweep.Definition{Scenario: doc, Vary: []sweep.Axis{a}, Seeds: 1}
+	s := Service{maxHeld: 1 << 16}
+	clock := &fakeClock{t: time.Unix(0, 0), tick: 10 * time.Millisecond}
+	s.Handle(Request{Kind: KindSweep, ID: 2, Sweep: &def, Runs: []int{1, 0}}, clock.now())
+	replies := drain(t, &s, clock)
+	if len(replies) != 2 {
+		t.Fatalf("replies %+v; want one per run", replies)
+	}
+	if r := replies[0]; r.Kind != KindError || r.Index != 1 || r.Refusal == nil || r.Refusal.Code != "budget.held" {
+		t.Errorf("the 150 s run's reply is %+v; want its refusal", r)
+	}
+	if r := replies[1]; r.Kind != KindSweepRun || r.Index != 0 || r.SweepRun == nil {
+		t.Errorf("the 1 s run's reply is %+v; want its headline", r)
 	}
 }

@@ -145,6 +145,15 @@ type Service struct {
 	maxHeld int64
 }
 
+// limits are the browser's, with the tests' lower limit of events held.
+func (s *Service) limits() scenario.Limits {
+	l := scenario.BrowserLimits()
+	if s.maxHeld > 0 {
+		l.MaxHeld = s.maxHeld
+	}
+	return l
+}
+
 // Busy reports whether a run or a warm-up is in flight (the worker keeps
 // stepping).
 func (s *Service) Busy() bool { return s.job != nil || s.warm.left > 0 || s.sweep.busy() }
@@ -171,11 +180,7 @@ func (s *Service) Handle(req Request, now time.Time) []Reply {
 		if err != nil {
 			return []Reply{{Kind: KindError, ID: req.ID, Error: err.Error()}}
 		}
-		l := scenario.BrowserLimits()
-		if s.maxHeld > 0 {
-			l.MaxHeld = s.maxHeld
-		}
-		j, err := StartWithin(sc, l)
+		j, err := StartWithin(sc, s.limits())
 		if err != nil {
 			return []Reply{{Kind: KindError, ID: req.ID, Error: err.Error()}}
 		}

@@ -103,7 +103,10 @@ func (s *Service) stepSweep(budget time.Duration, now func() time.Time) []Reply 
 	if sw.job == nil {
 		sc, err := sw.plan.Scenario(i)
 		if err == nil {
-			sw.job, err = StartUntraced(sc)
+			sw.job, err = StartWithin(sc, s.limits())
+		}
+		if sw.job != nil {
+			sw.job.noTrace = true
 		}
 		if err != nil {
 			sw.queue = sw.queue[1:]
@@ -113,6 +116,10 @@ func (s *Service) stepSweep(budget time.Duration, now func() time.Time) []Reply 
 	sw.job.Step(budget, now)
 	if sw.job.Phase() != Done {
 		return nil
+	}
+	if err := sw.job.Err(); err != nil {
+		sw.job, sw.queue = nil, sw.queue[1:]
+		return []Reply{{Kind: KindError, ID: sw.id, Index: i, Error: err.Error(), Refusal: refusalOf(err)}}
 	}
 	run := sweep.Headline(sw.job.Result())
 	sw.job, sw.queue = nil, sw.queue[1:]
