@@ -8,8 +8,9 @@ import "partitionlab/sim/scenario"
 // grows with a backlog (see scenario.HeldError). The sender counts them at
 // the end of each of its runs, which fall at the same simulated times
 // wherever the engine runs, and the run stops there once they pass the
-// limit of the place it runs: the same scenario stops at the same point
-// natively, under node and in the browser, or not at all.
+// limit of the place it runs (scenario.Limits.MaxHeld): under one limit a
+// scenario stops at the same simulated time natively, under node and in
+// the browser, however its steps are sliced, or not at all.
 
 // stopIfHoldingTooMuch stops the run, saying why, when it holds more
 // events than its limits allow. It comes last in the sender's run, after
