@@ -72,7 +72,7 @@ var messages = map[string]string{
 	// The work budget (budget.go).
 	"budget.events":           "duration_s × workload.orders_per_s × {per_order} events per order{producer_retries}{consumer_retries} = {factors} = {events} events; the limit {where} is {limit} (shorten duration_s or lower workload.orders_per_s)",
 	"budget.assignment":       "{threads} consumer threads × (threads + {partitions} partitions) × {rebalances} rebalances = {steps} assignment steps; the limit {where} is {limit} (fewer consumer threads, partitions or rebalances)",
-	"budget.held":             "the run stopped at {at} s: it held over {limit} events, from the oldest not yet processed to the newest sent, the limit {where}, and memory grows with them (shorten duration_s, or let the consumers keep up)",
+	"budget.held":             "the run stopped at {at} s: it kept over {limit} events in memory (the limit {where}), from the oldest not yet processed to the newest sent, and memory use grows with them (shorten duration_s, or give the consumers enough to keep up)",
 	"budget.producer_retries": " × producers[].failure_rate retries",
 	"budget.consumer_retries": " × consumer.failure_rate retries",
 	"where.command_line":      "on the command line",
