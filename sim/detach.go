@@ -57,14 +57,13 @@ type detachedLog struct {
 // partition, so each partition's records may meet the ordering checker in
 // that partition's own order, apart from the others', without changing a
 // result.
-func PartitionsSeparable(sc scenario.Scenario) bool { return detachable(sc, false) }
+func PartitionsSeparable(sc scenario.Scenario) bool { return detachable(sc) }
 
 // detachable says whether a run of sc may detach or spill partitions (see
-// above): not while tracing, which follows keys across the whole run.
-func detachable(sc scenario.Scenario, tracing bool) bool {
-	if tracing {
-		return false
-	}
+// above). A traced run may too: the tracer notes each processing as it
+// completes, at the same time and with the same entry either way
+// (TestTracedRunsDetachAndTraceTheSame).
+func detachable(sc scenario.Scenario) bool {
 	for _, a := range sc.Timeline {
 		if a.Action == scenario.ActionSetPartitions {
 			return false

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"reflect"
 	"testing"
 
 	"partitionlab/sim/scenario"
@@ -38,7 +39,7 @@ func TestDetachedPartitionsGiveTheSameRun(t *testing.T) {
 	}{{0, forkAt, false}, {20, 100, false}, {0, forkAt, true}, {50, 100, true}}
 	checked := 0 // detachable scenarios so far: under node they take the variants in turn
 	for _, sc := range scenarios {
-		if !detachable(sc, false) {
+		if !detachable(sc) {
 			continue
 		}
 		want, err := Run(sc)
@@ -174,7 +175,7 @@ func TestSpilledPartitionsGiveTheSameRun(t *testing.T) {
 	scenarios := everyScenario(t)
 	spilled := 0
 	for i, sc := range scenarios {
-		if !detachable(sc, false) {
+		if !detachable(sc) {
 			continue
 		}
 		want, err := Run(sc)
@@ -200,5 +201,64 @@ func TestSpilledPartitionsGiveTheSameRun(t *testing.T) {
 	}
 	if spilled == 0 {
 		t.Error("no partition was spilled")
+	}
+}
+
+// TestTracedRunsDetachAndTraceTheSame: a traced run (the page's second
+// run, which draws the violation timeline) detaches and spills partitions
+// as the first run does, so a backlog holds no more in it; the trace and
+// the digest are those of a traced run that never detaches, on every
+// scenario the rule allows: the keys of its violations, or a customer and
+// an order where it has none.
+func TestTracedRunsDetachAndTraceTheSame(t *testing.T) {
+	variants := []struct {
+		keep, fork int64
+		one, spill bool
+	}{{0, forkAt, false, false}, {20, 100, false, false}, {50, 100, true, false}, {0, 100, false, true}}
+	checked, apart := 0, 0
+	for _, sc := range everyScenario(t) {
+		if !detachable(sc) {
+			continue
+		}
+		r, err := Run(sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		keys := []TraceKey{{Scope: "customer", Key: "customer-1"}, {Scope: "order", Key: "order-5"}}
+		if len(r.Ordering.Examples) > 0 {
+			keys = keys[:0]
+			for _, v := range r.Ordering.Examples {
+				keys = append(keys, TraceKey{Scope: v.Scope, Key: v.Key})
+			}
+		}
+		traced := func(opts Options, set func(*Sim)) *Result {
+			opts.Trace, opts.TraceLimit = keys, 20000
+			s, err := NewWithOptions(sc, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			set(s)
+			for !s.Advance(1 << 16) {
+			}
+			apart += s.detachedCount + s.spilledCount
+			return s.Result()
+		}
+		want := traced(Options{}, func(s *Sim) { s.detachAt = -1 })
+		checked++
+		{ // the scenarios take the variants in turn: each one about seven times
+			c := variants[(checked-1)%len(variants)]
+			got := traced(Options{SpillPartitions: c.spill, ForkAfterRecords: c.fork}, func(s *Sim) {
+				if !c.spill {
+					s.detachAt, s.detachAll, s.detachOne = c.keep, true, c.one
+				}
+			})
+			if got.Digest != want.Digest || !reflect.DeepEqual(got.Trace, want.Trace) {
+				t.Errorf("%s, %+v: digest %s, trace of %d events; never detached: %s, %d events",
+					sc.Name, c, got.Digest, len(got.Trace), want.Digest, len(want.Trace))
+			}
+		}
+	}
+	if apart == 0 {
+		t.Error("no traced run detached or spilled a partition")
 	}
 }

@@ -161,7 +161,7 @@ func NewWithOptions(sc scenario.Scenario, opts Options) (*Sim, error) {
 	}
 	s.spillEarly = opts.SpillPartitions
 	s.detachAt = detachAt
-	if !detachable(sc, tr != nil) {
+	if !detachable(sc) {
 		s.detachAt = -1
 	}
 	s.partitions = int32(sc.Topic.Partitions)

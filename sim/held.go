@@ -16,7 +16,7 @@ import "partitionlab/sim/scenario"
 // events than its limits allow. It comes last in the sender's run, after
 // the lines whose places the profile (default.pgo) knows.
 func (s *Sim) stopIfHoldingTooMuch() {
-	if s.checker.Held() <= s.limits.MaxHeld {
+	if s.checker.InFlight() <= s.limits.MaxHeld {
 		return
 	}
 	s.stopped = scenario.HeldError(float64(s.now)/1e9, s.limits)

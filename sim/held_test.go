@@ -34,8 +34,8 @@ func TestRunStopsWhereItHoldsTooManyEvents(t *testing.T) {
 		if !errors.As(s.Err(), &fe) || fe[0].Field != "duration_s" || fe[0].Code != "budget.held" {
 			t.Fatalf("a per-key backlog of 150 s ended with %v; want it stopped at its limit, naming duration_s", s.Err())
 		}
-		if s.now >= s.end || s.checker.Held() <= 1<<19 {
-			t.Fatalf("stopped at %d ns holding %d events", s.now, s.checker.Held())
+		if s.now >= s.end || s.checker.InFlight() <= 1<<19 {
+			t.Fatalf("stopped at %d ns holding %d events", s.now, s.checker.InFlight())
 		}
 		stops = append(stops, fe[0].Message)
 	}

@@ -72,9 +72,10 @@ func StartWithin(sc scenario.Scenario, l scenario.Limits) (*Job, error) {
 // more events than its limits allow: scenario.HeldError), or nil.
 func (j *Job) Err() error { return j.err }
 
-// TraceErr is why the traced run stopped before its end, leaving no trace
-// (it cannot set partitions apart, so a backlog may hold more than the run
-// before it did), or nil.
+// TraceErr is why the traced run stopped before its end, leaving no trace,
+// or nil. The traced run sets partitions apart as the first one does, so it
+// holds as many events and should stop only where the first did; if it
+// ever does, the page says so rather than draw a timeline without a trace.
 func (j *Job) TraceErr() error { return j.traceErr }
 
 // StartUntraced prepares a run that ends with its result, without the

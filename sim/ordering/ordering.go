@@ -329,9 +329,3 @@ func (c *Checker) Tracked(g int64) bool { return g >= c.oldestOpen }
 
 // ScopeName is scope s's name in results: order, customer or key.
 func ScopeName(s int) string { return scopeNames[s] }
-
-// Held is how many events the checker holds an entry for: every one from
-// the oldest not yet processed to the newest sent, processed or not. It
-// is what a run's memory follows where partitions cannot be detached
-// (about 100 to 200 bytes an event with the records and queues beside).
-func (c *Checker) Held() int64 { return c.nextSeq - c.oldestOpen }
