@@ -136,8 +136,6 @@ func (c *resultsPanel) renderViolationChart(t *i18n.Catalog, snap results.Snapsh
 	status := app.P().Class("help").ID("trace-status").DataSet("traced", v.traced).Text(t.T("results.trace.done"))
 	if !v.traced {
 		status = app.P().Class("help").ID("trace-status").DataSet("traced", false).Text(t.T("results.trace.pending"))
-	} else if v.traceStopped != "" {
-		status = app.P().Class("help").ID("trace-status").DataSet("traced", "stopped").Text(t.T("results.trace.stopped", i18n.S("why", v.traceStopped)))
 	}
 	w := nc.chart
 	inWindow := snap.T > w.XMin && snap.T < w.XMax

@@ -50,9 +50,6 @@ type runHooks struct {
 type runOutcome struct {
 	result *sim.Result
 	trace  []sim.TraceEvent
-	// traceStopped says, in the page's words, why the traced run stopped
-	// without a trace ("" when it did not).
-	traceStopped string
 }
 
 // Result is the run's result.
@@ -199,11 +196,6 @@ func (l *runLoop) apply(ctx app.Context, effects []runner.Effect) {
 			l.redraw(ctx)
 		case runner.ShowDone:
 			l.out.trace = f.Trace
-			if f.Refused != nil {
-				l.out.traceStopped = fieldErrorsText(tr(), f.Refused)
-			} else if f.Error != "" {
-				l.out.traceStopped = f.Error
-			}
 			if l.hooks.done != nil {
 				l.hooks.done(ctx, l.out)
 			}

@@ -163,7 +163,7 @@ func (p *simulatePage) startRun(ctx app.Context) {
 			if p.view != nil && p.view.result == j.Result() && j.Trace() != nil {
 				p.view.setTrace(j.Trace())
 			} else if p.view != nil && p.view.result == j.Result() {
-				p.view.traced, p.view.traceStopped = true, j.traceStopped
+				p.view.traced = true
 			}
 		},
 	})

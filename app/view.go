@@ -25,13 +25,10 @@ type resultView struct {
 	result  *sim.Result
 	trace   []sim.TraceEvent
 	traced  bool // the traced run has finished (trace may be empty)
-	// traceStopped is why the traced run stopped without a trace, in the
-	// page's words ("" when it did not).
-	traceStopped string
-	cards        []results.Card
-	marks        plots.TimeMarks
-	charts       []namedChart
-	assign       namedChart
+	cards   []results.Card
+	marks   plots.TimeMarks
+	charts  []namedChart
+	assign  namedChart
 	// flow is the run prepared for the flow view.
 	flow *flow.Run
 	// fromPage says the charts were taken from the pre-rendered page.

@@ -108,8 +108,7 @@ type Effect struct {
 	Trace    []sim.TraceEvent
 	Error    string
 	// Refused is Error as the engine's field errors, when it stopped the
-	// run (ShowError) or its traced run (ShowDone) at its limits; nil
-	// otherwise.
+	// run at its limits (ShowError); nil otherwise.
 	Refused error
 }
 
@@ -186,7 +185,7 @@ func (c *Client) Hear(data string, now time.Time) []Effect {
 	case KindDone:
 		c.traceMs = ms(now.Sub(c.started)) - c.simMs
 		c.running, c.share, c.phase, c.drawn = false, 1, Done, now
-		return []Effect{{Kind: ClearInFlight}, {Kind: ShowDone, Trace: r.Trace, Error: r.Error, Refused: r.Refusal.Errors()}}
+		return []Effect{{Kind: ClearInFlight}, {Kind: ShowDone, Trace: r.Trace}}
 	case KindError:
 		c.running, c.drawn = false, now
 		return []Effect{{Kind: ClearInFlight}, {Kind: ShowError, Error: r.Error, Refused: r.Refusal.Errors()}}

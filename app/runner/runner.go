@@ -48,10 +48,11 @@ type Job struct {
 	steps   int
 	noTrace bool
 	// limits are the place's (the run stops above their MaxHeld); err is
-	// why the run stopped without a result, traceErr why the traced run
-	// stopped without a trace.
-	limits        scenario.Limits
-	err, traceErr error
+	// why the run stopped without a result. The traced run sets partitions
+	// apart as the first one does and holds the same events, so it stops
+	// only where the first did, and never runs then.
+	limits scenario.Limits
+	err    error
 }
 
 // Start prepares a run within the command line's limits. The scenario must
@@ -71,12 +72,6 @@ func StartWithin(sc scenario.Scenario, l scenario.Limits) (*Job, error) {
 // Err is why the run stopped before its end without a result (it held
 // more events than its limits allow: scenario.HeldError), or nil.
 func (j *Job) Err() error { return j.err }
-
-// TraceErr is why the traced run stopped before its end, leaving no trace,
-// or nil. The traced run sets partitions apart as the first one does, so it
-// holds as many events and should stop only where the first did; if it
-// ever does, the page says so rather than draw a timeline without a trace.
-func (j *Job) TraceErr() error { return j.traceErr }
 
 // StartUntraced prepares a run that ends with its result, without the
 // second, traced run (a comparison shows no violation timeline).
@@ -156,10 +151,6 @@ func (j *Job) finishPhase() {
 		}
 		j.phase, j.s = Tracing, s
 	case Tracing:
-		if j.traceErr = j.s.Err(); j.traceErr != nil {
-			j.phase, j.s = Done, nil
-			return
-		}
 		j.trace = j.s.Result().Trace
 		j.phase, j.s = Done, nil
 	}

@@ -67,8 +67,8 @@ type Reply struct {
 	Trace []sim.TraceEvent `json:"trace,omitempty"`
 	Error string           `json:"error,omitempty"`
 	// Refusal is Error as its code and arguments, when the engine stopped
-	// a run (an error reply) or its traced run (a done reply) at its limits,
-	// so the page says it in its own language.
+	// a run at its limits (an error reply), so the page says it in its own
+	// language.
 	Refusal *Refusal `json:"refusal,omitempty"`
 	// EngineMs is the time spent inside the engine in the first phase, and
 	// Events the events it simulated: the page learns this browser's speed
@@ -228,11 +228,7 @@ func (s *Service) Step(budget time.Duration, now func() time.Time) []Reply {
 			Timing: &Timing{Slices: s.slices}})
 	}
 	if j.Phase() == Done {
-		done := Reply{Kind: KindDone, ID: s.id, Phase: Done, Progress: 1, Trace: j.Trace()}
-		if err := j.TraceErr(); err != nil {
-			done.Error, done.Refusal = err.Error(), refusalOf(err)
-		}
-		out = append(out, done)
+		out = append(out, Reply{Kind: KindDone, ID: s.id, Phase: Done, Progress: 1, Trace: j.Trace()})
 		s.job = nil
 		return out
 	}
