@@ -21,7 +21,10 @@ func linkTo(doc string) string {
 // answers, and says what happened.
 const (
 	backlogDoc = `{"duration_s":3600,"workload":{"orders_per_s":20000}}`
-	heldDoc    = `{"duration_s":3600,"workload":{"orders_per_s":3000},"consumer":{"mode":"per_key_queues","pool_threads":1,"processing_ms":500}}`
+	perKeyDoc  = `{"duration_s":3600,"workload":{"orders_per_s":3000},"consumer":{"mode":"per_key_queues","pool_threads":1,"processing_ms":500}}`
+	// perKeyDoc with a consumer added late: the fields alone no longer say
+	// what will wait, so the run starts, and the engine stops it.
+	heldDoc    = `{"duration_s":3600,"workload":{"orders_per_s":3000},"consumer":{"mode":"per_key_queues","pool_threads":1,"processing_ms":500},"timeline":[{"at_s":3000,"action":"add_consumer"}]}`
 	bombDoc    = `{"duration_s":0.001,"topic":{"partitions":10000},"workload":{"orders_per_s":1000000},"consumer":{"auto_commit_interval_ms":86400000}}`
 	tooMuchDoc = `{"duration_s":86400,"topic":{"partitions":10000},"workload":{"orders_per_s":1000000}}`
 )
@@ -86,10 +89,36 @@ func TestHostileTooMuchWorkIsRefused(t *testing.T) {
 	answers(t, ctx)
 }
 
+// A backlog of per-key queues whose threads the fields alone show cannot
+// keep up (one thread at 500 ms a record against 9,000 events a second)
+// would hold more events than the browser allows: it is refused at once,
+// beside duration_s, in the page's language, with the rates and the
+// limit, and nothing runs.
+func TestHostilePerKeyBacklogIsRefusedUpFront(t *testing.T) {
+	ctx := newTab(t, chromedp.WithNewBrowserContext())
+	start := time.Now()
+	open(t, ctx, env.baseURL+"/?lang=pt#"+share.ScenarioParam+"="+share.Encode([]byte(perKeyDoc)))
+	waitFor(t, ctx, `document.body.textContent.includes("duration_s")`)
+	text := eval[string](t, ctx, `document.querySelector(".results-column").textContent + " " + document.querySelector(".editor-card").textContent`)
+	for _, want := range []string{"duration_s", "pelo menos 32.000.000 eventos estariam esperando", "9.000 eventos são enviados por segundo", "6 consumers × 1 threads a 500 ms", "4.194.304", "no navegador"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the page does not say %q about the refused run: %q", want, text)
+		}
+	}
+	if eval[bool](t, ctx, `document.getElementById("run-progress") !== null || document.getElementById("run-confirm") !== null`) {
+		t.Error("the per-key backlog was offered a run")
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("the refusal took %v", d)
+	}
+	answers(t, ctx)
+}
+
 // A backlog whose memory grows with it (per-key queues, one thread that
-// cannot keep up: every record waits in its key's queue) runs after its
-// click until it holds the browser's limit of events, then stops rather
-// than running the worker out of memory: the page says why in its own
+// cannot keep up: every record waits in its key's queue), which the
+// estimate cannot judge (a consumer joins later), runs after its click
+// until it holds the browser's limit of events, then stops rather than
+// running the worker out of memory: the page says why in its own
 // language, naming duration_s and the limit, and still answers.
 func TestHostileBacklogHoldingTooMuchStopsAndSaysWhy(t *testing.T) {
 	ctx := newTab(t, chromedp.WithNewBrowserContext())

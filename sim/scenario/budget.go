@@ -28,6 +28,9 @@ type Work struct {
 	Assignment float64
 	// AssignmentHow says how Assignment was computed.
 	AssignmentHow string
+	// Held is the least number of events the run will hold in memory, where
+	// the fields alone can tell (see EstimateHeld).
+	Held HeldEstimate
 
 	// eventFactors and group are the parts of the two sentences above, for
 	// the messages of Check in other languages.
@@ -130,6 +133,11 @@ func (w Work) Check(l Limits) error {
 			argNumber("partitions", fmtPlain(partitions)), argNumber("rebalances", fmtPlain(rebalances)),
 			argBig("steps", w.Assignment), where, argNumber("limit", fmtBig(l.MaxAssignment)))
 	}
+	if len(c.errs) == 0 {
+		// Only for work the place accepts: a run too big for it is refused
+		// for that first.
+		return w.Held.Check(l)
+	}
 	return c.err()
 }
 
@@ -141,8 +149,9 @@ func (w Work) Check(l Limits) error {
 // record waiting), it holds every event from the oldest one not yet
 // processed to the newest one sent, and memory grows with the backlog:
 // about 150 bytes an event, so a few hours of backlog would need
-// gigabytes. No estimate from the fields alone knows whether consumers
-// keep up, so the engine counts the events it holds as it runs, at
+// gigabytes. Only for per-key queues can the fields alone show that the
+// consumers will not keep up (EstimateHeld, which refuses such a run up
+// front); in general, the engine counts the events it holds as it runs, at
 // points of simulated time that are the same wherever it runs, and stops
 // the run at the limit of the place it runs: 2^22 (about 4.2 M, 0.4 to
 // 0.9 GB) in the browser, whose WebAssembly memory ends at 4 GB (a
@@ -228,6 +237,7 @@ func EstimateWork(sc Scenario) Work {
 	w.Assignment = threads * (threads + partitions) * rebalances
 	w.AssignmentHow = fmt.Sprintf("%s consumer threads × (threads + %s partitions) × %s rebalances",
 		fmtPlain(threads), fmtPlain(partitions), fmtPlain(rebalances))
+	w.Held = EstimateHeld(sc)
 	return w
 }
 

@@ -70,13 +70,15 @@ var messages = map[string]string{
 	"key_distribution.long":       "long sends numeric customer ids, but workload.key_distribution's keys are strings: use string",
 
 	// The work budget (budget.go).
-	"budget.events":           "duration_s × workload.orders_per_s × {per_order} events per order{producer_retries}{consumer_retries} = {factors} = {events} events; the limit {where} is {limit} (shorten duration_s or lower workload.orders_per_s)",
-	"budget.assignment":       "{threads} consumer threads × (threads + {partitions} partitions) × {rebalances} rebalances = {steps} assignment steps; the limit {where} is {limit} (fewer consumer threads, partitions or rebalances)",
-	"budget.held":             "the run stopped at {at} s: it kept over {limit} events in memory (the limit {where}), from the oldest not yet processed to the newest sent, and memory use grows with them (shorten duration_s, or give the consumers enough to keep up)",
-	"budget.producer_retries": " × producers[].failure_rate retries",
-	"budget.consumer_retries": " × consumer.failure_rate retries",
-	"where.command_line":      "on the command line",
-	"where.browser":           "in the browser",
+	"budget.events":             "duration_s × workload.orders_per_s × {per_order} events per order{producer_retries}{consumer_retries} = {factors} = {events} events; the limit {where} is {limit} (shorten duration_s or lower workload.orders_per_s)",
+	"budget.assignment":         "{threads} consumer threads × (threads + {partitions} partitions) × {rebalances} rebalances = {steps} assignment steps; the limit {where} is {limit} (fewer consumer threads, partitions or rebalances)",
+	"budget.held":               "the run stopped at {at} s: it kept over {limit} events in memory (the limit {where}), from the oldest not yet processed to the newest sent, and memory use grows with them (shorten duration_s, or give the consumers enough to keep up)",
+	"budget.held_estimate":      "at least {waiting} events would be waiting by the end: {sent} events are sent a second, and {members} consumers × {threads} threads at {ms} ms a record process at most {processed} a second; per-key queues keep every waiting record in memory, so the run would stop before about {at} s, once it held over {limit} events, the limit {where} (shorten duration_s, or give the consumers enough threads to keep up)",
+	"budget.held_estimate_keys": "at least {waiting} events would be waiting by the end: a per-key queue processes a key's records one at a time, and keys sent more events than one thread processes at {ms} ms a record ({per_key} a second): {keys}, the busiest {busiest} a second; per-key queues keep every waiting record in memory, so the run would stop before about {at} s, once it held over {limit} events, the limit {where} (shorten duration_s, lower consumer.processing_ms, or spread the busiest keys)",
+	"budget.producer_retries":   " × producers[].failure_rate retries",
+	"budget.consumer_retries":   " × consumer.failure_rate retries",
+	"where.command_line":        "on the command line",
+	"where.browser":             "in the browser",
 
 	// The document's shape (parse.go, parse_number.go).
 	"shape.null":            "must not be null",
