@@ -68,7 +68,7 @@ func TestPerKeyQueueOfAHotKeyIsRefusedUpFront(t *testing.T) {
 		t.Errorf("at least %.0f events waiting; want just under %.0f", h.Waiting, want)
 	}
 	e := heldRefusal(t, sc, BrowserLimits())
-	for _, want := range []string{"budget.held_estimate_keys", "(125 a second): 1, the busiest 1500 a second"} {
+	for _, want := range []string{"budget.held_estimate_keys", "(125 a second) is 1, the busiest sent 1500 a second"} {
 		if !strings.Contains(e.Code+" "+e.Message, want) {
 			t.Errorf("the refusal does not say %q: %s (%s)", want, e.Message, e.Code)
 		}
