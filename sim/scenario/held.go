@@ -16,20 +16,23 @@ import (
 // show that it will, the run is refused before it starts, with the
 // arithmetic: seconds instead of a minute of work thrown away.
 //
-// Two things keep records waiting, and each gives a bound: all events
-// against what every thread can process (the members that get partitions
-// × their threads ÷ the processing time), and each key against one
+// The engine holds every event from the oldest one waiting to the newest
+// sent, the processed ones in between too. Two things keep records
+// waiting, and each gives a bound. All events against what every thread
+// can process (the members that get partitions × their threads ÷ the
+// processing time): what waits at the end is held. And a key against one
 // thread, since a per-key queue processes a key's records one at a time
-// (a hot customer falls behind while the pool is mostly idle). The
-// estimate is the larger, and a lower bound, so that no run that would
-// end is refused: the events sent (less those a new group skips before
-// its first join and those an order's spread leaves unsent at the end,
-// less four standard deviations of the arrivals) less the most that can
-// be processed (more by four standard deviations, and one record in each
-// thread's hands). The
-// engine holds more than this (every event from the oldest one waiting
-// to the newest sent, the processed ones in between too), so a run may
-// still stop earlier than the estimate says. It is made only where its
+// (a hot customer falls behind while the pool is mostly idle): by the end
+// the busiest key has processed at most the processing time's worth of
+// its records, so its oldest one waiting was sent early, and every event
+// of every key sent since is held. The estimate is the larger, and a
+// lower bound, so that no run that would end is refused: it counts the
+// events sent less those a new group skips before its first join and
+// those an order's spread leaves unsent at the end, less four standard
+// deviations of the arrivals, and the records processed at their most,
+// more by four standard deviations and one in each thread's hands. A run
+// may still stop earlier than the estimate says (the engine's stop counts
+// what it holds). It is made only where its
 // premises hold: no timeline (an action changes the group or the pace)
 // and no failures (retries and dead letters change what is sent and
 // processed). Share groups have no per-key queues (validation refuses
@@ -41,15 +44,17 @@ type HeldEstimate struct {
 	// Applies says whether the estimate was made (see above); the other
 	// fields are zero when not.
 	Applies bool
-	// Waiting is the least number of events sent and not yet processed at
-	// the end of the run (0 when the consumers keep up), the larger of the
-	// two bounds.
-	Waiting float64
+	// Held is the least number of events the engine holds at the end of
+	// the run (0 when the consumers keep up), the larger of the two
+	// bounds.
+	Held float64
 	// ByKeys says the per-key bound is the larger: Keys keys are each sent
-	// more than one thread processes, the busiest Busiest events a second.
+	// more than one thread processes, the busiest Busiest events a second,
+	// and its oldest record waiting at the end was sent before OldestS.
 	ByKeys  bool
 	Keys    int
 	Busiest float64
+	OldestS float64
 	// SentPerS is the events sent a second; ProcessedPerS the most the
 	// consumers' threads process a second: Members × Threads × 1000 /
 	// ProcessingMs, and PerKeyPerS the most one key's are, 1000 /
@@ -58,9 +63,9 @@ type HeldEstimate struct {
 	Members, Threads                    int
 	ProcessingMs                        float64
 
-	startS    float64 // how long after the start the events counted begin
-	grows     float64 // by how much the bound grows a second
-	uncounted float64 // the events of the first startS seconds, a second of startS
+	startS float64 // how long after the start the events counted begin
+	// The bound is about grows × t - offset at t seconds (see passesAt).
+	grows, offset float64
 }
 
 // heldSigmas is how many standard deviations the estimate allows the
@@ -96,35 +101,30 @@ func EstimateHeld(sc Scenario) HeldEstimate {
 		h.startS += k.InitialRebalanceDelayMs/1000 + 2
 	}
 	h.ProcessedPerS = float64(h.Members*h.Threads) * h.PerKeyPerS
-	d := sc.DurationS
-	h.Waiting = h.behind(h.SentPerS, h.ProcessedPerS, float64(h.Members*h.Threads), d)
-	h.grows, h.uncounted = h.SentPerS-h.ProcessedPerS, h.SentPerS
-	var byKeys, grows, uncounted float64
-	for _, s := range customerShares(sc, h.PerKeyPerS/h.SentPerS) {
-		rate := h.SentPerS * s.share
-		n := float64(s.keys)
+	d, sent, most := sc.DurationS, h.SentPerS, h.PerKeyPerS
+	// What waits at the end: sent less processed at their most.
+	h.Held = max(0, math.Floor(sent*max(0, d-h.startS)-heldSigmas*math.Sqrt(sent*d)-
+		(h.ProcessedPerS*d+heldSigmas*math.Sqrt(h.ProcessedPerS*d)+float64(h.Members*h.Threads))))
+	h.grows, h.offset = sent-h.ProcessedPerS, sent*h.startS
+	for _, s := range customerShares(sc, most/sent) {
 		h.Keys += s.keys
-		h.Busiest = max(h.Busiest, rate)
-		byKeys += n * h.behind(rate, h.PerKeyPerS, 1, d)
-		grows += n * (rate - h.PerKeyPerS)
-		uncounted += n * rate
+		h.Busiest = max(h.Busiest, sent*s.share)
 	}
-	if byKeys > h.Waiting {
-		h.Waiting, h.ByKeys, h.grows, h.uncounted = byKeys, true, grows, uncounted
+	if b := h.Busiest; b > 0 {
+		// The busiest key has processed at most done of its records, so
+		// the next one waits: it was sent by OldestS, when the key had sent
+		// more than done, and every event sent since is held.
+		done := most*d + heldSigmas*math.Sqrt(most*d) + 1
+		h.OldestS = h.startS + (done+heldSigmas*math.Sqrt(b*d))/b
+		if held := math.Floor(sent*(d-h.OldestS) - heldSigmas*math.Sqrt(sent*d)); held > h.Held {
+			h.Held, h.ByKeys = held, true
+			h.grows, h.offset = sent*(1-most/b), sent*(h.startS+1/b)
+		}
 	}
-	if h.Waiting == 0 {
-		h.Keys, h.Busiest = 0, 0
+	if h.Held == 0 {
+		h.Keys, h.Busiest, h.OldestS = 0, 0, 0
 	}
 	return h
-}
-
-// behind is the least number of events of a stream sent at rate a second,
-// and processed by hands threads at most at most a second, that still wait
-// after d seconds.
-func (h HeldEstimate) behind(rate, most, hands, d float64) float64 {
-	sent := rate*max(0, d-h.startS) - heldSigmas*math.Sqrt(rate*d)
-	processed := most*d + heldSigmas*math.Sqrt(most*d) + hands
-	return max(0, math.Floor(sent-processed))
 }
 
 // keyShare is the share of the orders of each of keys customers.
@@ -202,41 +202,41 @@ func above(shares []keyShare, least float64) []keyShare {
 	return shares
 }
 
-// passesAt is about when the events waiting pass n, by the estimate
-// (without its allowance for chance): about the latest the engine stops a
-// run holding at most n events (+Inf when the consumers keep up).
+// passesAt is about when the bound passes n (without its allowance for
+// chance): about the latest the engine stops a run holding at most n
+// events (+Inf when the consumers keep up).
 func (h HeldEstimate) passesAt(n float64) float64 {
 	if h.grows <= 0 {
 		return math.Inf(1)
 	}
-	return (n + h.uncounted*h.startS) / h.grows
+	return (n + h.offset) / h.grows
 }
 
 // Check refuses a run that will hold more events than l allows.
 func (h HeldEstimate) Check(l Limits) error {
-	if !h.Applies || l.MaxHeld <= 0 || h.Waiting <= float64(l.MaxHeld) {
+	if !h.Applies || l.MaxHeld <= 0 || h.Held <= float64(l.MaxHeld) {
 		return nil
 	}
 	var c checker
 	at, where, limit := argFloat("at", math.Ceil(h.passesAt(float64(l.MaxHeld)))), l.whereArg(), argInt64("limit", l.MaxHeld)
 	if h.ByKeys {
-		c.add("duration_s", "budget.held_estimate_keys", argWaiting(h.Waiting), argInt("keys", h.Keys),
+		c.add("duration_s", "budget.held_estimate_keys", argRoundedDown("held", h.Held), argInt("keys", h.Keys),
 			argFloat("ms", h.ProcessingMs), argNumber("busiest", fmtPlain(math.Floor(h.Busiest))),
-			argNumber("per_key", fmtPlain(math.Floor(h.PerKeyPerS))), at, where, limit)
+			argNumber("per_key", fmtPlain(math.Floor(h.PerKeyPerS))), argFloat("oldest", math.Ceil(h.OldestS)), at, where, limit)
 		return c.err()
 	}
-	c.add("duration_s", "budget.held_estimate", argWaiting(h.Waiting),
+	c.add("duration_s", "budget.held_estimate", argRoundedDown("waiting", h.Held),
 		argNumber("sent", fmtPlain(h.SentPerS)), argInt("members", h.Members), argInt("threads", h.Threads),
 		argFloat("ms", h.ProcessingMs), argNumber("processed", fmtPlain(math.Floor(h.ProcessedPerS))), at, where, limit)
 	return c.err()
 }
 
-// argWaiting is the events waiting, rounded down to two significant
+// argRoundedDown is a count of events rounded down to two significant
 // digits: a lower bound still, written out in full ("at least 32,000,000").
-func argWaiting(v float64) MsgArg {
+func argRoundedDown(name string, v float64) MsgArg {
 	if v >= 100 {
 		p := math.Pow(10, math.Floor(math.Log10(v))-1)
 		v = math.Floor(v/p) * p
 	}
-	return argNumber("waiting", fmtPlain(v))
+	return argNumber(name, fmtPlain(v))
 }
