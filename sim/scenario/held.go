@@ -32,11 +32,10 @@ import (
 // deviations of the arrivals, and the records processed at their most,
 // more by four standard deviations and one in each thread's hands. A run
 // may still stop earlier than the estimate says (the engine's stop counts
-// what it holds). It is made only where its
-// premises hold: no timeline (an action changes the group or the pace)
-// and no failures (retries and dead letters change what is sent and
-// processed). Share groups have no per-key queues (validation refuses
-// them).
+// what it holds). It is made only where its premises hold: no timeline
+// (an action changes the group or the pace) and no failures (retries and
+// dead letters change what is sent and processed). Share groups have no
+// per-key queues (validation refuses them).
 
 // HeldEstimate is the least number of events a run of a scenario will
 // hold at its end, and how it was computed.
@@ -134,10 +133,11 @@ type keyShare struct {
 }
 
 // customerShares are the customers' shares of the orders above least,
-// largest first, when every record is keyed by customer id and routed alike (one client
-// and serializer, no custom partitioner: a key in one partition, so in one
-// member's per-key queue); nil otherwise. A share is never overestimated:
-// zipf's far tail is bounded from above by its integral.
+// largest first, when every record is keyed by customer id and routed
+// alike (one client and serializer, no custom partitioner: a key in one
+// partition, so in one member's per-key queue); nil otherwise. A share is
+// never overestimated: zipf's far tail is bounded from above by its
+// integral.
 func customerShares(sc Scenario, least float64) []keyShare {
 	for _, p := range sc.Producers {
 		if p.Key != KeyCustomerID || p.VIP != nil || p.Client != sc.Producers[0].Client || p.Serializer != sc.Producers[0].Serializer {
