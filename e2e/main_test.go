@@ -62,6 +62,7 @@ func runMain(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, "e2e: build:", err)
 		return 1
 	}
+	compressAppWasmInBackground()
 	server, url, err := serve(env.bin, env.web, "127.0.0.1:0")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "e2e: serve:", err)
