@@ -120,9 +120,6 @@ func EstimateHeld(sc Scenario) HeldEstimate {
 			h.grows, h.offset = sent*(1-most/b), sent*(h.startS+1/b)
 		}
 	}
-	if h.Held == 0 {
-		h.Keys, h.Busiest, h.OldestS = 0, 0, 0
-	}
 	return h
 }
 
