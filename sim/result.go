@@ -1,11 +1,11 @@
 package sim
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"math"
 
+	"partitionlab/sim/internal/sha256"
 	"partitionlab/sim/ordering"
 )
 
