@@ -59,6 +59,8 @@ var rules = []rule{
 	{pkg: "partitionlab/internal/archtest", why: "archtest holds tests only"},
 	{pkg: "partitionlab/internal/browsergoapp",
 		why: "browsergoapp writes go-app's browser copy with the standard library and the go command alone"},
+	{pkg: "partitionlab/internal/browsergoapp/uuidstub", forbid: []string{"crypto/..."},
+		why: "uuidstub is written out as github.com/google/uuid for the browser's go-app: the standard library alone, and no crypto, which it is there to leave out"},
 	{pkg: "partitionlab/internal/soak", allow: []string{sim},
 		why: "the soak runs the engine's random worlds for as long as asked; it is a developer's command, not part of the engine"},
 	{pkg: "partitionlab/crosscheck", why: "the cross-checks' Kafka clients are test imports only"},

@@ -80,6 +80,36 @@ func TestPagesModulesLeaveOutGoAppsServer(t *testing.T) {
 	}
 }
 
+// No browser module links Go's crypto: importing any of it runs the
+// initialisers of Go's FIPS 140 module, which keep AES, GCM, SHA-2, SHA-3,
+// HMAC and the DRBG in the module (about 44 kB of app.wasm with brotli, 38
+// kB of engine.wasm). The result's digest is sim/internal/sha256; go-app's
+// copy leaves out its encryption and uuid's hashes (internal/browsergoapp).
+func TestBrowserModulesLinkNoCrypto(t *testing.T) {
+	deps := map[string][]string{}
+	for _, main := range []string{root, "partitionlab/app/embedmain"} {
+		deps[main] = strings.Fields(goListWasm(t, "-deps", main))
+	}
+	// engine.wasm is built from go.mod as it is: it has no go-app.
+	cmd := exec.Command("go", "list", "-deps", "partitionlab/app/engineworker")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	deps["partitionlab/app/engineworker"] = strings.Fields(string(out))
+	for main, ds := range deps {
+		if !slices.Contains(ds, "partitionlab/sim") {
+			t.Fatalf("%s does not list partitionlab/sim:\n%s", main, ds)
+		}
+		for _, d := range ds {
+			if d == "crypto" || strings.HasPrefix(d, "crypto/") {
+				t.Errorf("the browser's build of %s depends on %s", main, d)
+			}
+		}
+	}
+}
+
 // browserMod is the go.mod the pages' modules are built with, written as
 // make wasm writes it (in a directory of the tests' own).
 var browserMod = sync.OnceValues(func() (string, error) {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	_ "embed"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -30,8 +31,16 @@ var serverOnly = []string{"pkg/app/http.go", "pkg/app/resource.go"}
 // only. A page that called app.RouteWithRegexp would not build.
 const routeFile = "pkg/app/route.go"
 
+// cryptoFile is go-app's AES-GCM encryption of values (Context.Encrypt and
+// Decrypt, states persisted with the Encrypt option), which the copy
+// replaces with cryptoStubFile. Importing crypto/aes, crypto/cipher and
+// crypto/rand runs the initialisers of Go's FIPS 140 module, which keep
+// AES, GCM, SHA-2, SHA-3, HMAC and the DRBG in the module (with uuid's,
+// about 46 kB of app.wasm with brotli); the pages encrypt nothing.
+const cryptoFile = "pkg/app/crypto.go"
+
 // leftOut are the files of go-app's package app the copy does not take.
-var leftOut = append(slices.Clip(serverOnly), routeFile)
+var leftOut = append(slices.Clip(serverOnly), routeFile, cryptoFile)
 
 // clientFile is what the client's files use of the files left out, in a
 // file of the copy's own: the Handler type that wasm.go's
@@ -107,6 +116,40 @@ func (r *router) createComponent(path string) (Composer, bool) {
 }
 `
 
+// cryptoStubFile replaces crypto.go (see cryptoFile): a page that asked
+// go-app to encrypt a value gets an error saying why, not a value stored
+// in the clear.
+const cryptoStubFile = `//go:build wasm
+
+// Written by partitionlab's internal/browsergoapp, in place of crypto.go,
+// which this copy leaves out so that the page does not link Go's crypto.
+
+package app
+
+import "github.com/maxence-charriere/go-app/v9/pkg/errors"
+
+var errNoEncryption = errors.New("this build of go-app does not encrypt: see partitionlab's internal/browsergoapp")
+
+func encrypt(key string, v []byte) ([]byte, error) { return nil, errNoEncryption }
+
+func decrypt(key string, v []byte) ([]byte, error) { return nil, errNoEncryption }
+`
+
+// uuidModule is github.com/google/uuid as the copy uses it: NewString,
+// for the id of a page's state store (which tells its own broadcasts from
+// other tabs') and of a device. The published module registers MD5 and
+// SHA-1 and reads crypto/rand at start-up; a random version 4 UUID from
+// math/rand/v2 (seeded by the runtime from the browser's
+// crypto.getRandomValues) serves both ids. A go-app that called more of
+// package uuid would not build.
+const uuidModule = "github.com/google/uuid"
+
+// uuidFile is the module's one file: uuidstub/uuid.go, a package here so
+// that its tests run.
+//
+//go:embed uuidstub/uuid.go
+var uuidFile string
+
 // write makes dir/go-app (the copy) and dir/browser.mod with
 // dir/browser.sum (root's go.mod and go.sum, go-app replaced by the copy)
 // for the module at root, and returns browser.mod's absolute path.
@@ -147,8 +190,20 @@ func write(root, dir string) (string, error) {
 			return "", err
 		}
 	}
-	for name, text := range map[string]string{"browser.go": clientFile, "browser_route.go": routerFile} {
+	for name, text := range map[string]string{"browser.go": clientFile, "browser_route.go": routerFile, "browser_crypto.go": cryptoStubFile} {
 		if err := os.WriteFile(filepath.Join(dst, "pkg", "app", name), []byte(text), 0o644); err != nil {
+			return "", err
+		}
+	}
+	uuidDst := filepath.Join(dir, "uuid")
+	if err := os.RemoveAll(uuidDst); err != nil {
+		return "", err
+	}
+	if err := os.MkdirAll(uuidDst, 0o755); err != nil {
+		return "", err
+	}
+	for name, text := range map[string]string{"go.mod": "module " + uuidModule + "\n\ngo 1.22\n", "uuid.go": uuidFile} {
+		if err := os.WriteFile(filepath.Join(uuidDst, name), []byte(text), 0o644); err != nil {
 			return "", err
 		}
 	}
@@ -156,10 +211,13 @@ func write(root, dir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if bytes.Contains(mod, []byte("replace "+goApp)) || bytes.Contains(mod, []byte("\t"+goApp+" =>")) {
-		return "", fmt.Errorf("go.mod already replaces %s", goApp)
+	for _, m := range []string{goApp, uuidModule} {
+		if bytes.Contains(mod, []byte("replace "+m)) || bytes.Contains(mod, []byte("\t"+m+" =>")) {
+			return "", fmt.Errorf("go.mod already replaces %s", m)
+		}
 	}
-	mod = append(mod, fmt.Sprintf("\n// The browser's build: go-app without its server's files (internal/browsergoapp).\nreplace %s => ./%s\n", goApp, filepath.ToSlash(rel))...)
+	mod = append(mod, fmt.Sprintf("\n// The browser's build: go-app without its server's files and its crypto (internal/browsergoapp).\nreplace %s => ./%s\n\nreplace %s => ./%s\n",
+		goApp, filepath.ToSlash(rel), uuidModule, filepath.ToSlash(filepath.Join(filepath.Dir(rel), "uuid")))...)
 	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
 	if err != nil {
 		return "", err

@@ -15,8 +15,9 @@ import (
 )
 
 // The copy is go-app's package files as published, but the server's and
-// the router, with browser.go and browser_route.go beside them, and a
-// go.mod that replaces go-app with it by a path relative to the root.
+// the router and its encryption, with browser.go, browser_route.go and
+// browser_crypto.go beside them, a uuid module of one function, and a
+// go.mod that replaces both by paths relative to the root.
 func TestWriteCopiesGoAppWithoutItsServer(t *testing.T) {
 	root := filepath.Join("..", "..")
 	dir := filepath.Join(root, ".tools", "browsergoapp-test")
@@ -35,7 +36,7 @@ func TestWriteCopiesGoAppWithoutItsServer(t *testing.T) {
 			t.Errorf("the copy has %s (%v)", f, err)
 		}
 	}
-	for _, name := range []string{"browser.go", "browser_route.go"} {
+	for _, name := range []string{"browser.go", "browser_route.go", "browser_crypto.go"} {
 		if b, err := os.ReadFile(filepath.Join(app, name)); err != nil || !strings.HasPrefix(string(b), "//go:build wasm\n") {
 			t.Errorf("%s: %v, %.40q", name, err, b)
 		}
@@ -58,8 +59,16 @@ func TestWriteCopiesGoAppWithoutItsServer(t *testing.T) {
 		t.Errorf("%d of go-app's files copied", copied)
 	}
 	mod, _ := os.ReadFile(modfile)
-	if !strings.HasSuffix(string(mod), "replace "+goApp+" => ./.tools/browsergoapp-test/go-app\n") {
-		t.Errorf("browser.mod ends %q", mod[max(0, len(mod)-120):])
+	for _, r := range []string{"replace " + goApp + " => ./.tools/browsergoapp-test/go-app\n", "replace " + uuidModule + " => ./.tools/browsergoapp-test/uuid\n"} {
+		if !strings.Contains(string(mod), r) {
+			t.Errorf("browser.mod has no %q: it ends %q", r, mod[max(0, len(mod)-200):])
+		}
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "uuid", "go.mod")); err != nil || !strings.HasPrefix(string(b), "module "+uuidModule+"\n") {
+		t.Errorf("uuid/go.mod: %v, %q", err, b)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "uuid", "uuid.go")); err != nil || !strings.Contains(string(b), "func NewString() string") {
+		t.Errorf("uuid/uuid.go: %v, %.80q", err, b)
 	}
 	sum, _ := os.ReadFile(filepath.Join(dir, "browser.sum"))
 	rootSum, _ := os.ReadFile(filepath.Join(root, "go.sum"))
