@@ -248,11 +248,12 @@ bench: build
 static: build
 	./$(BIN) static dist --base $(BASE) $(if $(URL),--url $(URL))
 
-# The Hangul subset font Korean pages fall back to (web/hangul.css), cut
-# from Debian's Noto Sans CJK KR to KS X 1001's 2,350 syllables and every
-# Hangul the Korean texts use. Not part of make test: run it and commit
-# web/NotoSansKR-Hangul.woff2 when a Korean text needs a syllable the font lacks (a test
-# says which).
+# The two Hangul faces Korean pages fall back to (web/hangul.css), cut
+# from Debian's Noto Sans CJK KR: the Hangul the Korean texts use, and
+# the rest of KS X 1001's 2,350 syllables; with their unicode-ranges in
+# web/hangul.css and app/hangul_ranges.go. Not part of make test: run it
+# and commit the four files when a Korean text needs a syllable the first
+# face lacks (a test says which).
 font:
 	@test -f /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc && /usr/bin/python3 -c 'import fontTools, brotli' 2>/dev/null || \
 		{ $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends fonts-noto-cjk python3-fonttools python3-brotli; }

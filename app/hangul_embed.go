@@ -2,36 +2,75 @@ package app
 
 import (
 	"encoding/base64"
+	"strconv"
 	"strings"
 	"unicode"
 )
 
 // A chart or a review saved in Korean is read elsewhere, maybe on a
 // machine without a Korean font, where its Hangul would be boxes: the
-// file then carries the page's Hangul subset (web/NotoSansKR-Hangul.woff2,
-// about 160 kB, 215 kB in base64) as an @font-face of its own, under the
-// family name the charts already list ('Partition Lab Hangul'). A file
+// file then carries the page's Hangul faces as @font-faces of their own,
+// under the family name the charts already list ('Partition Lab
+// Hangul'): the face of the Korean texts' Hangul
+// (web/NotoSansKR-Hangul.woff2, about 46 kB, 62 kB in base64), and the
+// rest of KS X 1001's (web/NotoSansKR-Hangul-more.woff2, 133 kB) only
+// when the file shows some of it, a team's key in Hangul say. A file
 // without Hangul is saved as before.
 
-// hangulFamily is the subset's family name in web/hangul.css and in the
+// hangulFamily is the faces' family name in web/hangul.css and in the
 // charts' font lists (plots.fontFamilies).
 const hangulFamily = "Partition Lab Hangul"
+
+// hangulFaces are the two faces' bytes; more is nil when the file does
+// not need it.
+type hangulFaces struct{ texts, more []byte }
 
 // hasHangul reports whether s holds a Hangul letter.
 func hasHangul(s string) bool {
 	return strings.IndexFunc(s, func(r rune) bool { return unicode.Is(unicode.Hangul, r) }) >= 0
 }
 
-// hangulFace is the @font-face of the subset font, inline.
-func hangulFace(font []byte) string {
-	return `@font-face{font-family:"` + hangulFamily + `";src:url(data:font/woff2;base64,` +
-		base64.StdEncoding.EncodeToString(font) + `) format("woff2");unicode-range:U+1100-11FF,U+3000-3011,U+3131-318E,U+AC00-D7A3}`
+// needsMoreHangul reports whether s shows a character of the second face
+// (hangulMoreRange): Hangul the Korean texts do not use.
+func needsMoreHangul(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return inUnicodeRange(r, hangulMoreRange) }) >= 0
 }
 
-// svgWithHangul is a standalone SVG with the font inside it, when it
-// shows Hangul and the font is at hand; otherwise svg as it is.
-func svgWithHangul(svg string, font []byte) string {
-	if len(font) == 0 || !hasHangul(svg) {
+// inUnicodeRange reports whether r is in ranges, a CSS unicode-range of
+// single code points and runs (U+AC00,U+AC04-AC08), as fonts/hangul.py
+// writes them.
+func inUnicodeRange(r rune, ranges string) bool {
+	for part := range strings.SplitSeq(ranges, ",") {
+		lo, hi, _ := strings.Cut(strings.TrimPrefix(part, "U+"), "-")
+		if hi == "" {
+			hi = lo
+		}
+		from, err1 := strconv.ParseUint(lo, 16, 32)
+		to, err2 := strconv.ParseUint(hi, 16, 32)
+		if err1 == nil && err2 == nil && uint64(r) >= from && uint64(r) <= to {
+			return true
+		}
+	}
+	return false
+}
+
+// hangulFaceCSS is the @font-faces of the faces at hand, inline.
+func hangulFaceCSS(f hangulFaces) string {
+	face := func(font []byte, ranges string) string {
+		return `@font-face{font-family:"` + hangulFamily + `";src:url(data:font/woff2;base64,` +
+			base64.StdEncoding.EncodeToString(font) + `) format("woff2");unicode-range:` + ranges + `}`
+	}
+	css := face(f.texts, hangulTextsRange)
+	if len(f.more) > 0 {
+		css += face(f.more, hangulMoreRange)
+	}
+	return css
+}
+
+// svgWithHangul is a standalone SVG with the faces inside it, when it
+// shows Hangul and the faces are at hand; otherwise svg as it is.
+func svgWithHangul(svg string, f hangulFaces) string {
+	if len(f.texts) == 0 || !hasHangul(svg) {
 		return svg
 	}
 	open := strings.Index(svg, "<svg")
@@ -43,22 +82,22 @@ func svgWithHangul(svg string, font []byte) string {
 		return svg
 	}
 	at := open + end + 1
-	return svg[:at] + "<style>" + hangulFace(font) + "</style>" + svg[at:]
+	return svg[:at] + "<style>" + hangulFaceCSS(f) + "</style>" + svg[at:]
 }
 
-// htmlWithHangul is a review page with the font in its style, and the
-// font first in its text's font list (its unicode-range keeps it to
+// htmlWithHangul is a review page with the faces in its style, and the
+// family first in its text's font list (its unicode-ranges keep it to
 // Hangul; after the Latin faces, Chromium drew the first Hangul as boxes
 // while the font was still being read), when it shows Hangul (its charts
 // name the family already); otherwise page as it is.
-func htmlWithHangul(page string, font []byte) string {
-	if len(font) == 0 || !hasHangul(page) {
+func htmlWithHangul(page string, f hangulFaces) string {
+	if len(f.texts) == 0 || !hasHangul(page) {
 		return page
 	}
 	at := strings.Index(page, "</style>")
 	if at < 0 {
 		return page
 	}
-	css := hangulFace(font) + "body{font-family:'" + hangulFamily + "',system-ui,sans-serif}"
+	css := hangulFaceCSS(f) + "body{font-family:'" + hangulFamily + "',system-ui,sans-serif}"
 	return page[:at] + css + page[at:]
 }

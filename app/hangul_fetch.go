@@ -6,27 +6,41 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
 
-// hangulFont is the Hangul subset's bytes, once fetched (the service
-// worker has the file cached, so offline too).
-var hangulFont []byte
+// The Hangul faces' files beside web/hangul.css (see hangul_embed.go).
+const (
+	hangulTextsFile = "NotoSansKR-Hangul.woff2"
+	hangulMoreFile  = "NotoSansKR-Hangul-more.woff2"
+)
 
-// saveWithHangul saves doc through save, with the Hangul font put in by
-// embed when doc shows Hangul (see svgWithHangul); doc as it is when it
-// shows none, or when the font cannot be had.
-func saveWithHangul(doc string, embed func(doc string, font []byte) string, save func(doc string)) {
+// hangulFonts are the faces' bytes, by file, once fetched (the service
+// worker has the files cached, so offline too).
+var hangulFonts = map[string][]byte{}
+
+// saveWithHangul saves doc through save, with the Hangul faces it needs
+// put in by embed when doc shows Hangul (see svgWithHangul); doc as it is
+// when it shows none, or when the faces cannot be had.
+func saveWithHangul(doc string, embed func(doc string, f hangulFaces) string, save func(doc string)) {
 	if !hasHangul(doc) {
 		save(doc)
 		return
 	}
-	withHangulFont(func(font []byte) { save(embed(doc, font)) })
+	withHangulFont(hangulTextsFile, func(texts []byte) {
+		if texts == nil || !needsMoreHangul(doc) {
+			save(embed(doc, hangulFaces{texts: texts}))
+			return
+		}
+		withHangulFont(hangulMoreFile, func(more []byte) {
+			save(embed(doc, hangulFaces{texts: texts, more: more}))
+		})
+	})
 }
 
-// withHangulFont calls then with the font's bytes, fetched the first time
-// from beside web/hangul.css (so a sub-path the app is served from is
-// kept); with nil when it cannot be had.
-func withHangulFont(then func(font []byte)) {
-	if hangulFont != nil {
-		then(hangulFont)
+// withHangulFont calls then with the bytes of the face in file, fetched
+// the first time from beside web/hangul.css (so a sub-path the app is
+// served from is kept); with nil when it cannot be had.
+func withHangulFont(file string, then func(font []byte)) {
+	if b := hangulFonts[file]; b != nil {
+		then(b)
 		return
 	}
 	link := app.Window().Get("document").Call("querySelector", `link[href*="hangul.css"]`)
@@ -34,14 +48,14 @@ func withHangulFont(then func(font []byte)) {
 		then(nil)
 		return
 	}
-	url := strings.Replace(link.Get("href").String(), "hangul.css", "NotoSansKR-Hangul.woff2", 1)
+	url := strings.Replace(link.Get("href").String(), "hangul.css", file, 1)
 	var answered, read, failed app.Func
 	release := func() { answered.Release(); read.Release(); failed.Release() }
 	read = app.FuncOf(func(_ app.Value, args []app.Value) any {
 		bytes := app.Window().Get("Uint8Array").New(args[0])
 		b := make([]byte, bytes.Length())
 		app.CopyBytesToGo(b, bytes)
-		hangulFont = b
+		hangulFonts[file] = b
 		release()
 		then(b)
 		return nil

@@ -18,53 +18,66 @@ import (
 	"partitionlab/app/i18n"
 )
 
-// hangulFontFile is the subset font web/hangul.css declares for machines
-// without a Korean font (made by fonts/hangul.py, make font).
-const hangulFontFile = "../web/NotoSansKR-Hangul.woff2"
+// The two faces web/hangul.css declares for machines without a Korean
+// font (made by fonts/hangul.py, make font).
+const (
+	hangulTextsFontFile = "../web/" + hangulTextsFile
+	hangulMoreFontFile  = "../web/" + hangulMoreFile
+)
 
-// Every Hangul character a Korean page can show is in the shipped font:
-// those of the Korean catalog files, the Korean lesson overlays and the
-// picker's name for Korean. A syllable missing from the font would draw as
-// a box on a machine without a Korean font; `make font` adds it.
-func TestHangulFontHasEveryKoreanCharacter(t *testing.T) {
-	b, err := os.ReadFile(hangulFontFile)
+// hangulHas reads the face in file and says which runes it draws.
+func hangulHas(t *testing.T, file string) func(rune) bool {
+	t.Helper()
+	b, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
 	otf, err := woff2ToSfnt(b)
 	if err != nil {
-		t.Fatalf("%s: %v", hangulFontFile, err)
+		t.Fatalf("%s: %v", file, err)
 	}
 	f, err := sfnt.Parse(otf)
 	if err != nil {
-		t.Fatalf("%s: %v", hangulFontFile, err)
+		t.Fatalf("%s: %v", file, err)
 	}
 	var buf sfnt.Buffer
-	has := func(r rune) bool {
+	return func(r rune) bool {
 		g, err := f.GlyphIndex(&buf, r)
 		return err == nil && g != 0
 	}
-	for _, r := range "가힝한국어합니다" {
-		if !has(r) {
-			t.Errorf("the font lacks %q, one of KS X 1001's syllables", r)
-		}
-	}
-	if has('A') || has('똠') {
-		t.Error("the font has A or 똠 (not Korean text, not KS X 1001): it is not the subset")
-	}
+}
+
+// koreanTexts are the files whose Hangul a Korean page shows, as
+// fonts/hangul.py reads them, by name: the Korean catalog files, the
+// Korean lesson overlays, the loading label's words, the numbers' units
+// and the picker's name for Korean.
+func koreanTexts(t *testing.T) map[string]string {
+	t.Helper()
 	files, _ := filepath.Glob("i18n/messages/ko/*.json")
 	overlays, _ := filepath.Glob("../sim/lessons/data/ko/*.json")
-	if len(files) == 0 {
-		t.Fatal("no Korean catalog files")
+	if len(files) == 0 || len(overlays) == 0 {
+		t.Fatal("no Korean catalog files or lesson overlays")
 	}
 	texts := map[string]string{"i18n.Korean.Name()": i18n.Korean.Name()}
-	for _, name := range append(files, overlays...) {
+	for _, name := range append(append(files, overlays...), "../web/loading-i18n.js", "results/format.go", "i18n/lang.go") {
 		b, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)
 		}
 		texts[name] = string(b)
 	}
+	return texts
+}
+
+// Every Hangul character a Korean page shows in its own words is in the
+// first face, the one a Korean page fetches: a syllable missing from it
+// would fetch the second face too, or draw as a box; `make font` adds it.
+func TestHangulFontHasEveryKoreanCharacter(t *testing.T) {
+	has := hangulHas(t, hangulTextsFontFile)
+	if has('A') || has('똠') {
+		t.Error("the face has A or 똠 (not Korean text, not KS X 1001): it is not the subset")
+	}
+	texts := koreanTexts(t)
 	names := make([]string, 0, len(texts))
 	for name := range texts {
 		names = append(names, name)
@@ -87,11 +100,58 @@ func TestHangulFontHasEveryKoreanCharacter(t *testing.T) {
 				rs = append(rs, r)
 			}
 			sort.Slice(rs, func(i, j int) bool { return rs[i] < rs[j] })
-			t.Errorf("%s: the Hangul font lacks %q: run make font and commit the font", name, string(rs))
+			t.Errorf("%s: the first Hangul face lacks %q: run make font and commit the faces", name, string(rs))
 		}
 	}
 	if checked == 0 {
 		t.Error("no Hangul found in the Korean texts")
+	}
+}
+
+// Each face draws exactly the characters of its unicode-range, in
+// web/hangul.css and in hangul_ranges.go (which saved files use): a
+// character in a face's range but not in the face would draw as a box
+// once the face is fetched, and one in the face but in the other's range
+// would fetch the other. The ranges do not overlap, and together they are
+// KS X 1001's 2,350 syllables (from 가 to 힝), its jamo and the CJK
+// punctuation.
+func TestHangulFacesDrawExactlyTheirRanges(t *testing.T) {
+	css, err := os.ReadFile("../web/hangul.css")
+	if err != nil {
+		t.Fatal(err)
+	}
+	syllables := 0
+	for _, face := range []struct{ file, ranges string }{{hangulTextsFontFile, hangulTextsRange}, {hangulMoreFontFile, hangulMoreRange}} {
+		block := `url("` + filepath.Base(face.file) + `") format("woff2");`
+		at := bytes.Index(css, []byte(block))
+		end := bytes.IndexByte(css[max(at, 0):], '}')
+		if at < 0 || end < 0 || !bytes.Contains(css[at:at+end], []byte("unicode-range: "+face.ranges+";")) {
+			t.Errorf("web/hangul.css: the face of %s does not declare hangul_ranges.go's unicode-range: run make font", face.file)
+		}
+		has := hangulHas(t, face.file)
+		for _, block := range [][2]rune{{0x1100, 0x11ff}, {0x3000, 0x303f}, {0x3130, 0x318f}, {0xa960, 0xa97f}, {0xac00, 0xd7ff}} {
+			for r := block[0]; r <= block[1]; r++ {
+				if in := inUnicodeRange(r, face.ranges); in != has(r) {
+					t.Errorf("%s: %q (U+%04X) in its unicode-range %v, in the face %v", face.file, r, r, in, has(r))
+				}
+				if has(r) && r >= 0xac00 && r <= 0xd7a3 {
+					syllables++
+				}
+			}
+		}
+	}
+	for r := rune(0x1100); r <= 0xd7ff; r++ {
+		if inUnicodeRange(r, hangulTextsRange) && inUnicodeRange(r, hangulMoreRange) {
+			t.Errorf("%q (U+%04X) is in both faces' ranges", r, r)
+		}
+	}
+	if syllables != 2350 {
+		t.Errorf("the faces draw %d Hangul syllables together, want KS X 1001's 2,350", syllables)
+	}
+	for _, r := range "가힝ㄱㅎ、」" {
+		if !inUnicodeRange(r, hangulTextsRange) && !inUnicodeRange(r, hangulMoreRange) {
+			t.Errorf("neither face has %q", r)
+		}
 	}
 }
 

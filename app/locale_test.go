@@ -18,12 +18,13 @@ import (
 // other non-test .go file of app/ is scanned by default, so a new view is
 // checked without anyone adding it to a list.
 var shownNothing = map[string]string{
-	"doc.go":          "the package's doc comment",
-	"address.go":      "reads and writes the address bar",
-	"routes.go":       "registers the pages' paths",
-	"runmarks.go":     "performance marks for the benchmarks, never shown",
-	"hangul_embed.go": "the Hangul font's CSS for saved files",
-	"hangul_fetch.go": "fetches the Hangul font",
+	"doc.go":           "the package's doc comment",
+	"address.go":       "reads and writes the address bar",
+	"routes.go":        "registers the pages' paths",
+	"runmarks.go":      "performance marks for the benchmarks, never shown",
+	"hangul_embed.go":  "the Hangul faces' CSS for saved files",
+	"hangul_fetch.go":  "fetches the Hangul faces",
+	"hangul_ranges.go": "the Hangul faces' characters, generated",
 }
 
 // translatedViews are the app's non-test .go files that may show words:

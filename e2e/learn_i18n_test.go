@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -307,6 +308,38 @@ func TestKoreanUsesTheShippedFont(t *testing.T) {
 		return c.measureText("학습학습").width === c.measureText("\u0378\u0378\u0378\u0378").width })()`)
 	if boxes {
 		t.Error("Hangul is drawn as the boxes of a missing glyph")
+	}
+}
+
+// The shipped Hangul comes in two faces (web/hangul.css): a Korean page
+// fetches the one of its own words only (above, 46 kB), and a team's key
+// in Hangul its words do not use (떡볶이) fetches the second too, and is
+// drawn from it, not as boxes. Checked on a machine without a Korean font
+// only: with one, neither face is fetched.
+func TestHangulOutsideTheTextsFetchesTheSecondFace(t *testing.T) {
+	if out, _ := exec.Command("fc-list", ":lang=ko").Output(); strings.TrimSpace(string(out)) != "" {
+		t.Skip("this machine has a Korean font: the page fetches neither shipped face")
+	}
+	ctx := newTab(t, chromedp.WithNewBrowserContext())
+	open(t, ctx, env.baseURL+"keys?lang=ko")
+	waitFor(t, ctx, `document.querySelector("[data-app-mounted]") !== null && document.getElementById("result-table") !== null`)
+	waitFor(t, ctx, hangulFaceLoaded+` && document.fonts.status === "loaded"`)
+	const fonts = `performance.getEntriesByType("resource").map(e => e.name.replace(/^.*\/web\//, "")).filter(n => n.endsWith(".woff2"))`
+	if got := eval[[]string](t, ctx, fonts); len(got) != 1 || got[0] != "NotoSansKR-Hangul.woff2" {
+		t.Errorf("the Korean keys page fetched %q, want only NotoSansKR-Hangul.woff2", got)
+	}
+	setField(t, ctx, "keys", "떡볶이\norder-1\n", "input")
+	cell := `[...document.querySelectorAll("#result-table td")].find(td => td.textContent.includes("떡볶이"))`
+	waitFor(t, ctx, cell+` !== undefined`)
+	waitFor(t, ctx, `document.fonts.status === "loaded" && Array.from(document.fonts).filter(f => f.family.replace(/"/g, "") === "Partition Lab Hangul" && f.status === "loaded").length === 2`)
+	if got := eval[[]string](t, ctx, fonts); !slices.Contains(got, "NotoSansKR-Hangul-more.woff2") {
+		t.Errorf("a key in 떡볶이 fetched %q, want NotoSansKR-Hangul-more.woff2 too", got)
+	}
+	boxes := eval[bool](t, ctx, `(() => { const c = document.createElement("canvas").getContext("2d");
+		c.font = getComputedStyle(`+cell+`).font;
+		return c.measureText("떡볶").width === c.measureText("\u0378\u0378").width })()`)
+	if boxes {
+		t.Error("떡볶 is drawn as the boxes of a missing glyph")
 	}
 }
 

@@ -57,11 +57,12 @@ func (s site) resolve(path string) string {
 
 // embedPrecache is what the embed's worker keeps: the embed's page at the
 // snippets' address, its module, go-app's scripts, the engine's worker
-// and module, its style sheets, scripts, icons, the Korean font and the
+// and module, its style sheets, scripts, icons, the Korean faces and the
 // languages' words.
 func (s site) embedPrecache() []string {
 	list := []string{app.EmbedSnippetPath, embedModule, "/app.css", "/app.js", "/wasm_exec.js", "/manifest.webmanifest",
-		"/web/icon-192.png", "/web/icon-512.png", "/web/icon.svg", hangulFont}
+		"/web/icon-192.png", "/web/icon-512.png", "/web/icon.svg"}
+	list = append(list, hangulFonts...)
 	list = append(list, embedStyles()...)
 	list = append(list, engineResources(s.version)...)
 	list = append(list, bundleResources()...)

@@ -45,8 +45,9 @@ type site struct {
 	url string
 }
 
-// hangulFont is the Hangul subset font web/hangul.css declares.
-const hangulFont = "/web/NotoSansKR-Hangul.woff2"
+// hangulFonts are the two Hangul faces web/hangul.css declares: the one
+// of the Korean texts' Hangul and the rest of KS X 1001's (fonts/hangul.py).
+var hangulFonts = []string{"/web/NotoSansKR-Hangul.woff2", "/web/NotoSansKR-Hangul-more.woff2"}
 
 // appStyles are the app's style sheets: every page's, Learn's, the
 // loading label's, the Korean font's and the Embed dialog's.
@@ -106,7 +107,7 @@ func (s site) handlerIn(l i18n.Lang) *goapp.Handler {
 	// the languages' words (a page opened offline in any language needs its
 	// bundle). The
 	// embed is not the app's: its own worker keeps it (embedWorker).
-	h.CacheableResources = append(h.CacheableResources, "/web/icon.svg", hangulFont)
+	h.CacheableResources = append(append(h.CacheableResources, "/web/icon.svg"), hangulFonts...)
 	h.CacheableResources = append(h.CacheableResources, bundleResources()...)
 	if s.static {
 		// Links carry the language as a path (/ko/keys), and each
