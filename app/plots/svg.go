@@ -550,5 +550,5 @@ func (c *svgCanvas) FillString(f font.Face, pt vg.Point, s string) {
 // app.wasm (with brotli) that no page ran. A chart that drew an image
 // would stop here, in the tests that draw every chart, not on a page.
 func (c *svgCanvas) DrawImage(vg.Rectangle, image.Image) {
-	panic("plots: DrawImage: no chart draws an image (see svg.go)")
+	panic(fmt.Errorf("plots: DrawImage: no chart draws an image (see svg.go)"))
 }
