@@ -15,7 +15,8 @@ import (
 )
 
 func main() {
-	app.LoadPageLanguage() // embed.wasm holds English's words only
+	app.HoldCollectionUntilMounted() // until the embed has mounted
+	app.LoadPageLanguage()           // embed.wasm holds English's words only
 	app.EmbedRoutes()
 	goapp.RunWhenOnBrowser()
 }
