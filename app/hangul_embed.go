@@ -2,8 +2,10 @@ package app
 
 import (
 	"encoding/base64"
+	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -31,15 +33,31 @@ func hasHangul(s string) bool {
 }
 
 // needsMoreHangul reports whether s shows a character of the second face
-// (hangulMoreRange): Hangul the Korean texts do not use.
+// (hangulMoreRange): Hangul the Korean texts do not use. A character
+// below the face's first is passed at once, so a chart's markup costs a
+// comparison a byte.
 func needsMoreHangul(s string) bool {
-	return strings.IndexFunc(s, func(r rune) bool { return inUnicodeRange(r, hangulMoreRange) }) >= 0
+	runs := moreHangulRuns()
+	for _, r := range s {
+		if r >= runs[0].lo && inRuns(r, runs) {
+			return true
+		}
+	}
+	return false
 }
 
-// inUnicodeRange reports whether r is in ranges, a CSS unicode-range of
-// single code points and runs (U+AC00,U+AC04-AC08), as fonts/hangul.py
-// writes them.
-func inUnicodeRange(r rune, ranges string) bool {
+// moreHangulRuns is hangulMoreRange, read once.
+var moreHangulRuns = sync.OnceValue(func() []runeRun { return parseUnicodeRange(hangulMoreRange) })
+
+// runeRun is the code points from lo to hi.
+type runeRun struct{ lo, hi rune }
+
+// parseUnicodeRange reads a CSS unicode-range of single code points and
+// runs (U+AC00,U+AC04-AC08) in ascending order, as fonts/hangul.py writes
+// them; a part that does not read is left out (the tests check the
+// generated ones all read).
+func parseUnicodeRange(ranges string) []runeRun {
+	var runs []runeRun
 	for part := range strings.SplitSeq(ranges, ",") {
 		lo, hi, _ := strings.Cut(strings.TrimPrefix(part, "U+"), "-")
 		if hi == "" {
@@ -47,11 +65,17 @@ func inUnicodeRange(r rune, ranges string) bool {
 		}
 		from, err1 := strconv.ParseUint(lo, 16, 32)
 		to, err2 := strconv.ParseUint(hi, 16, 32)
-		if err1 == nil && err2 == nil && uint64(r) >= from && uint64(r) <= to {
-			return true
+		if err1 == nil && err2 == nil {
+			runs = append(runs, runeRun{rune(from), rune(to)})
 		}
 	}
-	return false
+	return runs
+}
+
+// inRuns reports whether r is in runs, ascending.
+func inRuns(r rune, runs []runeRun) bool {
+	i := sort.Search(len(runs), func(i int) bool { return runs[i].hi >= r })
+	return i < len(runs) && runs[i].lo <= r
 }
 
 // hangulFaceCSS is the @font-faces of the faces at hand, inline.

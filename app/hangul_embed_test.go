@@ -71,3 +71,16 @@ func wellFormed(t *testing.T, doc string) {
 		}
 	}
 }
+
+// BenchmarkNeedsMoreHangul looks through a Korean chart of about 100 kB
+// whose Hangul is all the texts' own, the common case: every character
+// is looked at.
+func BenchmarkNeedsMoreHangul(b *testing.B) {
+	doc := strings.Repeat(`<text x="12.5" y="-30" style="font-family:'Partition Lab Hangul'">파티션별 레코드</text>`+"\n", 1000)
+	for b.Loop() {
+		if needsMoreHangul(doc) {
+			b.Fatal("the texts' Hangul needs the second face")
+		}
+	}
+	b.SetBytes(int64(len(doc)))
+}

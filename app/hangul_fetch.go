@@ -24,15 +24,25 @@ func saveWithHangul(doc string, embed func(doc string, f hangulFaces) string, sa
 		save(doc)
 		return
 	}
-	withHangulFont(hangulTextsFile, func(texts []byte) {
-		if texts == nil || !needsMoreHangul(doc) {
-			save(embed(doc, hangulFaces{texts: texts}))
-			return
-		}
-		withHangulFont(hangulMoreFile, func(more []byte) {
-			save(embed(doc, hangulFaces{texts: texts, more: more}))
+	files := []string{hangulTextsFile}
+	if needsMoreHangul(doc) {
+		files = append(files, hangulMoreFile)
+	}
+	// Both at once; the callbacks run one at a time, on the page's thread.
+	got, left := make([][]byte, len(files)), len(files)
+	for i, file := range files {
+		withHangulFont(file, func(font []byte) {
+			got[i] = font
+			if left--; left > 0 {
+				return
+			}
+			faces := hangulFaces{texts: got[0]}
+			if len(got) > 1 {
+				faces.more = got[1]
+			}
+			save(embed(doc, faces))
 		})
-	})
+	}
 }
 
 // withHangulFont calls then with the bytes of the face in file, fetched

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 	"unicode"
 
@@ -121,7 +122,19 @@ func TestHangulFacesDrawExactlyTheirRanges(t *testing.T) {
 		t.Fatal(err)
 	}
 	syllables := 0
-	for _, face := range []struct{ file, ranges string }{{hangulTextsFontFile, hangulTextsRange}, {hangulMoreFontFile, hangulMoreRange}} {
+	texts, more := parseUnicodeRange(hangulTextsRange), parseUnicodeRange(hangulMoreRange)
+	for _, face := range []struct {
+		file, ranges string
+		runs         []runeRun
+	}{{hangulTextsFontFile, hangulTextsRange, texts}, {hangulMoreFontFile, hangulMoreRange, more}} {
+		if n := strings.Count(face.ranges, ",") + 1; len(face.runs) != n {
+			t.Errorf("%s: %d of its range's %d parts read", face.file, len(face.runs), n)
+		}
+		for i := 1; i < len(face.runs); i++ {
+			if r := face.runs; r[i].lo <= r[i-1].hi || r[i].lo > r[i].hi {
+				t.Fatalf("%s: its range is not in ascending order at %d: %v", face.file, i, r[i-1:i+1])
+			}
+		}
 		block := `url("` + filepath.Base(face.file) + `") format("woff2");`
 		at := bytes.Index(css, []byte(block))
 		end := bytes.IndexByte(css[max(at, 0):], '}')
@@ -131,7 +144,7 @@ func TestHangulFacesDrawExactlyTheirRanges(t *testing.T) {
 		has := hangulHas(t, face.file)
 		for _, block := range [][2]rune{{0x1100, 0x11ff}, {0x3000, 0x303f}, {0x3130, 0x318f}, {0xa960, 0xa97f}, {0xac00, 0xd7ff}} {
 			for r := block[0]; r <= block[1]; r++ {
-				if in := inUnicodeRange(r, face.ranges); in != has(r) {
+				if in := inRuns(r, face.runs); in != has(r) {
 					t.Errorf("%s: %q (U+%04X) in its unicode-range %v, in the face %v", face.file, r, r, in, has(r))
 				}
 				if has(r) && r >= 0xac00 && r <= 0xd7a3 {
@@ -141,7 +154,7 @@ func TestHangulFacesDrawExactlyTheirRanges(t *testing.T) {
 		}
 	}
 	for r := rune(0x1100); r <= 0xd7ff; r++ {
-		if inUnicodeRange(r, hangulTextsRange) && inUnicodeRange(r, hangulMoreRange) {
+		if inRuns(r, texts) && inRuns(r, more) {
 			t.Errorf("%q (U+%04X) is in both faces' ranges", r, r)
 		}
 	}
@@ -149,7 +162,7 @@ func TestHangulFacesDrawExactlyTheirRanges(t *testing.T) {
 		t.Errorf("the faces draw %d Hangul syllables together, want KS X 1001's 2,350", syllables)
 	}
 	for _, r := range "가힝ㄱㅎ、」" {
-		if !inUnicodeRange(r, hangulTextsRange) && !inUnicodeRange(r, hangulMoreRange) {
+		if !inRuns(r, texts) && !inRuns(r, more) {
 			t.Errorf("neither face has %q", r)
 		}
 	}

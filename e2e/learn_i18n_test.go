@@ -343,6 +343,30 @@ func TestHangulOutsideTheTextsFetchesTheSecondFace(t *testing.T) {
 	}
 }
 
+// A chart saved from a Korean page carries the first Hangul face inside
+// it, so it reads on a machine without a Korean font; a review of a
+// scenario named 떡볶이 carries the second too, fetched for it.
+func TestSavedKoreanFilesCarryTheFacesTheyNeed(t *testing.T) {
+	ctx := newTab(t, chromedp.WithNewBrowserContext())
+	open(t, ctx, env.baseURL+"?lang=ko#preset=order-events")
+	waitFor(t, ctx, `document.querySelector("[data-app-mounted]") !== null && document.getElementById("run-status").dataset.state === "done"`)
+	recordDownloads(t, ctx)
+	eval[bool](t, ctx, `(document.querySelector(".chart .downloads button").click(), true)`)
+	waitFor(t, ctx, `window.saved.length === 1`)
+	svg := savedText(t, ctx, 0)
+	if !strings.HasPrefix(eval[string](t, ctx, `window.saved[0].name`), "order-events") || strings.Count(svg, "@font-face") != 1 ||
+		!strings.Contains(svg, "src:url(data:font/woff2;base64,d09G") || !strings.Contains(svg, "unicode-range:U+3000-3011,U+AC00") {
+		t.Errorf("the Korean chart saved as %q carries %d faces, want the texts' one: %.300s", eval[string](t, ctx, `window.saved[0].name`), strings.Count(svg, "@font-face"), svg)
+	}
+	setField(t, ctx, field("name"), "떡볶이", "input")
+	waitFor(t, ctx, `document.getElementById("run-status").dataset.state === "done"`)
+	eval[bool](t, ctx, `(document.getElementById("download-review").click(), true)`)
+	waitFor(t, ctx, `window.saved.length === 2`)
+	if page := savedText(t, ctx, 1); !strings.Contains(page, "떡볶이") || strings.Count(page, "@font-face") != 2 {
+		t.Errorf("the review of 떡볶이 carries %d faces, want both", strings.Count(page, "@font-face"))
+	}
+}
+
 // hangulFaceLoaded holds once the page has loaded the shipped Hangul face.
 const hangulFaceLoaded = `Array.from(document.fonts).some(f => f.family.replace(/"/g, "") === "Partition Lab Hangul" && f.status === "loaded")`
 
@@ -354,9 +378,11 @@ func TestStaticSiteLearnsInKoreanOffline(t *testing.T) {
 	ctx := newTab(t, chromedp.WithNewBrowserContext())
 	open(t, ctx, url+"?lang=ko")
 	waitForServiceWorker(t, ctx)
-	if !eval[bool](t, ctx, `caches.keys().then(ks => Promise.all(ks.map(k => caches.open(k).then(c => c.match("/partitionlab/web/NotoSansKR-Hangul.woff2"))))).then(rs => rs.some(r => r !== undefined))`,
-		chromedp.EvalAwaitPromise) {
-		t.Error("the service worker did not precache the Hangul font")
+	for _, face := range []string{"NotoSansKR-Hangul.woff2", "NotoSansKR-Hangul-more.woff2"} {
+		if !eval[bool](t, ctx, `caches.keys().then(ks => Promise.all(ks.map(k => caches.open(k).then(c => c.match("/partitionlab/web/`+face+`"))))).then(rs => rs.some(r => r !== undefined))`,
+			chromedp.EvalAwaitPromise) {
+			t.Errorf("the service worker did not precache the Hangul face %s", face)
+		}
 	}
 	offline(ctx)
 	open(t, ctx, url+"learn?lang=ko&lesson=hot-customer&step=1")
