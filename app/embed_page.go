@@ -74,7 +74,7 @@ func (p *embedPage) OnMount(ctx app.Context) {
 	p.mounted = true
 	setHTMLLang()
 	p.height.start(ctx)
-	collectAgain()
+	collectWhenIdle()
 }
 
 func (p *embedPage) OnDismount() { p.height.stop() }

@@ -59,7 +59,7 @@ func (l *topbar) OnMount(ctx app.Context) {
 		ctx.Page().SetTitle(c.T("site.title"))
 	}
 	app.Window().Get("performance").Call("mark", mountedMark)
-	collectAgain()
+	collectWhenIdle()
 }
 
 // OnAppUpdate is called when the service worker has installed a newer
