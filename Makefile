@@ -47,8 +47,10 @@ build: wasm native
 #
 # The two pages' modules build go-app without its server's half (its HTTP
 # handler, which links net/http, TLS and x509 for nothing in a page: about
-# 300 kB with brotli): internal/browsergoapp writes that copy of go-app
-# into .tools/browser and a go.mod that points to it.
+# 300 kB with brotli), nor its AES-GCM encryption and uuid's hashes,
+# which kept Go's crypto (44 kB with the digest's): internal/browsergoapp
+# writes that copy of go-app into .tools/browser and a go.mod that points
+# to it.
 #
 # The pages' modules are also compiled without inlining (-l): each inlined
 # copy of a small function is code brotli cannot fold into the others, and

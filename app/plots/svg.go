@@ -544,11 +544,10 @@ func (c *svgCanvas) FillString(f font.Face, pt vg.Point, s string) {
 	c.str("</text>\n")
 }
 
-// DrawImage is the one drawing a chart of ours never asks for (none is a
-// picture: plotter.Image and raster heat maps are not used). vgsvg embeds
-// the image as a PNG; linking image/png for it kept about 12 kB of
-// app.wasm (with brotli) that no page ran. A chart that drew an image
-// would stop here, in the tests that draw every chart, not on a page.
+// DrawImage panics: no chart draws an image (plotter.Image and raster heat
+// maps are unused), and encoding one as a PNG, as vgsvg does, linked
+// image/png: 15 kB of app.wasm with brotli that no page ran. A chart that
+// drew an image would stop here, in the tests that draw every chart.
 func (c *svgCanvas) DrawImage(vg.Rectangle, image.Image) {
 	panic(fmt.Errorf("plots: DrawImage: no chart draws an image (see svg.go)"))
 }

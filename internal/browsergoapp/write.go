@@ -35,8 +35,9 @@ const routeFile = "pkg/app/route.go"
 // Decrypt, states persisted with the Encrypt option), which the copy
 // replaces with cryptoStubFile. Importing crypto/aes, crypto/cipher and
 // crypto/rand runs the initialisers of Go's FIPS 140 module, which keep
-// AES, GCM, SHA-2, SHA-3, HMAC and the DRBG in the module (with uuid's,
-// about 46 kB of app.wasm with brotli); the pages encrypt nothing.
+// AES, GCM, SHA-2, SHA-3, HMAC and the DRBG in the module (with uuid's
+// and the digest's, 44 kB of app.wasm with brotli); the pages encrypt
+// nothing. archtest checks that no page calls what the stub replaces.
 const cryptoFile = "pkg/app/crypto.go"
 
 // leftOut are the files of go-app's package app the copy does not take.
@@ -137,8 +138,9 @@ func decrypt(key string, v []byte) ([]byte, error) { return nil, errNoEncryption
 
 // uuidModule is github.com/google/uuid as the copy uses it: NewString,
 // for the id of a page's state store (which tells its own broadcasts from
-// other tabs') and of a device. The published module registers MD5 and
-// SHA-1 and reads crypto/rand at start-up; a random version 4 UUID from
+// other tabs') and of a device. The published module imports crypto/md5
+// and crypto/sha1, which register themselves, and keeps crypto/rand's
+// Reader; a random version 4 UUID from
 // math/rand/v2 (seeded by the runtime from the browser's
 // crypto.getRandomValues) serves both ids. A go-app that called more of
 // package uuid would not build.
@@ -150,9 +152,10 @@ const uuidModule = "github.com/google/uuid"
 //go:embed uuidstub/uuid.go
 var uuidFile string
 
-// write makes dir/go-app (the copy) and dir/browser.mod with
-// dir/browser.sum (root's go.mod and go.sum, go-app replaced by the copy)
-// for the module at root, and returns browser.mod's absolute path.
+// write makes dir/go-app (the copy), dir/uuid (uuidModule) and
+// dir/browser.mod with dir/browser.sum (root's go.mod and go.sum, go-app
+// and uuid replaced by those) for the module at root, and returns
+// browser.mod's absolute path.
 func write(root, dir string) (string, error) {
 	root, err := filepath.Abs(root)
 	if err != nil {

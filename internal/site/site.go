@@ -103,7 +103,8 @@ func (s site) handlerIn(l i18n.Lang) *goapp.Handler {
 		h.LoadingLabel = loadingLabelIn(l, true)
 	}
 	// go-app precaches the PNG icons but not the SVG one the header shows,
-	// nor the font hangul.css names (a Korean page offline needs it), nor
+	// nor the two faces hangul.css names (a Korean page offline needs
+	// them), nor
 	// the languages' words (a page opened offline in any language needs its
 	// bundle). The
 	// embed is not the app's: its own worker keeps it (embedWorker).

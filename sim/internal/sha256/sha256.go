@@ -4,9 +4,10 @@
 // Why not crypto/sha256: importing it runs the initialisers of Go's FIPS
 // 140 module (its self-tests register SHA-2, SHA-3, HMAC, AES-GCM and the
 // DRBG), which keeps all of them in every module that links package sim,
-// the pages' too, though a page never computes a digest: about 22 kB of
-// app.wasm with brotli (docs/performance.md). The digest is the same bytes
-// either way; the tests check it against crypto/sha256.
+// the pages' too, though a page never computes a digest: 38 kB of
+// engine.wasm with brotli, and with go-app's own crypto 44 kB of app.wasm
+// (docs/performance.md). The digest is the same bytes either way; the
+// tests check it against crypto/sha256.
 //
 // sha256 imports only the standard library's math/bits and encoding/binary.
 package sha256
