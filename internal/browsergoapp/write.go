@@ -140,10 +140,9 @@ func decrypt(key string, v []byte) ([]byte, error) { return nil, errNoEncryption
 // for the id of a page's state store (which tells its own broadcasts from
 // other tabs') and of a device. The published module imports crypto/md5
 // and crypto/sha1, which register themselves, and keeps crypto/rand's
-// Reader; a random version 4 UUID from
-// math/rand/v2 (seeded by the runtime from the browser's
-// crypto.getRandomValues) serves both ids. A go-app that called more of
-// package uuid would not build.
+// Reader; a random version 4 UUID from math/rand/v2 (seeded by the
+// runtime from the browser's crypto.getRandomValues) serves both ids. A
+// go-app that called more of package uuid would not build.
 const uuidModule = "github.com/google/uuid"
 
 // uuidFile is the module's one file: uuidstub/uuid.go, a package here so
