@@ -40,7 +40,9 @@ build: wasm native
 # app.wasm is the page; engine.wasm the engine alone, for its Web Worker
 # (app/engineworker); embed.wasm the embed's page alone (app/embedmain),
 # which other sites frame. Each gets gzip and brotli copies for serve to
-# send. The two that run the engine are built with its profile
+# send. engine.wasm also draws every chart the pages show (app/plots), in
+# the page's language, whose words the page gives it: it is built with the
+# pages' tags (langbundles: English's words only). The two that run the engine are built with its profile
 # default.pgo (see pgo below): go picks it up by itself for the main
 # package in the root (the command), and is told for engine.wasm, whose
 # main package is elsewhere.
@@ -66,7 +68,7 @@ PAGE_FLAGS := -modfile=$(BROWSER_MOD) -tags $(WASM_TAGS) -pgo=off -gcflags=all=-
 wasm:
 	$(GO) run ./internal/browsergoapp .tools/browser >/dev/null
 	GOOS=js GOARCH=wasm $(GO) build $(PAGE_FLAGS) -trimpath -ldflags='-s -w' -o $(WASM) .
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -pgo=$(CURDIR)/default.pgo -o $(ENGINE_WASM) ./app/engineworker
+	GOOS=js GOARCH=wasm $(GO) build -tags $(WASM_TAGS) -trimpath -ldflags='-s -w' -pgo=$(CURDIR)/default.pgo -o $(ENGINE_WASM) ./app/engineworker
 	GOOS=js GOARCH=wasm $(GO) build $(PAGE_FLAGS) -trimpath -ldflags='-s -w' -o $(EMBED_WASM) ./app/embedmain
 	$(GO) run ./e2e/precompress -brotli $(BROTLI) $(WASM) $(ENGINE_WASM) $(EMBED_WASM)
 

@@ -159,7 +159,7 @@ func TestEditedChangedBNamedInKorean(t *testing.T) {
 		t.Errorf("B's legend reads %q", sb.Name)
 	}
 	for _, ch := range rv.charts {
-		if strings.Contains(ch.chart.SVG, "with twice") || !strings.Contains(ch.chart.SVG, want) {
+		if ch = ch.resolve(nil); strings.Contains(ch.chart.SVG, "with twice") || !strings.Contains(ch.chart.SVG, want) {
 			t.Errorf("chart %s does not name B in Korean", ch.id)
 		}
 	}

@@ -2,6 +2,7 @@ package app
 
 import (
 	"partitionlab/app/changes"
+	"partitionlab/app/chart"
 	"partitionlab/app/i18n"
 	"partitionlab/app/presetwords"
 	"partitionlab/app/report"
@@ -24,14 +25,10 @@ type reviewView struct {
 func newReviewView(c *i18n.Catalog, a, b *resultView, titles [2]string) *reviewView {
 	rv := &reviewView{a: a, b: b, titles: titles, deltas: results.CompareIn(c, a.run(), b.run()), embed: comparisonLink(a.sc, b.sc)}
 	sa, sb := rv.input(c).Sides()
-	key := a.result.Digest + b.result.Digest
+	key := a.result.Digest + b.result.Digest + sa.Name + "\x00" + sb.Name
 	for _, s := range report.ComparisonCharts(c) {
-		ch, err := s.Draw(c, sa, sb)
-		nc := namedChart{id: "compare-chart-" + s.Name, caption: s.Caption, chart: ch, key: key + s.Name}
-		if err != nil {
-			nc.err = fieldErrorsText(tr(), err)
-		}
-		rv.charts = append(rv.charts, nc)
+		rv.charts = append(rv.charts, namedChart{id: "compare-chart-" + s.Name, caption: s.Caption, key: key + s.Name,
+			job: &chart.Job{Kind: s.Kind, A: &sa, B: &sb}})
 	}
 	return rv
 }

@@ -128,7 +128,7 @@ func (p *comparePage) renderCharts(c *i18n.Catalog) app.UI {
 	}
 	name := fileName(rv.a.sc.Name, "a") + "-vs-" + fileName(rv.b.sc.Name, "b")
 	return app.Section().Class("card").ID("compare-charts").Aria("label", c.T("compare.charts.label")).Body(
-		app.Range(rv.charts).Slice(func(i int) app.UI { return chartFigure(rv.charts[i], name, false, 0) }),
+		app.Range(rv.charts).Slice(func(i int) app.UI { return chartFigure(p, rv.charts[i], name, false, 0) }),
 	)
 }
 
@@ -141,7 +141,7 @@ func (p *comparePage) onReport(markdown bool) app.EventHandler {
 			return
 		}
 		name := "review-" + fileName(rv.a.sc.Name, "a") + "-vs-" + fileName(rv.b.sc.Name, "b")
-		if err := downloadReview(rv.input(tr()), name, markdown); err != nil {
+		if err := downloadReview(rv.input(tr()), rv.charts, name, markdown); err != nil {
 			p.message = tr().T("compare.report.error", i18n.S("error", fieldErrorsText(tr(), err)))
 		}
 	}

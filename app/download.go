@@ -8,8 +8,8 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"partitionlab/app/changes"
+	"partitionlab/app/chart"
 	"partitionlab/app/i18n"
-	"partitionlab/app/plots"
 )
 
 // Browser-side helpers for downloads, the clipboard and the run's slices.
@@ -71,7 +71,7 @@ func saveBlob(name string, blob app.Value) {
 
 // downloadPNG draws a chart's SVG onto a canvas at twice its size (sharp
 // on high-density screens and in slides) over white, and saves it as PNG.
-func downloadPNG(name string, c plots.Chart) {
+func downloadPNG(name string, c chart.Chart) {
 	w := app.Window()
 	img := w.Get("Image").New()
 	var onload app.Func
@@ -97,7 +97,7 @@ func downloadPNG(name string, c plots.Chart) {
 		return nil
 	})
 	img.Set("onload", onload)
-	saveWithHangul(plots.Standalone(c), svgWithHangul, func(svg string) {
+	saveWithHangul(chart.Standalone(c), svgWithHangul, func(svg string) {
 		img.Set("src", "data:image/svg+xml;base64,"+base64.StdEncoding.EncodeToString([]byte(svg)))
 	})
 }

@@ -12,7 +12,6 @@ import (
 	"partitionlab/app/embedlink"
 	"partitionlab/app/flow"
 	"partitionlab/app/i18n"
-	"partitionlab/app/plots"
 	"partitionlab/app/results"
 	"partitionlab/app/share"
 	"partitionlab/sim"
@@ -166,10 +165,15 @@ func (p *embedPage) run(ctx app.Context) {
 		p.refused = fieldErrorsText(tr(), err)
 		return
 	}
+	var charts []string
+	for _, id := range p.opts.Charts {
+		charts = append(charts, "chart-"+id)
+	}
 	p.loop.start(ctx, sc, p.opts.Flow, runHooks{
+		charts: charts,
 		result: func(ctx app.Context, o *runOutcome) {
 			p.wait.settle()
-			p.show(sc, o.Result())
+			p.show(sc, o.Result(), o.Charts())
 		},
 		done: func(ctx app.Context, o *runOutcome) {
 			if s := p.shown; s != nil && s.r == o.Result() && p.opts.Flow {
@@ -181,8 +185,9 @@ func (p *embedPage) run(ctx app.Context) {
 }
 
 // show draws what the options ask for of a result, and no more: an
-// embed with one chart draws one chart.
-func (p *embedPage) show(sc scenario.Scenario, r *sim.Result) {
+// embed with one chart draws one chart (or takes it from drawn, the
+// engine worker's).
+func (p *embedPage) show(sc scenario.Scenario, r *sim.Result, drawn givenCharts) {
 	c := tr()
 	p.views++
 	s := &embedRun{sc: sc, r: r, ver: p.views * 1000}
@@ -195,17 +200,17 @@ func (p *embedPage) show(sc scenario.Scenario, r *sim.Result) {
 		}
 	}
 	if len(p.opts.Charts) > 0 {
-		drawn := map[string]bool{}
+		wanted := map[string]bool{}
 		for _, id := range p.opts.Charts {
-			drawn["chart-"+id] = true
+			wanted["chart-"+id] = true
 		}
 		var specs []chartSpec
-		for _, spec := range chartSpecs(c, r, plots.MarksOf(r)) {
-			if drawn[spec.id] {
+		for _, spec := range chartSpecs(c) {
+			if wanted[spec.id] {
 				specs = append(specs, spec)
 			}
 		}
-		s.charts = drawSpecs(c, r, specs, nil)
+		s.charts = resultCharts(r, specs, drawn)
 	}
 	if p.opts.Flow {
 		s.flow = flow.New(r, nil)

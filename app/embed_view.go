@@ -171,7 +171,7 @@ func (p *embedPage) renderRun(c *i18n.Catalog, s *embedRun) app.UI {
 		app.If(len(s.cards) > 0, app.Section().Class("cards embed-cards").ID("cards").Aria("label", c.T("results.cards")).Body(
 			app.Range(s.cards).Slice(func(i int) app.UI { return renderCard(c, s.cards[i]) }),
 		)),
-		app.Range(s.charts).Slice(func(i int) app.UI { return chartFigure(s.charts[i], s.sc.Name, false, 0) }),
+		app.Range(s.charts).Slice(func(i int) app.UI { return chartFigure(p, s.charts[i], s.sc.Name, false, 0) }),
 		flowPart,
 		evidence,
 	)...)

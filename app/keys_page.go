@@ -6,10 +6,10 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"partitionlab/app/chart"
 	"partitionlab/app/errtext"
 	"partitionlab/app/i18n"
 	"partitionlab/app/keyplacement"
-	"partitionlab/app/plots"
 	"partitionlab/hashcore"
 )
 
@@ -57,9 +57,9 @@ type keysResult struct {
 	ok        bool
 	placement keyplacement.Placement
 	// colors[c] is the palette index of placement.Clients[c].
-	colors   []int
-	chart    string
-	chartErr string
+	colors []int
+	// graph is the keys per partition, drawn by the engine's worker.
+	graph namedChart
 	// weights[line] is the record count of the key on that line, when
 	// the lines are key,count.
 	weights []int64
@@ -124,9 +124,9 @@ func (c *keysPage) compute() {
 	}
 	r.ok = true
 	r.placement = keyplacement.Place(keys, clients, n, compare)
-	series := make([]plots.Series, len(clients))
+	series := make([]chart.Series, len(clients))
 	for i, p := range clients {
-		series[i] = plots.Series{Name: p.Name(), ColorIndex: r.colors[i], Counts: r.placement.KeysPerPartition(i)}
+		series[i] = chart.Series{Name: p.Name(), ColorIndex: r.colors[i], Counts: r.placement.KeysPerPartition(i)}
 		if c.weighted {
 			series[i].Counts = recordsPerPartition(r.placement, i, r.weights)
 		}
@@ -135,11 +135,7 @@ func (c *keysPage) compute() {
 	if c.weighted {
 		title = t.T("keys.chart.weightedTitle")
 	}
-	var err error
-	r.chart, err = plots.KeysPerPartition(t, title, n, series)
-	if err != nil {
-		r.chartErr = fieldErrorsText(tr(), err)
-	}
+	r.graph = jobChart("chart", "", chart.Job{Kind: chart.KindKeys, Title: title, Partitions: n, Series: series})
 	c.result = r
 }
 

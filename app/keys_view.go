@@ -6,9 +6,9 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"partitionlab/app/chart"
 	"partitionlab/app/i18n"
 	"partitionlab/app/keyplacement"
-	"partitionlab/app/plots"
 	"partitionlab/hashcore"
 )
 
@@ -62,7 +62,7 @@ func (c *keysPage) renderInputs(t *i18n.Catalog) app.UI {
 				return app.Div().Class("check").Body(
 					app.Input().Type("checkbox").ID(id).Checked(!c.hidden[p.Name()]).OnChange(c.onClient(p.Name())),
 					app.Label().For(id).Body(
-						app.Span().Class("swatch").Style("background", plots.Hex(i)).Aria("hidden", "true"),
+						app.Span().Class("swatch").Style("background", chart.Hex(i)).Aria("hidden", "true"),
 						app.Strong().Text(p.Name()),
 						app.Span().Class("help").Text(" "+t.T("keys.client."+p.Name())),
 					),
@@ -104,12 +104,22 @@ func (c *keysPage) renderResults(t *i18n.Catalog) app.UI {
 			app.P().Class("help").Text(t.T("keys.tableCut", i18n.N("shown", maxTableRows), i18n.Count(len(p.Keys))))),
 		app.If(p.Compare > 0, c.renderCompare(t)),
 		c.renderLoad(t),
-		app.Figure().ID("chart").Class("chart").Body(
-			app.If(r.chartErr != "", app.P().Class("error").Text(r.chartErr)).
-				Else(app.Raw(r.chart)),
-			app.FigCaption().Text(t.T("keys.chart.caption", i18n.Count(len(p.Keys)), i18n.N("partitions", p.Partitions))),
-		),
+		c.renderChart(t, r.graph.resolve(c), t.T("keys.chart.caption", i18n.Count(len(p.Keys)), i18n.N("partitions", p.Partitions))),
 	)
+}
+
+// renderChart is the keys' chart (drawn by the engine's worker: until
+// then it says so, data-pending).
+func (c *keysPage) renderChart(t *i18n.Catalog, nc namedChart, caption string) app.UI {
+	fig := app.Figure().ID("chart").Class("chart")
+	switch {
+	case nc.pending:
+		return fig.Class("pending").DataSet("pending", true).Body(
+			app.P().Class("help").Text(t.T("results.chart.drawing")), app.FigCaption().Text(caption))
+	case nc.err != "":
+		return fig.Body(app.P().Class("error").Text(nc.err), app.FigCaption().Text(caption))
+	}
+	return fig.Body(app.Raw(nc.chart.SVG), app.FigCaption().Text(caption))
 }
 
 func disagreeSummary(t *i18n.Catalog, p keyplacement.Placement) string {
@@ -145,7 +155,7 @@ func (c *keysPage) renderTable(t *i18n.Catalog) app.UI {
 			app.Th().Scope("col").Text(t.T("keys.table.bytes")),
 			app.Range(p.Clients).Slice(func(i int) app.UI {
 				return app.Th().Scope("col").DataSet("client", p.Clients[i].Name()).Body(
-					app.Span().Class("swatch").Style("background", plots.Hex(c.result.colors[i])).Aria("hidden", "true"),
+					app.Span().Class("swatch").Style("background", chart.Hex(c.result.colors[i])).Aria("hidden", "true"),
 					app.Text(p.Clients[i].Name()),
 				)
 			}),

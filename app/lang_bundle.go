@@ -52,6 +52,9 @@ func LoadPageLanguage() {
 	if err == nil {
 		err = langbundle.Install(l, doc)
 	}
+	if err == nil {
+		pageBundle = doc
+	}
 	// How long the page waited for its words, and how long installing them
 	// took (BenchmarkColdLoadKorean reports both).
 	perf.Call("measure", langWaitMeasure, langStartMark, langArrivedMark)
@@ -124,6 +127,30 @@ func fetchBytes(url string) app.Value {
 			}
 			return r.Call("arrayBuffer")
 		}))
+}
+
+// pageBundle is the page's language's bundle, once installed.
+var pageBundle []byte
+
+// wordsPosted says the engine has the page's words.
+var wordsPosted bool
+
+// postWords gives the engine's workers the page's catalog, once, before
+// the page's first run: the worker draws the result's charts in the
+// page's language (runner.KindWords). web/engine.js gives it to every
+// worker it starts. An English page has nothing to give: English is
+// compiled in.
+func postWords(e app.Value) {
+	if wordsPosted || pageBundle == nil {
+		return
+	}
+	wordsPosted = true
+	req, err := langbundle.WordsRequest(pageLang(), pageBundle)
+	if err != nil {
+		app.Logf("the engine gets no words: %v", err) // installed, so read: not reached
+		return
+	}
+	e.Call("words", string(req))
 }
 
 // langFailureBanner says, in English (the words the page has), that l's

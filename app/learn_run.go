@@ -8,6 +8,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"partitionlab/app/chart"
 	"partitionlab/sim"
 	"partitionlab/sim/lessons"
 	"partitionlab/sim/scenario"
@@ -86,6 +87,7 @@ type stepRun struct {
 	// the run is first shown.
 	sc     scenario.Scenario
 	res    *sim.Result
+	charts givenCharts // drawn by the engine's worker
 	trace  []sim.TraceEvent
 	traced bool
 	view   *resultView
@@ -168,8 +170,9 @@ func (p *learnPage) runJobs(ctx app.Context, gen int, jobs []learnJob) {
 		return
 	}
 	p.loop.start(ctx, sc, true, runHooks{
+		charts: chart.ResultIDs,
 		result: func(ctx app.Context, job *runOutcome) {
-			r.sc, r.res = sc, job.Result()
+			r.sc, r.res, r.charts = sc, job.Result(), job.Charts()
 			var outErr error
 			if r.out, outErr = lessons.SimOutput(sc, r.res); outErr != nil {
 				r.err = fieldErrorsText(tr(), outErr)
@@ -206,7 +209,7 @@ func (p *learnPage) show(ctx app.Context, r *stepRun) {
 	}
 	if r.res != nil && r.view == nil {
 		p.views++
-		r.view = newResultView(r.sc, r.res, p.views)
+		r.view = newResultViewWith(r.sc, r.res, p.views, r.charts)
 		if r.traced {
 			attachTrace(r.view, r.trace)
 		}

@@ -7,8 +7,8 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"partitionlab/app/chart"
 	"partitionlab/app/i18n"
-	"partitionlab/app/plots"
 	"partitionlab/app/runner"
 	"partitionlab/app/share"
 	"partitionlab/sim"
@@ -57,12 +57,12 @@ var defaultRunOnce struct {
 
 // prerenderedRun is what the page carries: the scenario's key (runKeyOf),
 // its result, the language the page was drawn in, and its charts without
-// their pictures (plots.Chart with SVG empty), by chart id.
+// their pictures (chart.Chart with SVG empty), by chart id.
 type prerenderedRun struct {
 	Key    string                 `json:"key"`
 	Result *sim.Result            `json:"result"`
 	Lang   i18n.Lang              `json:"lang"`
-	Charts map[string]plots.Chart `json:"charts,omitempty"`
+	Charts map[string]chart.Chart `json:"charts,omitempty"`
 }
 
 // OnPreRender runs on the server only: the page is drawn as the app first
@@ -77,9 +77,9 @@ func (p *simulatePage) OnPreRender(ctx app.Context) {
 	p.views++
 	p.view = newResultView(p.editor.sc, r, p.views)
 	p.view.traced = true
-	run := prerenderedRun{Key: runKeyOf(p.editor.sc), Result: r, Lang: pageLang(), Charts: map[string]plots.Chart{}}
+	run := prerenderedRun{Key: runKeyOf(p.editor.sc), Result: r, Lang: pageLang(), Charts: map[string]chart.Chart{}}
 	for _, nc := range append([]namedChart{p.view.assign}, p.view.charts...) {
-		if nc.err == "" {
+		if nc = nc.resolve(nil); nc.err == "" {
 			c := nc.chart
 			c.SVG = ""
 			run.Charts[nc.id] = c
@@ -125,16 +125,16 @@ func (p *simulatePage) takePrerendered() bool {
 	if json.Unmarshal([]byte(e.Get("prerendered").String()), &run) != nil || run.Result == nil || run.Key != runKeyOf(p.editor.sc) {
 		return false
 	}
-	var drawn map[string]plots.Chart
+	var drawn map[string]chart.Chart
 	if run.Lang == pageLang() && e.Get("prerenderedChart").Truthy() {
-		drawn = map[string]plots.Chart{}
+		drawn = map[string]chart.Chart{}
 		for id, c := range run.Charts {
 			c.SVG = e.Call("prerenderedChart", id).String()
 			drawn[id] = c
 		}
 	}
 	p.views++
-	p.view = newResultViewWith(p.editor.sc, run.Result, p.views, drawn)
-	p.view.traced, p.view.fromPage = true, drawn != nil
+	p.view = newResultViewWith(p.editor.sc, run.Result, p.views, givenCharts{charts: drawn})
+	p.view.traced = true
 	return true
 }

@@ -1,19 +1,33 @@
 package app
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"partitionlab/app/chart"
 	"partitionlab/app/report"
 )
 
 // downloadReview writes a review and saves it: one HTML file, or (with
 // markdown) the Markdown and its SVG charts in a zip. Its links start
-// with the app's own address; its words are in the page's language.
-func downloadReview(in report.Input, name string, markdown bool) error {
+// with the app's own address; its words are in the page's language; its
+// charts are the ones the page shows (shown), named after their ids
+// ("chart-lag", "compare-chart-lag": "lag"). A chart still being drawn
+// is asked for, and the review waits: the error says so.
+func downloadReview(in report.Input, shown []namedChart, name string, markdown bool) error {
 	in.BaseURL, in.Catalog = appBase(), tr()
+	in.Charts = map[string]chart.Chart{}
+	for _, nc := range shown {
+		if nc = nc.resolve(nil); !nc.pending && nc.err == "" {
+			in.Charts[strings.TrimPrefix(strings.TrimPrefix(nc.id, "compare-"), "chart-")] = nc.chart
+		}
+	}
 	rv, err := report.New(in)
+	if notDrawn := (*report.NotDrawnError)(nil); errors.As(err, &notDrawn) {
+		return errors.New(tr().T("report.chartsPending"))
+	}
 	if err != nil {
 		return err
 	}

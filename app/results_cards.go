@@ -6,8 +6,8 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"partitionlab/app/chart"
 	"partitionlab/app/i18n"
-	"partitionlab/app/plots"
 	"partitionlab/app/results"
 	"partitionlab/app/results/sentences"
 )
@@ -68,14 +68,23 @@ func (c *resultsPanel) renderMarks(s results.Snapshot) app.UI {
 // over time charts, and its downloads.
 func (c *resultsPanel) renderChart(nc namedChart, s results.Snapshot) app.UI {
 	atEnd := s.T >= c.View.result.DurationS
-	return chartFigure(nc, c.View.sc.Name, nc.timed && !atEnd, s.T)
+	return chartFigure(c, nc, c.View.sc.Name, nc.timed && !atEnd, s.T)
 }
 
 // chartFigure is a chart with its caption and downloads; with cursor, a
-// vertical line marks moment t and a veil covers what comes after.
-func chartFigure(nc namedChart, scenario string, cursor bool, t float64) app.UI {
+// vertical line marks moment t and a veil covers what comes after. A
+// chart still being drawn says so (data-pending), and owner is drawn
+// again when it arrives.
+func chartFigure(owner app.Composer, nc namedChart, scenario string, cursor bool, t float64) app.UI {
+	nc = nc.resolve(owner)
 	if nc.err != "" {
 		return app.Figure().ID(nc.id).Class("chart").Body(app.P().Class("error").Text(nc.err))
+	}
+	if nc.pending {
+		return app.Figure().ID(nc.id).Class("chart pending").DataSet("pending", true).Body(
+			app.P().Class("help").Text(tr().T("results.chart.drawing")),
+			app.FigCaption().Text(nc.caption),
+		)
 	}
 	ch := nc.chart
 	c := tr()
@@ -101,7 +110,7 @@ func chartFigure(nc namedChart, scenario string, cursor bool, t float64) app.UI 
 			app.Span().Class("downloads").Body(
 				app.Button().Type("button").Class("link-button").Aria("label", c.T("results.chart.downloadSVG", i18n.S("chart", chartName(c, nc.id)))).Text("SVG").
 					OnClick(func(ctx app.Context, _ app.Event) {
-						saveWithHangul(plots.Standalone(ch), svgWithHangul, func(svg string) { download(stem+".svg", "image/svg+xml", []byte(svg)) })
+						saveWithHangul(chart.Standalone(ch), svgWithHangul, func(svg string) { download(stem+".svg", "image/svg+xml", []byte(svg)) })
 					}, nc.key, stem),
 				app.Button().Type("button").Class("link-button").Aria("label", c.T("results.chart.downloadPNG", i18n.S("chart", chartName(c, nc.id)))).Text("PNG").
 					OnClick(func(ctx app.Context, _ app.Event) { downloadPNG(stem+".png", ch) }, nc.key, stem),

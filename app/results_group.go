@@ -22,7 +22,7 @@ func (c *resultsPanel) renderGroup(snap results.Snapshot) app.UI {
 		app.H2().ID("group-title").Text(t.T("results.group.title")),
 		app.P().ID("group-summary").Text(groupSummary(t, g)),
 		c.renderRebalances(g.Rebalances),
-		chartFigure(v.assign, v.sc.Name, snap.T < v.result.DurationS, snap.T),
+		chartFigure(c, v.assign, v.sc.Name, snap.T < v.result.DurationS, snap.T),
 		c.renderGroupEvents(g.Events, snap.T),
 	)
 }

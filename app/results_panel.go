@@ -209,7 +209,7 @@ func (c *resultsPanel) renderRunDetails() app.UI {
 			download(fileName(v.sc.Name, "scenario")+"-result.json", "application/json", resultJSON(v.result))
 		}, v.result.Digest),
 		app.Button().Type("button").ID("download-review").Text(t.T("results.details.downloadReview")).OnClick(func(ctx app.Context, _ app.Event) {
-			if err := downloadReview(report.Input{A: v.run()}, "review-"+fileName(v.sc.Name, "scenario"), false); err != nil {
+			if err := downloadReview(report.Input{A: v.run()}, v.charts, "review-"+fileName(v.sc.Name, "scenario"), false); err != nil {
 				app.Logf("the review could not be written: %v", err)
 			}
 		}, v.result.Digest),

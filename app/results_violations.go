@@ -132,14 +132,14 @@ func (c *resultsPanel) renderViolationChart(t *i18n.Catalog, snap results.Snapsh
 	if c.selected < 0 {
 		return app.P().ID("violation-chart-empty").Text(t.T("results.violations.noneInScope", i18n.S("scope", scopeWords(t, c.scope))))
 	}
-	nc := v.violationChart(c.selected)
+	nc := v.violationChart(c.selected).resolve(c)
 	status := app.P().Class("help").ID("trace-status").DataSet("traced", v.traced).Text(t.T("results.trace.done"))
 	if !v.traced {
 		status = app.P().Class("help").ID("trace-status").DataSet("traced", false).Text(t.T("results.trace.pending"))
 	}
 	w := nc.chart
 	inWindow := snap.T > w.XMin && snap.T < w.XMax
-	return app.Div().Class("violation-chart").Body(status, chartFigure(nc, v.sc.Name, inWindow, snap.T))
+	return app.Div().Class("violation-chart").Body(status, chartFigure(c, nc, v.sc.Name, inWindow, snap.T))
 }
 
 func (c *resultsPanel) renderViolation(t *i18n.Catalog, i int, e sim.Violation) app.UI {

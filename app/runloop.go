@@ -41,19 +41,28 @@ type runLoop struct {
 // the run is done (the trace is there) and when the worker says it failed
 // (optional; a run refused before it starts leaves the reason in err).
 type runHooks struct {
+	// charts are the ids of the result's charts the owner shows: the
+	// engine's worker draws them with the result (runOutcome.Charts).
+	charts []string
 	result func(ctx app.Context, o *runOutcome)
 	done   func(ctx app.Context, o *runOutcome)
 	failed func(ctx app.Context, err string)
 }
 
-// runOutcome is what a run gave: its result, then its trace.
+// runOutcome is what a run gave: its result and its charts, then its
+// trace.
 type runOutcome struct {
 	result *sim.Result
+	charts givenCharts
 	trace  []sim.TraceEvent
 }
 
 // Result is the run's result.
 func (o *runOutcome) Result() *sim.Result { return o.result }
+
+// Charts are the result's charts the engine's worker drew, by id (those
+// runHooks.charts named), and why any could not be drawn.
+func (o *runOutcome) Charts() givenCharts { return o.charts }
 
 // Trace is every processing of the traced keys, once the run is done (nil
 // when there was nothing to trace).
@@ -92,7 +101,8 @@ func (l *runLoop) send(ctx app.Context, sc scenario.Scenario, traced bool, h run
 	e.Call("listen", l.listener)
 	id := e.Call("newID").Int()
 	l.hooks, l.out = h, &runOutcome{}
-	l.apply(ctx, l.client.Start(id, runKeyOf(sc), sc, traced, time.Now()))
+	postWords(e)
+	l.apply(ctx, l.client.Start(id, runKeyOf(sc), sc, traced, h.charts, time.Now()))
 }
 
 // bind makes the listener that hears the worker, once, in ctx: replies
@@ -104,6 +114,7 @@ func (l *runLoop) bind(ctx app.Context) {
 	if l.listener != nil {
 		return
 	}
+	l.client.Lang = string(pageLang())
 	l.client.Unreadable = func(err error) string {
 		return tr().T("engine.unreadableReply", i18n.S("error", err.Error()))
 	}
@@ -187,7 +198,7 @@ func (l *runLoop) apply(ctx app.Context, effects []runner.Effect) {
 				l.redraw(ctx)
 			}
 		case runner.ShowResult:
-			l.out.result = f.Result
+			l.out.result, l.out.charts = f.Result, givenCharts{charts: f.Charts, failed: f.ChartErrors}
 			// Deferred work runs after go-app's next update of the page, in
 			// order: this mark first, then what the result hook deferred.
 			ctx.Defer(func(app.Context) { perfMark(markRendered, 0) })

@@ -8,6 +8,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"partitionlab/app/chart"
 	"partitionlab/app/i18n"
 	"partitionlab/app/runner"
 	"partitionlab/app/share"
@@ -155,9 +156,10 @@ func (p *simulatePage) startRun(ctx app.Context) {
 	p.ran = &sc
 	p.cancelled = false
 	p.loop.start(ctx, sc, true, runHooks{
+		charts: chart.ResultIDs,
 		result: func(ctx app.Context, j *runOutcome) {
 			p.wait.settle()
-			p.showResult(ctx, sc, j.Result())
+			p.showResult(ctx, sc, j.Result(), j.Charts())
 		},
 		done: func(ctx app.Context, j *runOutcome) {
 			if p.view != nil && p.view.result == j.Result() && j.Trace() != nil {
@@ -169,11 +171,12 @@ func (p *simulatePage) startRun(ctx app.Context) {
 	})
 }
 
-// showResult draws a result of sc.
-func (p *simulatePage) showResult(ctx app.Context, sc scenario.Scenario, r *sim.Result) {
+// showResult shows a result of sc, with the charts the engine's worker
+// drew (the page draws any missing).
+func (p *simulatePage) showResult(ctx app.Context, sc scenario.Scenario, r *sim.Result, drawn givenCharts) {
 	t0 := time.Now()
 	p.views++
-	p.view = newResultView(sc, r, p.views)
+	p.view = newResultViewWith(sc, r, p.views, drawn)
 	p.drawMs = float64(time.Since(t0).Microseconds()) / 1000
 	p.shown(ctx)
 }
@@ -188,7 +191,6 @@ func (p *simulatePage) shown(ctx app.Context) {
 		// compiled) should not have to wait for the warm-up's first slice
 		// and share the CPU with it.
 		ctx.After(warmAfter, func(app.Context) { warmEngine() })
-		afterPaint(ctx, func(ctx app.Context) { warmCharts(ctx, p.view) })
 	}
 	// Once the result is on screen (painted): building a link costs a few
 	// JSON round trips, which the browser's thread should not pay before.

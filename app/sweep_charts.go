@@ -4,19 +4,20 @@ import (
 	"strconv"
 	"strings"
 
+	"partitionlab/app/chart"
 	"partitionlab/app/i18n"
-	"partitionlab/app/plots"
 	"partitionlab/sim/sweep"
 )
 
-// frontierChart draws the trade-off in the page's language: balance
-// against the violations of the frontier's scope, the frontier joined.
+// frontierChart is the trade-off in the page's language: balance against
+// the violations of the frontier's scope, the frontier joined.
 func frontierChart(c *i18n.Catalog, s *sweep.Sweep) namedChart {
 	scopeLabel := measureLabel(c, sweepMeasure("violations."+s.Scope))
 	title := c.T("sweep.chart.frontier.title", i18n.S("measure", scopeLabel))
-	ch, err := plots.SweepFrontier(c, plots.SweepWords{Title: title, XLabel: c.T("sweep.chart.frontier.x"),
-		YLabel: c.T("sweep.chart.median", i18n.S("measure", scopeLabel)), Label: c.T("sweep.chart.frontier.label", i18n.S("title", title))}, frontierPoints(s))
-	return newNamedChart(c, "sweep-frontier", c.T("sweep.chart.frontier.caption"), ch, err)
+	return jobChart("sweep-frontier", c.T("sweep.chart.frontier.caption"), chart.Job{Kind: chart.KindSweepFrontier,
+		Words: &chart.SweepWords{Title: title, XLabel: c.T("sweep.chart.frontier.x"),
+			YLabel: c.T("sweep.chart.median", i18n.S("measure", scopeLabel)), Label: c.T("sweep.chart.frontier.label", i18n.S("title", title))},
+		Points: frontierPoints(s)})
 }
 
 // chartedMeasures are the measures a one-setting sweep draws against its
@@ -35,25 +36,22 @@ func chartedMeasures(s *sweep.Sweep) []sweep.Measure {
 	return out
 }
 
-// measureChart draws measure m against a one-setting sweep's setting,
-// with its spread over the seeds.
+// measureChart is measure m against a one-setting sweep's setting, with
+// its spread over the seeds.
 func measureChart(c *i18n.Catalog, s *sweep.Sweep, m sweep.Measure) namedChart {
 	title := c.T("sweep.chart.measure.title", i18n.S("measure", measureLabel(c, m)), i18n.S("path", s.Vary[0].Path))
 	label := title
 	if s.Seeds > 1 {
 		label = c.T("sweep.chart.measure.spread", i18n.S("title", title), i18n.S("seeds", strconv.Itoa(s.Seeds)))
 	}
-	ch, err := plots.SweepMeasure(c, plots.SweepWords{Title: title, XLabel: s.Vary[0].Path, YLabel: measureLabel(c, m), Label: label},
-		axisTexts(s.Vary[0]), []plots.SweepSeries{measureSeries(s, m)})
-	return newNamedChart(c, "sweep-measure-"+strings.ReplaceAll(m.Word, ".", "-"), label, ch, err)
+	return jobChart("sweep-measure-"+strings.ReplaceAll(m.Word, ".", "-"), label, chart.Job{Kind: chart.KindSweepMeasure,
+		Words: &chart.SweepWords{Title: title, XLabel: s.Vary[0].Path, YLabel: measureLabel(c, m), Label: label},
+		Ticks: axisTexts(s.Vary[0]), Spreads: []chart.SweepSeries{measureSeries(s, m)}})
 }
 
-func newNamedChart(c *i18n.Catalog, id, caption string, ch plots.Chart, err error) namedChart {
-	nc := namedChart{id: id, caption: caption, chart: ch, key: id}
-	if err != nil {
-		nc.err = fieldErrorsText(c, err)
-	}
-	return nc
+// jobChart is chart id, drawn by job (named by what it draws).
+func jobChart(id, caption string, job chart.Job) namedChart {
+	return namedChart{id: id, caption: caption, key: jobKey(job), job: &job}
 }
 
 // measureLabel is a measure's name in the page's language.
@@ -66,8 +64,8 @@ func sweepMeasure(word string) sweep.Measure {
 
 // measureSeries is a measure's spread at each point of a one-setting
 // sweep.
-func measureSeries(s *sweep.Sweep, m sweep.Measure) plots.SweepSeries {
-	var out plots.SweepSeries
+func measureSeries(s *sweep.Sweep, m sweep.Measure) chart.SweepSeries {
+	var out chart.SweepSeries
 	for _, pt := range s.Points {
 		sp := pt.Spread[m.Name]
 		out.Median, out.Min, out.Max = append(out.Median, sp.Median), append(out.Min, sp.Min), append(out.Max, sp.Max)

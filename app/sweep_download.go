@@ -5,6 +5,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"partitionlab/app/chart"
 	"partitionlab/app/i18n"
 	"partitionlab/app/report"
 	"partitionlab/app/sweepreport"
@@ -18,15 +19,25 @@ func (p *sweepPage) renderDownloads(c *i18n.Catalog) app.UI {
 		return nil
 	}
 	stem := fileName(p.sc.Name, "scenario") + "-sweep"
-	button := func(id, text string, save func() error) app.UI {
+	s := p.out.s
+	// The review's charts are drawn as soon as the sweep is final, so
+	// they are there for the click; until then its buttons wait.
+	charts, pending := map[string]chart.Chart{}, false
+	for _, j := range sweepreport.Jobs(c, s) {
+		nc := jobChart(j.Name, j.Title, j.Job).resolve(p)
+		pending = pending || nc.pending
+		if !nc.pending && nc.err == "" {
+			charts[j.Name] = nc.chart
+		}
+	}
+	button := func(id, text string, save func() error) app.HTMLButton {
 		return app.Button().Type("button").ID(id).Text(text).OnClick(func(ctx app.Context, _ app.Event) {
 			if err := save(); err != nil {
 				p.run.err = fieldErrorsText(tr(), err)
 			}
-		}, stem)
+		}, stem, len(charts))
 	}
-	s := p.out.s
-	input := sweepreport.Input{Plan: p.plan, Sweep: s, BaseURL: appBase(), Catalog: c, Why: sweepWhy(c, s), Fragments: p.run.frags}
+	input := sweepreport.Input{Plan: p.plan, Sweep: s, BaseURL: appBase(), Catalog: c, Why: sweepWhy(c, s), Fragments: p.run.frags, Charts: charts}
 	return app.Div().ID("sweep-downloads").Class("downloads").Body(
 		button("sweep-download-csv", c.T("sweep.download.csv"), func() error {
 			var b bytes.Buffer
@@ -51,7 +62,7 @@ func (p *sweepPage) renderDownloads(c *i18n.Catalog) app.UI {
 			}
 			download(stem+".html", "text/html", []byte(rv.HTML()))
 			return nil
-		}),
+		}).Disabled(pending).DataSet("pending", pending),
 		button("sweep-download-markdown", c.T("sweep.download.markdown"), func() error {
 			rv, err := sweepreport.New(input)
 			if err != nil {
@@ -63,6 +74,6 @@ func (p *sweepPage) renderDownloads(c *i18n.Catalog) app.UI {
 			}
 			download(stem+".zip", "application/zip", z)
 			return nil
-		}),
+		}).Disabled(pending).DataSet("pending", pending),
 	)
 }

@@ -5,8 +5,8 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"partitionlab/app/chart"
 	"partitionlab/app/i18n"
-	"partitionlab/app/plots"
 	"partitionlab/app/sweepclient"
 	"partitionlab/sim/sweep"
 )
@@ -31,14 +31,14 @@ func (b *sweepProgress) Render() app.UI {
 
 // frontierPoints are the trade-off's points so far: balance against
 // the violations of the frontier's scope, medians over the seeds.
-func frontierPoints(s *sweep.Sweep) []plots.FrontierPoint {
+func frontierPoints(s *sweep.Sweep) []chart.FrontierPoint {
 	scope := sweepMeasure("violations." + s.Scope)
-	var points []plots.FrontierPoint
+	var points []chart.FrontierPoint
 	for _, pt := range s.Points {
 		if pt.Pending {
 			continue
 		}
-		points = append(points, plots.FrontierPoint{Label: pointLabel(pt), Load: pt.Spread["load.max_over_mean"].Median,
+		points = append(points, chart.FrontierPoint{Label: pointLabel(pt), Load: pt.Spread["load.max_over_mean"].Median,
 			Violations: pt.Spread[scope.Name].Median, OnFrontier: pt.OnFrontier,
 			Recommended: s.Recommended != nil && s.Recommended.Index == pt.Index})
 	}
@@ -57,7 +57,7 @@ func renderLive(c *i18n.Catalog, s *sweep.Sweep) app.UI {
 	)
 }
 
-func livePoints(points []plots.FrontierPoint) []sweepclient.LivePoint {
+func livePoints(points []chart.FrontierPoint) []sweepclient.LivePoint {
 	out := make([]sweepclient.LivePoint, len(points))
 	for i, p := range points {
 		out[i] = sweepclient.LivePoint{Load: p.Load, Violations: p.Violations, OnFrontier: p.OnFrontier}

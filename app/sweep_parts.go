@@ -28,6 +28,6 @@ func (v *sweepCharts) Render() app.UI {
 	}
 	return app.Div().Class("charts").Body(
 		app.If(!o.final, renderLive(c, o.s)),
-		app.Range(o.charts).Slice(func(i int) app.UI { return chartFigure(o.charts[i], v.page.sc.Name, false, 0) }),
+		app.Range(o.charts).Slice(func(i int) app.UI { return chartFigure(v, o.charts[i], v.page.sc.Name, false, 0) }),
 	)
 }

@@ -4,13 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"time"
 
-	"github.com/maxence-charriere/go-app/v9/pkg/app"
-
+	"partitionlab/app/chart"
 	"partitionlab/app/flow"
 	"partitionlab/app/i18n"
-	"partitionlab/app/plots"
 	"partitionlab/app/results"
 	"partitionlab/sim"
 	"partitionlab/sim/scenario"
@@ -26,152 +23,113 @@ type resultView struct {
 	trace   []sim.TraceEvent
 	traced  bool // the traced run has finished (trace may be empty)
 	cards   []results.Card
-	marks   plots.TimeMarks
+	marks   chart.TimeMarks
 	charts  []namedChart
 	assign  namedChart
 	// flow is the run prepared for the flow view.
 	flow *flow.Run
-	// fromPage says the charts were taken from the pre-rendered page.
-	fromPage bool
 	// violations caches the violation timeline per selected example.
 	violations map[int]namedChart
 }
 
-// namedChart is a drawn chart with what the page needs around it.
+// namedChart is a chart with what the page needs around it: drawn, or
+// the job that draws it (see chart_draw.go).
 type namedChart struct {
 	id      string // element id and file name
 	caption string
-	chart   plots.Chart
+	chart   chart.Chart
 	err     string
+	// job draws the chart when it has not been drawn yet (resolve);
+	// pending says it is being drawn.
+	job     *chart.Job
+	pending bool
 	// timed charts have a time x axis, so the scrubber's cursor is drawn
 	// over them.
 	timed bool
 	// key tells this chart from any other drawn (the result's digest and the
 	// chart's id, and the selected example), for go-app to replace the
-	// handlers of its download buttons.
+	// handlers of its download buttons, and names its drawing.
 	key string
 }
 
-// newResultView draws every chart of a result.
-func newResultView(sc scenario.Scenario, r *sim.Result, version int) *resultView {
-	return newResultViewWith(sc, r, version, nil)
+// givenCharts are a result's charts drawn elsewhere (by the engine's
+// worker with the result, or in the pre-rendered page), by id, and why
+// any of them could not be drawn.
+type givenCharts struct {
+	charts map[string]chart.Chart
+	failed map[string]string
 }
 
-// newResultViewWith is newResultView with charts already drawn, by chart
-// id (the pre-rendered page's): only the others are drawn.
-func newResultViewWith(sc scenario.Scenario, r *sim.Result, version int, drawn map[string]plots.Chart) *resultView {
+// newResultView is a result's view, its charts still to be drawn (the
+// results the page's runs give come with their charts: see
+// newResultViewWith).
+func newResultView(sc scenario.Scenario, r *sim.Result, version int) *resultView {
+	return newResultViewWith(sc, r, version, givenCharts{})
+}
+
+// newResultViewWith is newResultView with the charts given: only the
+// others are drawn.
+func newResultViewWith(sc scenario.Scenario, r *sim.Result, version int, given givenCharts) *resultView {
 	c := tr() // the cards' and every chart's words
-	v := &resultView{version: version, sc: sc, result: r, cards: results.CardsIn(c, r), marks: plots.MarksOf(r),
+	v := &resultView{version: version, sc: sc, result: r, cards: results.CardsIn(c, r), marks: chart.MarksOf(r),
 		violations: map[int]namedChart{}}
-	v.charts = drawCharts(c, r, v.marks, drawn)
-	v.assign = assignmentsChart(c, r, v.marks, drawn)
+	v.charts = resultCharts(r, chartSpecs(c), given)
+	v.assign = resultChart(r, chartSpec{chart.Assignments, c.T("results.caption.assignments"), true}, given)
 	v.flow = flow.New(r, nil)
 	return v
 }
 
-// chartSpec is one chart of a result and how to draw it.
+// chartSpec is one chart of a result: its id, caption, and whether it has
+// a time axis.
 type chartSpec struct {
 	id, caption string
 	timed       bool
-	draw        func() (plots.Chart, error)
 }
 
-// drawCharts draws the charts of a result in c's language, in the order
-// shown; a chart in drawn is taken from there.
-func drawCharts(c *i18n.Catalog, r *sim.Result, m plots.TimeMarks, drawn map[string]plots.Chart) []namedChart {
-	return drawSpecs(c, r, chartSpecs(c, r, m), drawn)
+// chartSpecs are the charts of a result's panel in c's language, in the
+// order shown (the group panel's assignments apart).
+func chartSpecs(c *i18n.Catalog) []chartSpec {
+	return []chartSpec{
+		{chart.Records, c.T("results.caption.records"), false},
+		{chart.Lag, c.T("results.caption.lag"), true},
+		{chart.Throughput, c.T("results.caption.throughput"), true},
+		{chart.Busy, c.T("results.caption.busy"), false},
+	}
 }
 
-// drawSpecs draws the charts specs name, in c's language; a chart in
-// drawn is taken from there.
-func drawSpecs(c *i18n.Catalog, r *sim.Result, specs []chartSpec, drawn map[string]plots.Chart) []namedChart {
+// resultCharts are the charts specs name of r, taken from given when
+// they are there.
+func resultCharts(r *sim.Result, specs []chartSpec, given givenCharts) []namedChart {
 	out := make([]namedChart, len(specs))
 	for i, s := range specs {
-		ch, err := drawOnce(drawn, s.id, s.draw)
-		out[i] = namedChart{id: s.id, caption: s.caption, chart: ch, timed: s.timed, key: r.Digest + s.id}
-		if err != nil {
-			out[i].err = fieldErrorsText(c, err)
-		}
+		out[i] = resultChart(r, s, given)
 	}
 	return out
 }
 
-// chartSpecs are the charts of a result in c's language, in the order
-// shown.
-func chartSpecs(c *i18n.Catalog, r *sim.Result, m plots.TimeMarks) []chartSpec {
-	return []chartSpec{
-		{"chart-records", c.T("results.caption.records"), false,
-			func() (plots.Chart, error) { return plots.RecordsPerPartition(c, r) }},
-		{"chart-lag", c.T("results.caption.lag"), true,
-			func() (plots.Chart, error) { return plots.Lag(c, r, m) }},
-		{"chart-throughput", c.T("results.caption.throughput"), true,
-			func() (plots.Chart, error) { return plots.Throughput(c, r, m) }},
-		{"chart-busy", c.T("results.caption.busy"), false,
-			func() (plots.Chart, error) { return plots.BusyShare(c, r) }},
-	}
-}
-
-// assignmentsChart draws the group's assignments over time (the group
-// panel), in c's language.
-func assignmentsChart(c *i18n.Catalog, r *sim.Result, m plots.TimeMarks, drawn map[string]plots.Chart) namedChart {
-	ch, err := drawOnce(drawn, "chart-assignments", func() (plots.Chart, error) { return plots.Assignments(c, r, m) })
-	nc := namedChart{id: "chart-assignments", chart: ch, timed: true, key: r.Digest + "assignments",
-		caption: c.T("results.caption.assignments")}
-	if err != nil {
-		nc.err = fieldErrorsText(c, err)
+// resultChart is chart s of r: given's drawing, or why it could not be
+// drawn, else the job that draws it.
+func resultChart(r *sim.Result, s chartSpec, given givenCharts) namedChart {
+	nc := namedChart{id: s.id, caption: s.caption, timed: s.timed, key: r.Digest + s.id}
+	if ch, ok := given.charts[s.id]; ok && ch.SVG != "" {
+		nc.chart = ch
+	} else if why, ok := given.failed[s.id]; ok {
+		nc.err = why
+	} else {
+		nc.job = &chart.Job{Kind: s.id, Result: r}
 	}
 	return nc
 }
 
-// warmCharts draws v's charts again in the background, one every
-// warmGap, and drops them, when they were taken from the page (see
-// takePrerendered): the app's first chart otherwise comes with the first
-// edit, and with it the charts' one-time costs (reading the fonts, code
-// the browser has not yet optimised), a few hundred milliseconds of it.
-// In WebAssembly the goroutine runs between the page's own tasks, and
-// each chart is one short task.
-func warmCharts(ctx app.Context, v *resultView) {
-	if !v.fromPage {
-		return
-	}
-	r, m, c := v.result, v.marks, tr()
-	draws := []func() (plots.Chart, error){func() (plots.Chart, error) { return plots.Assignments(c, r, m) }}
-	for _, s := range chartSpecs(c, r, m) {
-		draws = append(draws, s.draw)
-	}
-	ctx.Async(func() {
-		for _, draw := range draws {
-			time.Sleep(warmGap)
-			draw()
-		}
-	})
-}
-
-// warmGap is the pause before each chart warmCharts draws, in which the
-// browser answers input.
-const warmGap = 20 * time.Millisecond
-
-// drawOnce is the chart id from drawn when it is there with its picture,
-// else draw's.
-func drawOnce(drawn map[string]plots.Chart, id string, draw func() (plots.Chart, error)) (plots.Chart, error) {
-	if c, ok := drawn[id]; ok && c.SVG != "" {
-		return c, nil
-	}
-	return draw()
-}
-
-// violationChart is the timeline around example i, drawn once per
-// selection.
+// violationChart is the timeline around example i (its drawing resolved
+// when shown), made once per selection.
 func (v *resultView) violationChart(i int) namedChart {
 	if c, ok := v.violations[i]; ok {
 		return c
 	}
-	c, err := plots.ViolationTimeline(tr(), plots.WindowFor(v.result, v.trace, i), v.marks)
-	nc := namedChart{id: "chart-violation", chart: c, timed: true, key: fmt.Sprintf("%s-violation-%d-%v", v.result.Digest, i, v.traced),
-		caption: tr().T("results.caption.violation")}
-	if err != nil {
-		nc.err = fieldErrorsText(tr(), err)
-	}
+	w, marks := chart.WindowFor(v.result, v.trace, i), v.marks
+	nc := namedChart{id: "chart-violation", timed: true, key: fmt.Sprintf("%s-violation-%d-%v", v.result.Digest, i, v.traced),
+		caption: tr().T("results.caption.violation"), job: &chart.Job{Kind: chart.KindViolation, Window: &w, Marks: &marks}}
 	v.violations[i] = nc
 	return nc
 }

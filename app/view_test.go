@@ -21,13 +21,13 @@ func TestEveryPresetDraws(t *testing.T) {
 		}
 		v := newResultView(sc, j.Result(), 1)
 		for _, c := range append(v.charts, v.assign) {
-			if c.err != "" || c.chart.SVG == "" {
+			if c = c.resolve(nil); c.err != "" || c.chart.SVG == "" {
 				t.Errorf("%s: %s: %q", name, c.id, c.err)
 			}
 		}
 		for pass := range 2 {
 			for i := range j.Result().Ordering.Examples {
-				if c := v.violationChart(i); c.err != "" {
+				if c := v.violationChart(i).resolve(nil); c.err != "" || c.chart.SVG == "" {
 					t.Errorf("%s: violation %d: %s", name, i, c.err)
 				}
 			}

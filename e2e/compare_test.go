@@ -104,6 +104,7 @@ func TestCompareCarriesAReview(t *testing.T) {
 	}
 
 	// One chart per measure, A and B in it, text ≥ 12 px as drawn.
+	waitDrawn(t, ctx, "#compare-charts", 3)
 	charts := eval[[]map[string]any](t, ctx, `[...document.querySelectorAll("#compare-charts svg")].map(s => {
 		const scale = s.getBoundingClientRect().width / s.viewBox.baseVal.width;
 		const texts = [...s.querySelectorAll("text")];

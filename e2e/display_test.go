@@ -130,6 +130,7 @@ func TestChartsReadWell(t *testing.T) {
 	open(t, ctx, env.baseURL+"#preset=thread-pool")
 	waitDigest(t, ctx, "results", cliResult(t, "thread-pool").Digest)
 	waitFor(t, ctx, `document.getElementById("trace-status") !== null && document.getElementById("trace-status").dataset.traced === "true"`)
+	waitDrawn(t, ctx, "#chart-violation", 1)
 	texts := eval[[]string](t, ctx, `Array.from(document.querySelectorAll("#chart-violation svg text")).map(t => t.textContent)`)
 	joined := strings.Join(texts, "|")
 	if !strings.Contains(joined, "time (ms)") {

@@ -51,6 +51,7 @@ func TestCompareInPortugueseAndKorean(t *testing.T) {
 				t.Errorf("the why is English: %q", row["why"])
 			}
 			// The charts' titles are the catalog's, inside the SVG.
+			waitDrawn(t, ctx, "#compare-charts", 3)
 			titles := eval[string](t, ctx, `[...document.querySelectorAll("#compare-charts svg text")].map(t => t.textContent).join("|")`)
 			for _, id := range []string{"plots.compare.records.title", "plots.compare.lag.title", "plots.axis.timeS"} {
 				if !strings.Contains(titles, c.T(id)) {
@@ -166,6 +167,7 @@ func TestEditedChangedBInKorean(t *testing.T) {
 	setField(t, ctx, scenarioform.InputID("b-", "consumer.instances"), "4", "input")
 	waitLong(t, ctx, `!location.hash.includes("change=") && document.getElementById("run-status").dataset.state === "done" &&
 		document.getElementById("digest-b").textContent !== `+js(digestB))
+	waitDrawn(t, ctx, "#compare-charts", 3)
 	shown := eval[map[string]string](t, ctx, `({heading: document.querySelector("#b-side h3").textContent,
 		option: (s => s.options[s.selectedIndex].textContent)(document.getElementById("pick-b")),
 		charts: [...document.querySelectorAll("#compare-charts svg text")].map(t => t.textContent).join("|"),

@@ -8,8 +8,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"partitionlab/app/chart"
 	"partitionlab/app/keyplacement"
-	"partitionlab/app/plots"
 	"partitionlab/hashcore"
 )
 
@@ -90,7 +90,8 @@ func TestKeyPartitionPage(t *testing.T) {
 	checkTable(t, readTable(t, ctx), keys, hashcore.String, 6, 12, all...)
 
 	t.Run("chart follows the partition count", func(t *testing.T) {
-		blue := plots.Hex(0)
+		blue := chart.Hex(0)
+		waitDrawn(t, ctx, "#chart", 1)
 		if got := bars(t, ctx, blue); got != 6+1 {
 			t.Errorf("the chart has %d java shapes for 6 partitions, want 6 bars + 1 legend swatch", got)
 		}
@@ -154,7 +155,7 @@ func TestKeyPartitionPage(t *testing.T) {
 		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("client-sarama"))); err != nil {
 			t.Fatal(err)
 		}
-		green := plots.Hex(2)
+		green := chart.Hex(2)
 		waitFor(t, ctx, `document.querySelector('#result-table td[data-client="sarama"]') === null`)
 		checkTable(t, readTable(t, ctx), []string{"1001", "-42", "9223372036854775807"}, hashcore.Long, 6, 0, "java", "librdkafka")
 		if got := bars(t, ctx, green); got != 0 {

@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -38,6 +39,15 @@ func open(t testing.TB, ctx context.Context, url string) {
 func waitFor(t testing.TB, ctx context.Context, condition string) {
 	t.Helper()
 	waitForOr(t, ctx, condition, "")
+}
+
+// waitDrawn waits until at least n charts under selector are drawn: the
+// engine's worker draws every chart but a result's (which come with it),
+// and a figure says data-pending until its picture arrives.
+func waitDrawn(t testing.TB, ctx context.Context, selector string, n int) {
+	t.Helper()
+	waitFor(t, ctx, fmt.Sprintf(`document.querySelectorAll(%s).length >= %d && document.querySelectorAll(%s).length === 0`,
+		js(selector+" svg"), n, js(selector+" [data-pending], "+selector+"[data-pending]")))
 }
 
 // waitForOr is waitFor that, when the condition never holds, says what

@@ -64,6 +64,7 @@ type shownSweep struct {
 func readSweep(t testing.TB, ctx context.Context) shownSweep {
 	t.Helper()
 	waitFor(t, ctx, `(document.getElementById("sweep-outcome") || {dataset: {}}).dataset.final === "true"`)
+	waitDrawn(t, ctx, "#sweep-frontier", 1)
 	return eval[shownSweep](t, ctx, `(() => {
 		const rows = Array.from(document.querySelectorAll("#sweep-points tbody tr"));
 		return {digests: rows.map(r => r.dataset.digest), frontier: rows.map(r => r.classList.contains("frontier")),

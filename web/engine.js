@@ -14,11 +14,37 @@
   // load of this tab did not end (app/rungate.go).
   const load = String(Date.now()) + "-" + String(Math.random()).slice(2);
   const early = []; // replies before the app listens (a crash at start)
+  // The page's language's words (a request the app gives once, see
+  // app/lang_bundle.go): each worker this starts gets them first, so the
+  // charts it draws speak the page's language.
+  let words = null;
 
-  const hear = (data) => (listener ? listener(data) : early.push(data));
+  // Charts asked for and not drawn yet, by request id (app/chart_draw.go):
+  // their replies go to drawnListener, apart from the runs'; a fresh
+  // worker gets them again, and a worker that dies answers them with why.
+  const drawing = new Map();
+  let drawnListener = null;
+  const isDrawn = (data) => data.startsWith('{"kind":"drawn"');
+  const hear = (data) => {
+    if (isDrawn(data)) {
+      const id = JSON.parse(data).id;
+      if (drawing.delete(id) && drawnListener) drawnListener(data);
+      return;
+    }
+    if (data.startsWith('{"kind":"crash"')) {
+      const why = JSON.parse(data).error;
+      for (const id of [...drawing.keys()]) {
+        drawing.delete(id);
+        if (drawnListener) drawnListener(JSON.stringify({ kind: "drawn", id, error: why }));
+      }
+    }
+    return listener ? listener(data) : early.push(data);
+  };
 
   function start() {
     worker = new Worker(url);
+    if (words) worker.postMessage(words);
+    for (const request of drawing.values()) worker.postMessage(request);
     worker.onmessage = (e) => hear(e.data);
     // An exception that escapes the worker, or a worker the browser could
     // not start: the engine is gone either way.
@@ -67,6 +93,22 @@
     post(request) {
       if (!worker) start();
       worker.postMessage(request);
+    },
+    // words gives the page's words to the worker, and to each one started
+    // after it.
+    words(request) {
+      words = request;
+      if (worker) worker.postMessage(request);
+    },
+    // draw asks the worker for a chart (request id id, a runner draw
+    // request); listenDrawn names the function that hears the drawings.
+    draw(id, request) {
+      drawing.set(id, request);
+      if (!worker) start();
+      else worker.postMessage(request);
+    },
+    listenDrawn(fn) {
+      drawnListener = fn;
     },
     // listen names the one function that hears every reply from now on.
     listen(fn) {

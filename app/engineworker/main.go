@@ -4,18 +4,22 @@
 // WebAssembly module of its own (web/engine.wasm) that runs in a Web Worker
 // (web/engine-worker.js), so the page's thread never waits for a run.
 //
-// It holds the engine and the runner only: no go-app, no gonum/plot, no
-// net/http, which keeps it a fraction of app.wasm's size, so it downloads
-// and compiles while app.wasm still loads. The protocol is runner.Service;
-// this file only carries its messages.
+// It holds the engine, the runner and the charts' drawing (app/plots: a
+// result comes with its charts, and the page asks it for every other
+// chart, so the pages' modules link no drawing): no go-app and no
+// net/http. English's words are compiled in; the page gives its
+// own language's (runner.KindWords). The protocol is runner.Service; this
+// file only carries its messages.
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"sync"
 	"syscall/js"
 	"time"
 
+	"partitionlab/app/plots"
 	"partitionlab/app/runner"
 )
 
@@ -84,9 +88,9 @@ func main() {
 			r.Timing.Received, r.Timing.StartMs = in.arrived(r.ID)
 			r.Timing.Result = epochMs()
 		}
-		b, err := json.Marshal(r)
+		b, err := marshal(r)
 		if err != nil {
-			b, _ = json.Marshal(runner.Reply{Kind: runner.KindError, ID: r.ID, Error: "the engine's reply could not be written: " + err.Error()})
+			b, _ = marshal(runner.Reply{Kind: runner.KindError, ID: r.ID, Error: "the engine's reply could not be written: " + err.Error()})
 		}
 		self.Call("postMessage", string(b))
 	}
@@ -104,7 +108,7 @@ func main() {
 	self.Call("partitionlabEngineStart", receive)
 
 	yield := newYielder()
-	var svc runner.Service
+	svc := runner.Service{Draw: plots.Draw}
 	for {
 		for _, req := range in.take() {
 			t0 := time.Now()
@@ -125,6 +129,18 @@ func main() {
 		}
 		yield()
 	}
+}
+
+// marshal is r as JSON, with <, > and & as they are: the charts' SVG is
+// full of them, and json.Marshal's escapes would make it a third longer.
+func marshal(r runner.Reply) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(r); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 // newYielder returns a function that lets the worker's event loop run (and

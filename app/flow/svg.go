@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"partitionlab/app/chart"
 	"partitionlab/app/i18n"
-	"partitionlab/app/plots"
 	"partitionlab/app/results"
 )
 
@@ -97,7 +97,7 @@ func (s Scene) drawPartitions(b *strings.Builder, c *i18n.Catalog) {
 	n := len(s.Partitions)
 	for _, p := range s.Partitions {
 		y := s.rowY(p.Partition, n)
-		fill, label, weight := plots.Hex(p.Partition), fmt.Sprintf("p%d", p.Partition), "400"
+		fill, label, weight := chart.Hex(p.Partition), fmt.Sprintf("p%d", p.Partition), "400"
 		if p.Hot {
 			fill, label, weight = hotColor, "⚠ "+c.T("results.flow.hottest", i18n.S("partition", strconv.Itoa(p.Partition))), "700"
 		}
@@ -122,7 +122,7 @@ func (s Scene) drawThreads(b *strings.Builder, c *i18n.Catalog) {
 	n := len(s.Threads)
 	for i, th := range s.Threads {
 		y := s.rowY(i, n)
-		stroke, dash, bg, state := "#1d3557", "", "#ffffff", plots.PartitionList(th.Partitions)
+		stroke, dash, bg, state := "#1d3557", "", "#ffffff", chart.PartitionList(th.Partitions)
 		if th.Paused {
 			stroke, dash, bg, state = "#52606d", ` stroke-dasharray="6 4"`, "#eef2f6", c.T("results.flow.paused")
 		} else if len(th.Partitions) == 0 {
@@ -161,14 +161,14 @@ func (s Scene) drawDots(b *strings.Builder) {
 			continue // drawn on top, below
 		}
 		x, y := s.dotXY(d)
-		fmt.Fprintf(b, `<circle cx="%.1f" cy="%.1f" r="5" fill="%s"/>`, x, y, plots.Hex(d.Colour))
+		fmt.Fprintf(b, `<circle cx="%.1f" cy="%.1f" r="5" fill="%s"/>`, x, y, chart.Hex(d.Colour))
 	}
 	for _, d := range s.Dots {
 		if d.Key == "" {
 			continue
 		}
 		x, y := s.dotXY(d)
-		fmt.Fprintf(b, `<circle class="flow-traced" data-key="%s" cx="%.1f" cy="%.1f" r="8" fill="%s" stroke="#1b2430" stroke-width="2"/>`, esc(d.Key), x, y, plots.Hex(d.Colour))
+		fmt.Fprintf(b, `<circle class="flow-traced" data-key="%s" cx="%.1f" cy="%.1f" r="8" fill="%s" stroke="#1b2430" stroke-width="2"/>`, esc(d.Key), x, y, chart.Hex(d.Colour))
 	}
 	b.WriteString(`</g>`)
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -135,6 +136,15 @@ func parse(l Lang, raw map[string][]byte) (*Catalog, error) {
 		}
 	}
 	return c, nil
+}
+
+// Ready reports whether For(l) is l's own catalog: compiled in, or
+// installed (the browser's modules hold English's only).
+func Ready(l Lang) bool {
+	if m := installed.Load(); m != nil && (*m)[l] != nil {
+		return true
+	}
+	return l != "" && slices.Contains(Langs(), l) && Embedded(l)
 }
 
 // For is l's catalog, or English's when l's cannot be read (a test

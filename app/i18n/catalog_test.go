@@ -188,3 +188,18 @@ func TestCountAs(t *testing.T) {
 		t.Errorf("%q", got)
 	}
 }
+
+// Ready tells a language whose words are here from one For would replace
+// with English's.
+func TestReady(t *testing.T) {
+	for _, l := range Langs() {
+		if !Ready(l) {
+			t.Errorf("%s is compiled into the tests' build but not ready", l)
+		}
+	}
+	for _, l := range []Lang{"", "xx", "ko-KR", "EN"} {
+		if Ready(l) {
+			t.Errorf("%q is ready", l)
+		}
+	}
+}

@@ -17,6 +17,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sort"
 
 	"partitionlab/app/i18n"
 	"partitionlab/sim/lessons"
@@ -61,6 +62,41 @@ func raw(files map[string][]byte) map[string]json.RawMessage {
 		out[name] = b
 	}
 	return out
+}
+
+// WordsRequest is the engine worker's request for the catalog of doc,
+// want's bundle (runner.KindWords, written out here): the worker draws
+// charts in the page's language and needs no lessons' words. It is built
+// from the files' bytes as they are, which Install has read: no JSON is
+// encoded again.
+func WordsRequest(want i18n.Lang, doc []byte) ([]byte, error) {
+	b, err := split(doc)
+	if err != nil {
+		return nil, fmt.Errorf("bundle %s: %w", want, err)
+	}
+	if b.lang != want {
+		return nil, fmt.Errorf("bundle %s: it holds %q", want, b.lang)
+	}
+	names := make([]string, 0, len(b.messages))
+	for name := range b.messages {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	var out bytes.Buffer
+	quote := func(s string) { q, _ := json.Marshal(s); out.Write(q) }
+	out.WriteString(`{"kind":"words","lang":`)
+	quote(string(want))
+	out.WriteString(`,"words":{`)
+	for i, name := range names {
+		if i > 0 {
+			out.WriteByte(',')
+		}
+		quote(name)
+		out.WriteByte(':')
+		out.Write(b.messages[name])
+	}
+	out.WriteString("}}")
+	return out.Bytes(), nil
 }
 
 // Install reads doc, want's bundle, and installs its catalog and its

@@ -3,10 +3,13 @@ package langbundle
 import (
 	"bytes"
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"partitionlab/app/i18n"
+	"partitionlab/app/runner"
 	"partitionlab/sim/lessons"
 )
 
@@ -235,4 +238,59 @@ func BenchmarkInstall(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// The engine worker's words are the bundle's catalog, every file of it, in
+// a request the worker's service installs: the charts it draws read what
+// the page reads.
+func TestWordsRequestCarriesTheCatalogToTheWorker(t *testing.T) {
+	for _, l := range i18n.Langs() {
+		if l == i18n.English {
+			continue
+		}
+		doc, err := Make(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := WordsRequest(l, doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var req runner.Request
+		if err := json.Unmarshal(b, &req); err != nil {
+			t.Fatalf("%s: the request does not read: %v", l, err)
+		}
+		files, err := i18n.Files(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if req.Kind != runner.KindWords || req.Lang != string(l) || len(req.Words) != len(files) {
+			t.Fatalf("%s: request %s %s with %d files, want %d", l, req.Kind, req.Lang, len(req.Words), len(files))
+		}
+		for name, file := range files {
+			var want, got map[string]any
+			if err := json.Unmarshal(file, &want); err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal(req.Words[name], &got); err != nil || !reflect.DeepEqual(got, want) {
+				t.Errorf("%s: %s in the request is not the catalog's file (%v)", l, name, err)
+			}
+		}
+		var s runner.Service
+		if out := s.Handle(req, time.Unix(0, 0)); out != nil {
+			t.Errorf("%s: the worker answered its words with %+v", l, out)
+		}
+	}
+	if _, err := WordsRequest(i18n.Korean, mustMake(t, i18n.French)); err == nil {
+		t.Error("French's bundle made Korean's words")
+	}
+}
+
+func mustMake(t *testing.T, l i18n.Lang) []byte {
+	t.Helper()
+	doc, err := Make(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc
 }

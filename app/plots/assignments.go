@@ -2,8 +2,8 @@ package plots
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
+
+	"partitionlab/app/chart"
 
 	"partitionlab/app/i18n"
 	"partitionlab/sim"
@@ -12,7 +12,7 @@ import (
 // Assignments draws each consumer thread's partitions over time: one lane
 // per group member, a box for each stretch with the partitions it owned,
 // a dashed line while it owned none. Rebalances are shaded.
-func Assignments(c *i18n.Catalog, r *sim.Result, marks TimeMarks) (Chart, error) {
+func Assignments(c *i18n.Catalog, r *sim.Result, marks chart.TimeMarks) (Chart, error) {
 	ms := r.Consumers.Members
 	if len(ms) == 0 {
 		return Chart{}, fmt.Errorf("plots: the result has no consumer threads")
@@ -28,22 +28,10 @@ func Assignments(c *i18n.Catalog, r *sim.Result, marks TimeMarks) (Chart, error)
 			if k+1 < len(hist) {
 				end = hist[k+1].AtS
 			}
-			segs = append(segs, segment{lane: lane, from: a.AtS, to: end, label: PartitionList(a.Partitions)})
+			segs = append(segs, segment{lane: lane, from: a.AtS, to: end, label: chart.PartitionList(a.Partitions)})
 		}
 	}
 	p := lanePlot(c, withNote(c, c.T("plots.assign.title"), note), names, 0, r.DurationS, marks)
 	p.Add(segments{items: segs, lanes: len(shown)})
 	return render(p, 640, laneHeight(len(shown)), c.T("plots.assign.label", i18n.Count(len(ms))))
-}
-
-// PartitionList writes partitions as "p0,1,2", or "" for none.
-func PartitionList(ps []int) string {
-	if len(ps) == 0 {
-		return ""
-	}
-	parts := make([]string, len(ps))
-	for i, p := range ps {
-		parts[i] = strconv.Itoa(p)
-	}
-	return "p" + strings.Join(parts, ",")
 }

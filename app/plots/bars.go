@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 
+	"partitionlab/app/chart"
+
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -16,16 +18,6 @@ import (
 // partitions than that, consecutive partitions are added up into groups so
 // the bars stay wide enough to see and the SVG stays small.
 const MaxBars = 48
-
-// Series is one client's bars: how many keys land on each partition.
-type Series struct {
-	// Name is shown in the legend.
-	Name string
-	// ColorIndex picks the palette colour (see Color).
-	ColorIndex int
-	// Counts[p] is the number of keys on partition p.
-	Counts []int
-}
 
 // Grouping says how partitions are gathered into bars.
 type Grouping struct {
@@ -74,7 +66,7 @@ func (g Grouping) sum(counts []int) plotter.Values {
 // KeysPerPartition draws a grouped bar chart, one colour per series, of how
 // many keys land on each of n partitions. Every series must have n counts.
 // The result is an <svg> element (see inlineSVG).
-func KeysPerPartition(c *i18n.Catalog, title string, n int, series []Series) (string, error) {
+func KeysPerPartition(c *i18n.Catalog, title string, n int, series []chart.Series) (string, error) {
 	if n < 1 {
 		return "", fmt.Errorf("plots: partitions: %d is not at least 1", n)
 	}
@@ -102,7 +94,7 @@ func KeysPerPartition(c *i18n.Catalog, title string, n int, series []Series) (st
 // addGroupedBars adds one bar chart per series, side by side in each
 // partition's slot of a data area span wide, each in its own legend entry,
 // and returns the tallest bar.
-func addGroupedBars(p *plot.Plot, g Grouping, n int, series []Series, span vg.Length) (float64, error) {
+func addGroupedBars(p *plot.Plot, g Grouping, n int, series []chart.Series, span vg.Length) (float64, error) {
 	// Leave a fifth of each slot as the gap between partitions.
 	slot := span / vg.Length(g.Bars)
 	bar := slot * 0.8 / vg.Length(len(series))
@@ -116,7 +108,7 @@ func addGroupedBars(p *plot.Plot, g Grouping, n int, series []Series, span vg.Le
 		if err != nil {
 			return 0, fmt.Errorf("plots: series %q: %w", s.Name, err)
 		}
-		bc.Color = Color(s.ColorIndex)
+		bc.Color = chart.Color(s.ColorIndex)
 		bc.LineStyle.Width = 0
 		bc.Offset = vg.Length(float64(i)-float64(len(series)-1)/2) * bar
 		p.Add(bc)

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"partitionlab/app/chart"
+
 	"partitionlab/app/i18n"
 )
 
@@ -35,7 +37,7 @@ func fills(t *testing.T, svg string) map[string]int {
 }
 
 func TestKeysPerPartitionDrawsOneBarPerPartitionAndClient(t *testing.T) {
-	series := []Series{
+	series := []chart.Series{
 		{Name: "java", ColorIndex: 0, Counts: []int{1, 0, 3, 2, 1, 1}},
 		{Name: "sarama", ColorIndex: 2, Counts: []int{0, 4, 1, 1, 1, 1}},
 	}
@@ -47,11 +49,11 @@ func TestKeysPerPartitionDrawsOneBarPerPartitionAndClient(t *testing.T) {
 	// Six bars (zero-height ones included, so every partition has its slot)
 	// and one legend swatch per client.
 	for _, s := range series {
-		if n := got[Hex(s.ColorIndex)]; n != 6+1 {
-			t.Errorf("%s: %d shapes in %s, want 6 bars + 1 legend swatch", s.Name, n, Hex(s.ColorIndex))
+		if n := got[chart.Hex(s.ColorIndex)]; n != 6+1 {
+			t.Errorf("%s: %d shapes in %s, want 6 bars + 1 legend swatch", s.Name, n, chart.Hex(s.ColorIndex))
 		}
 	}
-	if n := got[Hex(1)]; n != 0 {
+	if n := got[chart.Hex(1)]; n != 0 {
 		t.Errorf("a client that is not drawn has %d shapes in its colour", n)
 	}
 	for _, label := range []string{">java<", ">sarama<", ">Keys per partition<", ">partition<"} {
@@ -62,7 +64,7 @@ func TestKeysPerPartitionDrawsOneBarPerPartitionAndClient(t *testing.T) {
 }
 
 func TestKeysPerPartitionIsInlineSVG(t *testing.T) {
-	svg, err := KeysPerPartition(en, "t", 3, []Series{{Name: "java", Counts: []int{1, 2, 3}}})
+	svg, err := KeysPerPartition(en, "t", 3, []chart.Series{{Name: "java", Counts: []int{1, 2, 3}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +83,7 @@ func TestKeysPerPartitionIsInlineSVG(t *testing.T) {
 func TestKeysPerPartitionGroupsManyPartitions(t *testing.T) {
 	counts := make([]int, 1000)
 	counts[999] = 5
-	svg, err := KeysPerPartition(en, "t", 1000, []Series{{Name: "java", Counts: counts}})
+	svg, err := KeysPerPartition(en, "t", 1000, []chart.Series{{Name: "java", Counts: counts}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +91,7 @@ func TestKeysPerPartitionGroupsManyPartitions(t *testing.T) {
 	if g.Bars > MaxBars || g.Bars*g.Size < 1000 {
 		t.Fatalf("GroupingFor(1000) = %+v: more than %d bars or not every partition covered", g, MaxBars)
 	}
-	if n := fills(t, svg)[Hex(0)]; n != g.Bars+1 {
+	if n := fills(t, svg)[chart.Hex(0)]; n != g.Bars+1 {
 		t.Errorf("%d shapes, want %d bars + 1 legend swatch", n, g.Bars)
 	}
 	if want := g.Label(g.Bars-1, 1000); !strings.HasSuffix(want, "–999") {
@@ -103,11 +105,11 @@ func TestKeysPerPartitionGroupsManyPartitions(t *testing.T) {
 func TestKeysPerPartitionRejectsBadInput(t *testing.T) {
 	cases := map[string]struct {
 		n      int
-		series []Series
+		series []chart.Series
 	}{
-		"no partitions":   {0, []Series{{Name: "java"}}},
+		"no partitions":   {0, []chart.Series{{Name: "java"}}},
 		"no series":       {3, nil},
-		"counts mismatch": {3, []Series{{Name: "java", Counts: []int{1}}}},
+		"counts mismatch": {3, []chart.Series{{Name: "java", Counts: []int{1}}}},
 	}
 	for name, c := range cases {
 		if _, err := KeysPerPartition(en, "t", c.n, c.series); err == nil {

@@ -3,6 +3,8 @@ package plots
 import (
 	"testing"
 
+	"partitionlab/app/chart"
+
 	"partitionlab/sim"
 	"partitionlab/sim/scenario"
 )
@@ -15,7 +17,7 @@ func BenchmarkDrawReference(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	m := MarksOf(r)
+	m := chart.MarksOf(r)
 	b.ResetTimer()
 	for range b.N {
 		for _, draw := range []func() (Chart, error){

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 
+	"partitionlab/app/chart"
+
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -72,7 +74,7 @@ func BusyShare(c *i18n.Catalog, r *sim.Result) (Chart, error) {
 		return Chart{}, fmt.Errorf("plots: busy share: %w", err)
 	}
 	bc.Horizontal = true
-	bc.Color, bc.LineStyle.Width = Color(normalColor), 0
+	bc.Color, bc.LineStyle.Width = chart.Color(normalColor), 0
 	p.Add(bc)
 	p.NominalY(names...)
 	p.X.Min, p.X.Max = 0, 100

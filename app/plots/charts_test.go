@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"partitionlab/app/chart"
+
 	"partitionlab/app/i18n"
 	"partitionlab/app/runner"
 	"partitionlab/sim"
@@ -47,8 +49,8 @@ func TestRecordsPerPartitionHighlightsTheHottest(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := fills(t, c.SVG)
-	if got[Hex(hottestColor)] != 1 || got[Hex(normalColor)] != len(r.Partitions) {
-		t.Errorf("%d hottest and %d other bars for %d partitions", got[Hex(hottestColor)], got[Hex(normalColor)], len(r.Partitions))
+	if got[chart.Hex(hottestColor)] != 1 || got[chart.Hex(normalColor)] != len(r.Partitions) {
+		t.Errorf("%d hottest and %d other bars for %d partitions", got[chart.Hex(hottestColor)], got[chart.Hex(normalColor)], len(r.Partitions))
 	}
 	has(t, c.SVG, "hottest: p3, 14.4 %", "mean", "Records per partition")
 
@@ -61,14 +63,14 @@ func TestRecordsPerPartitionHighlightsTheHottest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g := GroupingFor(700); fills(t, c.SVG)[Hex(normalColor)] != g.Bars || fills(t, c.SVG)[Hex(hottestColor)] != 1 {
+	if g := GroupingFor(700); fills(t, c.SVG)[chart.Hex(normalColor)] != g.Bars || fills(t, c.SVG)[chart.Hex(hottestColor)] != 1 {
 		t.Errorf("700 partitions: want %d bars, one highlighted", g.Bars)
 	}
 }
 
 func TestLagShowsTheWorstPartitionsAndTheRest(t *testing.T) {
 	r := runPreset(t, "add-partitions").Result()
-	c, err := Lag(en, r, MarksOf(r))
+	c, err := Lag(en, r, chart.MarksOf(r))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +80,7 @@ func TestLagShowsTheWorstPartitionsAndTheRest(t *testing.T) {
 	}
 	has(t, c.SVG, "highest of the other 7 partitions", "p3", "records waiting", "time (s)", "1")
 	for i := range TopLagLines {
-		if n := polylines(c.SVG, Hex(i)); n < 2 {
+		if n := polylines(c.SVG, chart.Hex(i)); n < 2 {
 			t.Errorf("colour %d is drawn %d times, want a line and its legend", i, n)
 		}
 	}
@@ -92,7 +94,7 @@ func TestLagShowsTheWorstPartitionsAndTheRest(t *testing.T) {
 // The cursor's position comes from where the chart really draws its data.
 func TestTimeChartsPlaceTheCursor(t *testing.T) {
 	r := runPreset(t, "scale-out-eager").Result()
-	m := MarksOf(r)
+	m := chart.MarksOf(r)
 	if len(m.Marks) != 1 || len(m.Rebalances) == 0 {
 		t.Fatalf("scale-out-eager: %d marks, %d rebalances", len(m.Marks), len(m.Rebalances))
 	}
@@ -130,15 +132,15 @@ func TestBusyShareAndAssignmentsNameEveryThread(t *testing.T) {
 	for _, m := range r.Consumers.Members {
 		has(t, c.SVG, memberName(en, m))
 	}
-	if got := fills(t, c.SVG)[Hex(normalColor)]; got != len(r.Consumers.Members) {
+	if got := fills(t, c.SVG)[chart.Hex(normalColor)]; got != len(r.Consumers.Members) {
 		t.Errorf("%d bars for %d threads", got, len(r.Consumers.Members))
 	}
-	c, err = Assignments(en, r, MarksOf(r))
+	c, err = Assignments(en, r, chart.MarksOf(r))
 	if err != nil {
 		t.Fatal(err)
 	}
 	last := r.Consumers.Members[0].Assignments
-	has(t, c.SVG, PartitionList(last[len(last)-1].Partitions))
+	has(t, c.SVG, chart.PartitionList(last[len(last)-1].Partitions))
 
 	many := make([]sim.MemberResult, 100)
 	for i := range many {
@@ -154,9 +156,9 @@ func TestViolationTimelineShowsThePairAmongItsNeighbours(t *testing.T) {
 	j := runPreset(t, "thread-pool")
 	r := j.Result()
 	for _, trace := range [][]sim.TraceEvent{j.Trace(), nil} {
-		w := WindowFor(r, trace, 0)
+		w := chart.WindowFor(r, trace, 0)
 		v := r.Ordering.Examples[0]
-		var sel *Overtake
+		var sel *chart.Overtake
 		for i := range w.Overtakes {
 			if w.Overtakes[i].Selected {
 				sel = &w.Overtakes[i]
@@ -175,7 +177,7 @@ func TestViolationTimelineShowsThePairAmongItsNeighbours(t *testing.T) {
 				t.Errorf("no lane %s in %v", want, names)
 			}
 		}
-		c, err := ViolationTimeline(en, w, MarksOf(r))
+		c, err := ViolationTimeline(en, w, chart.MarksOf(r))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -189,10 +191,10 @@ func TestViolationTimelineShowsThePairAmongItsNeighbours(t *testing.T) {
 			t.Errorf("with the trace the window shows only %d records", len(w.Journeys))
 		}
 	}
-	if w := WindowFor(r, j.Trace(), len(r.Ordering.Examples)); len(w.Journeys) != 0 {
+	if w := chart.WindowFor(r, j.Trace(), len(r.Ordering.Examples)); len(w.Journeys) != 0 {
 		t.Errorf("an example out of range gives a window")
 	}
-	if _, err := ViolationTimeline(en, ViolationWindow{}, TimeMarks{}); err == nil {
+	if _, err := ViolationTimeline(en, chart.ViolationWindow{}, chart.TimeMarks{}); err == nil {
 		t.Errorf("an empty window draws")
 	}
 }
@@ -220,9 +222,9 @@ func TestChartsUseLiberationSansOnly(t *testing.T) {
 func everyChart(t *testing.T, c *i18n.Catalog) map[string]Chart {
 	t.Helper()
 	r := runPreset(t, "scale-out-eager").Result()
-	m := MarksOf(r)
+	m := chart.MarksOf(r)
 	tp := runPreset(t, "thread-pool").Result()
-	a, b := Side{Name: "A: scale-out-eager", Result: r}, Side{Name: "B: thread-pool", Result: tp}
+	a, b := chart.Side{Name: "A: scale-out-eager", Result: r}, chart.Side{Name: "B: thread-pool", Result: tp}
 	draws := map[string]func() (Chart, error){
 		"records":     func() (Chart, error) { return RecordsPerPartition(c, r) },
 		"lag":         func() (Chart, error) { return Lag(c, r, m) },
@@ -230,10 +232,10 @@ func everyChart(t *testing.T, c *i18n.Catalog) map[string]Chart {
 		"busy":        func() (Chart, error) { return BusyShare(c, r) },
 		"assignments": func() (Chart, error) { return Assignments(c, r, m) },
 		"violations": func() (Chart, error) {
-			return ViolationTimeline(c, WindowFor(tp, nil, 0), MarksOf(tp))
+			return ViolationTimeline(c, chart.WindowFor(tp, nil, 0), chart.MarksOf(tp))
 		},
 		"keys": func() (Chart, error) {
-			s, err := KeysPerPartition(c, "t", 3, []Series{{Name: "java", Counts: []int{1, 2, 3}}})
+			s, err := KeysPerPartition(c, "t", 3, []chart.Series{{Name: "java", Counts: []int{1, 2, 3}}})
 			return Chart{SVG: s}, err
 		},
 		"compare-records":    func() (Chart, error) { return CompareRecords(c, a, b) },
@@ -253,11 +255,11 @@ func everyChart(t *testing.T, c *i18n.Catalog) map[string]Chart {
 
 func TestStandaloneSVGHasItsSize(t *testing.T) {
 	r := runPreset(t, "order-events").Result()
-	c, err := Throughput(en, r, MarksOf(r))
+	c, err := Throughput(en, r, chart.MarksOf(r))
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := Standalone(c)
+	s := chart.Standalone(c)
 	if !strings.HasPrefix(s, "<?xml") || !strings.Contains(s, `<svg width="640" height="240"`) {
 		t.Errorf("standalone SVG starts %.120q", s)
 	}

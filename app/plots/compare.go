@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 
+	"partitionlab/app/chart"
+
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
@@ -16,12 +18,6 @@ import (
 // their axes by construction: a B four times worse looks four times worse.
 // They are meant to span the page's width, with text large enough for a
 // projector (see large).
-
-// Side names one run of a comparison in a legend ("A: thread-pool").
-type Side struct {
-	Name   string
-	Result *sim.Result
-}
 
 // compareWidth is the picture's width; drawn at the page's full width, its
 // points become about 1.5 px each.
@@ -45,18 +41,18 @@ func large(p *plot.Plot) {
 
 // CompareRecords draws the records each partition received in A and B as
 // bars side by side, over the larger of the two partition counts.
-func CompareRecords(c *i18n.Catalog, a, b Side) (Chart, error) {
+func CompareRecords(c *i18n.Catalog, a, b chart.Side) (Chart, error) {
 	n := max(len(a.Result.Partitions), len(b.Result.Partitions))
 	if n == 0 {
 		return Chart{}, fmt.Errorf("plots: neither result has partitions")
 	}
-	series := make([]Series, 2)
-	for i, s := range []Side{a, b} {
+	series := make([]chart.Series, 2)
+	for i, s := range []chart.Side{a, b} {
 		counts := make([]int, n)
 		for _, p := range s.Result.Partitions {
 			counts[p.Partition] = int(p.Produced)
 		}
-		series[i] = Series{Name: s.Name, ColorIndex: i, Counts: counts}
+		series[i] = chart.Series{Name: s.Name, ColorIndex: i, Counts: counts}
 	}
 	g := GroupingFor(n)
 	p := plot.New()
@@ -77,7 +73,7 @@ func CompareRecords(c *i18n.Catalog, a, b Side) (Chart, error) {
 
 // CompareLag draws, over time, the most records waiting on any partition
 // of A and of B.
-func CompareLag(c *i18n.Catalog, a, b Side) (Chart, error) {
+func CompareLag(c *i18n.Catalog, a, b chart.Side) (Chart, error) {
 	return compareLines(c, a, b, c.T("plots.compare.lag.title"), c.T("plots.axis.recordsWaiting"), func(r *sim.Result, bucket int) float64 {
 		peak := 0.0
 		for _, row := range r.Series.Lag {
@@ -88,7 +84,7 @@ func CompareLag(c *i18n.Catalog, a, b Side) (Chart, error) {
 }
 
 // CompareThroughput draws the records processed per second by A and by B.
-func CompareThroughput(c *i18n.Catalog, a, b Side) (Chart, error) {
+func CompareThroughput(c *i18n.Catalog, a, b chart.Side) (Chart, error) {
 	return compareLines(c, a, b, c.T("plots.compare.throughput.title"), c.T("plots.axis.recordsPerS"), func(r *sim.Result, bucket int) float64 {
 		width := min(float64(bucket+1)*r.Series.BucketS, r.DurationS) - float64(bucket)*r.Series.BucketS
 		if width <= 0 {
@@ -104,12 +100,12 @@ func CompareThroughput(c *i18n.Catalog, a, b Side) (Chart, error) {
 
 // compareLines draws one line per side of value(result, bucket) over the
 // longer of the two runs, A solid and B dashed.
-func compareLines(c *i18n.Catalog, a, b Side, title, yLabel string, value func(r *sim.Result, bucket int) float64) (Chart, error) {
-	p := timePlot(c, title, yLabel, max(a.Result.DurationS, b.Result.DurationS), TimeMarks{})
+func compareLines(c *i18n.Catalog, a, b chart.Side, title, yLabel string, value func(r *sim.Result, bucket int) float64) (Chart, error) {
+	p := timePlot(c, title, yLabel, max(a.Result.DurationS, b.Result.DurationS), chart.TimeMarks{})
 	large(p)
 	p.Legend.Top, p.Legend.Left = true, true
 	peak := 0.0
-	for i, s := range []Side{a, b} {
+	for i, s := range []chart.Side{a, b} {
 		r := s.Result
 		if len(r.Series.Lag) == 0 || len(r.Series.Lag[0]) == 0 {
 			return Chart{}, fmt.Errorf("plots: %s has no series", s.Name)
@@ -120,7 +116,7 @@ func compareLines(c *i18n.Catalog, a, b Side, title, yLabel string, value func(r
 			ys[b] = value(r, b)
 			peak = math.Max(peak, ys[b])
 		}
-		l, err := newLine(ts, ys, Color(i), 2, dashes(i))
+		l, err := newLine(ts, ys, chart.Color(i), 2, dashes(i))
 		if err != nil {
 			return Chart{}, err
 		}

@@ -6,15 +6,17 @@ import (
 	"strings"
 	"testing"
 
+	"partitionlab/app/chart"
+
 	"partitionlab/app/i18n"
 )
 
 // A and B share one chart per measure: both names in the legend, both
 // colours drawn, and text at 12 pt or more.
 func TestComparisonChartsDrawBothSidesOnOneAxis(t *testing.T) {
-	a := Side{Name: "A: scale-out-eager", Result: runPreset(t, "scale-out-eager").Result()}
-	b := Side{Name: "B: scale-out-cooperative", Result: runPreset(t, "scale-out-cooperative").Result()}
-	for name, draw := range map[string]func(c *i18n.Catalog, a, b Side) (Chart, error){
+	a := chart.Side{Name: "A: scale-out-eager", Result: runPreset(t, "scale-out-eager").Result()}
+	b := chart.Side{Name: "B: scale-out-cooperative", Result: runPreset(t, "scale-out-cooperative").Result()}
+	for name, draw := range map[string]func(c *i18n.Catalog, a, b chart.Side) (Chart, error){
 		"records": CompareRecords, "lag": CompareLag, "throughput": CompareThroughput,
 	} {
 		c, err := draw(en, a, b)
@@ -22,7 +24,7 @@ func TestComparisonChartsDrawBothSidesOnOneAxis(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 		has(t, c.SVG, a.Name, b.Name)
-		for _, hex := range []string{Hex(0), Hex(1)} {
+		for _, hex := range []string{chart.Hex(0), chart.Hex(1)} {
 			if !strings.Contains(strings.ToUpper(c.SVG), hex) {
 				t.Errorf("%s: colour %s is not drawn", name, hex)
 			}

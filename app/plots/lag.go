@@ -5,6 +5,8 @@ import (
 	"math"
 	"sort"
 
+	"partitionlab/app/chart"
+
 	"partitionlab/app/i18n"
 	"partitionlab/sim"
 )
@@ -15,7 +17,7 @@ const TopLagLines = 5
 
 // Lag draws, over time, the records waiting on the partitions with the most
 // lag (one line each) and the most waiting on any other partition.
-func Lag(c *i18n.Catalog, r *sim.Result, marks TimeMarks) (Chart, error) {
+func Lag(c *i18n.Catalog, r *sim.Result, marks chart.TimeMarks) (Chart, error) {
 	lag := r.Series.Lag
 	if len(lag) == 0 || len(lag[0]) == 0 {
 		return Chart{}, fmt.Errorf("plots: the result has no lag series")
@@ -35,7 +37,7 @@ func Lag(c *i18n.Catalog, r *sim.Result, marks TimeMarks) (Chart, error) {
 			ys[b] = float64(lag[part][b])
 			peak = math.Max(peak, ys[b])
 		}
-		l, err := newLine(ts, ys, Color(i), 1.6, dashes(i))
+		l, err := newLine(ts, ys, chart.Color(i), 1.6, dashes(i))
 		if err != nil {
 			return Chart{}, err
 		}

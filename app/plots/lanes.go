@@ -3,6 +3,8 @@ package plots
 import (
 	"image/color"
 
+	"partitionlab/app/chart"
+
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -12,7 +14,7 @@ import (
 
 // lanePlot is a chart over time with one named row per lane, listed top to
 // bottom, and the run's marks behind.
-func lanePlot(c *i18n.Catalog, title string, names []string, from, to float64, marks TimeMarks) *plot.Plot {
+func lanePlot(c *i18n.Catalog, title string, names []string, from, to float64, marks chart.TimeMarks) *plot.Plot {
 	p := plot.New()
 	setup(p, c)
 	p.Title.Text = title

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 
+	"partitionlab/app/chart"
+
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -51,12 +53,12 @@ func RecordsPerPartition(c *i18n.Catalog, r *sim.Result) (Chart, error) {
 	if err != nil {
 		return Chart{}, fmt.Errorf("plots: records per partition: %w", err)
 	}
-	bc.Color, bc.LineStyle.Width = Color(normalColor), 0
+	bc.Color, bc.LineStyle.Width = chart.Color(normalColor), 0
 	hc, err := newBars(plotter.Values{values[hot]}, bar)
 	if err != nil {
 		return Chart{}, fmt.Errorf("plots: records per partition: %w", err)
 	}
-	hc.Color, hc.LineStyle.Width, hc.XMin = Color(hottestColor), 0, float64(hot)
+	hc.Color, hc.LineStyle.Width, hc.XMin = chart.Color(hottestColor), 0, float64(hot)
 	p.Add(bc, hc)
 
 	mean := total / float64(n) * float64(g.Size)

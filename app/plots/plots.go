@@ -10,70 +10,21 @@
 package plots
 
 import (
-	"fmt"
-	"image/color"
 	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"partitionlab/app/chart"
 )
-
-// okabeIto is the Okabe-Ito palette, chosen because people with the common
-// colour-vision deficiencies can still tell its colours apart. Black is left
-// out: it is the colour of the axes.
-func okabeIto() []color.RGBA {
-	return []color.RGBA{
-		{0x00, 0x72, 0xB2, 0xff}, // blue
-		{0xE6, 0x9F, 0x00, 0xff}, // orange
-		{0x00, 0x9E, 0x73, 0xff}, // bluish green
-		{0xCC, 0x79, 0xA7, 0xff}, // reddish purple
-		{0x56, 0xB4, 0xE9, 0xff}, // sky blue
-		{0xD5, 0x5E, 0x00, 0xff}, // vermillion
-		{0xF0, 0xE4, 0x42, 0xff}, // yellow
-	}
-}
-
-// Color is the i-th colour of the palette (wrapping around). Callers give
-// each client a fixed index so its colour does not change when another client
-// is hidden.
-func Color(i int) color.RGBA {
-	p := okabeIto()
-	return p[((i%len(p))+len(p))%len(p)]
-}
-
-// Hex is Color(i) as "#RRGGBB", for legends drawn outside the chart.
-func Hex(i int) string {
-	c := Color(i)
-	return fmt.Sprintf("#%02X%02X%02X", c.R, c.G, c.B)
-}
 
 // fontFamilies is the font-family of every text of a chart.
 const fontFamilies = `'Partition Lab Hangul','Liberation Sans',Arial,Helvetica,'Apple SD Gothic Neo','Malgun Gothic','Noto Sans KR','Noto Sans CJK KR',NanumGothic,sans-serif`
 
-// Chart is a drawn chart and where its data sits in the picture, so the
-// page can lay a time cursor over it without drawing it again.
-type Chart struct {
-	// SVG is an <svg> element (see render).
-	SVG string
-	// Width and Height are the size of the picture (its viewBox).
-	Width, Height float64
-	// Left, Right, Top and Bottom bound the data area, as fractions of the
-	// picture's width and height from its top-left corner.
-	Left, Right, Top, Bottom float64
-	// XMin and XMax are the x axis's range (seconds on time charts).
-	XMin, XMax float64
-}
-
-// X is the fraction of the picture's width at which x is drawn, kept
-// inside the data area.
-func (c Chart) X(x float64) float64 {
-	if c.XMax <= c.XMin {
-		return c.Left
-	}
-	f := min(max((x-c.XMin)/(c.XMax-c.XMin), 0), 1)
-	return c.Left + f*(c.Right-c.Left)
-}
+// Chart is a drawn chart (package chart holds it, for the pages that only
+// show charts).
+type Chart = chart.Chart
 
 // areaProbe is a plotter that draws nothing and remembers the canvas the
 // plot gives its data, which is where the axes put x and y.
@@ -139,13 +90,6 @@ func (m *memoTicks) Ticks(lo, hi float64) []plot.Tick {
 func inlineSVG(p *plot.Plot, w, h vg.Length, label string) (string, error) {
 	c, err := render(p, w, h, label)
 	return c.SVG, err
-}
-
-// Standalone makes a chart's <svg> element a file of its own, with the
-// size an <img> (for the PNG export) needs.
-func Standalone(c Chart) string {
-	s := strings.Replace(c.SVG, "<svg", fmt.Sprintf(`<svg width="%g" height="%g"`, c.Width, c.Height), 1)
-	return `<?xml version="1.0" encoding="UTF-8"?>` + "\n" + s
 }
 
 func htmlAttr(s string) string { return attrEscaper.Replace(s) }

@@ -5,6 +5,8 @@ import (
 	"image/color"
 	"math"
 
+	"partitionlab/app/chart"
+
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -19,20 +21,6 @@ import (
 // a measure. Their data and words come from the caller (the command line's
 // review in English, the page in the reader's language), so they take the
 // catalog for its numbers only.
-
-// SweepWords are a sweep chart's words: its title, axes and the text a
-// screen reader announces.
-type SweepWords struct {
-	Title, XLabel, YLabel, Label string
-}
-
-// SweepSeries is one line of a measure chart: at each value of the varied
-// setting (its Ticks), the measure's median over the seeds and its min and
-// max. Name is its legend entry, empty for a single line.
-type SweepSeries struct {
-	Name             string
-	Median, Min, Max []float64
-}
 
 // sweepWidth and sweepHeight are the size of every sweep chart.
 const sweepWidth, sweepHeight = 640, 300
@@ -49,7 +37,7 @@ func categoryTicks(ticks []string) plot.ConstantTicks {
 // SweepMeasure draws a measure against the varied setting, whose values
 // (ticks) are placed evenly, so a doubling series reads as steps: each
 // series' medians joined, with a bar from min to max where the seeds differ.
-func SweepMeasure(c *i18n.Catalog, w SweepWords, ticks []string, series []SweepSeries) (Chart, error) {
+func SweepMeasure(c *i18n.Catalog, w chart.SweepWords, ticks []string, series []chart.SweepSeries) (Chart, error) {
 	p := plot.New()
 	setup(p, c)
 	p.Title.Text, p.X.Label.Text, p.Y.Label.Text = w.Title, w.XLabel, w.YLabel
@@ -66,7 +54,7 @@ func SweepMeasure(c *i18n.Catalog, w SweepWords, ticks []string, series []SweepS
 			xs[j] = float64(j)
 			peak = math.Max(peak, s.Max[j])
 		}
-		l, err := newLine(xs, s.Median, Color(i), 2, dashes(i))
+		l, err := newLine(xs, s.Median, chart.Color(i), 2, dashes(i))
 		if err != nil {
 			return Chart{}, err
 		}
@@ -74,8 +62,8 @@ func SweepMeasure(c *i18n.Catalog, w SweepWords, ticks []string, series []SweepS
 		if err != nil {
 			return Chart{}, err
 		}
-		dots.GlyphStyle = draw.GlyphStyle{Color: Color(i), Radius: vg.Points(3), Shape: draw.CircleGlyph{}}
-		p.Add(l, dots, spreadBars{xs, s.Min, s.Max, Color(i)})
+		dots.GlyphStyle = draw.GlyphStyle{Color: chart.Color(i), Radius: vg.Points(3), Shape: draw.CircleGlyph{}}
+		p.Add(l, dots, spreadBars{xs, s.Min, s.Max, chart.Color(i)})
 		if s.Name != "" {
 			p.Legend.Add(s.Name, l)
 		}
@@ -118,20 +106,12 @@ func (s spreadBars) Plot(c draw.Canvas, plt *plot.Plot) {
 	}
 }
 
-// FrontierPoint is one point of the trade-off picture: its label (the
-// setting's value), its median balance and violations, and its marks.
-type FrontierPoint struct {
-	Label                   string
-	Load, Violations        float64
-	OnFrontier, Recommended bool
-}
-
 // SweepFrontier draws the trade-off: balance (load, busiest ÷ mean
 // partition) across, ordering violations up, each point labelled with its
 // value; the points on the frontier are filled and joined, the others
 // hollow, and the recommended one ringed in another colour (so none of it
 // relies on colour alone).
-func SweepFrontier(c *i18n.Catalog, w SweepWords, points []FrontierPoint) (Chart, error) {
+func SweepFrontier(c *i18n.Catalog, w chart.SweepWords, points []chart.FrontierPoint) (Chart, error) {
 	p := plot.New()
 	setup(p, c)
 	p.Title.Text, p.X.Label.Text, p.Y.Label.Text = w.Title, w.XLabel, w.YLabel
@@ -159,7 +139,7 @@ func SweepFrontier(c *i18n.Catalog, w SweepWords, points []FrontierPoint) (Chart
 	p.X.Min, p.X.Max = math.Max(0, xMin-pad), xMax+pad
 	p.Y.Min, p.Y.Max = 0, math.Max(1, yMax*1.15)
 	if len(front) > 1 {
-		l, err := newLine(xsOf(front), ysOf(front), Color(normalColor), 2, nil)
+		l, err := newLine(xsOf(front), ysOf(front), chart.Color(normalColor), 2, nil)
 		if err != nil {
 			return Chart{}, err
 		}
@@ -170,8 +150,8 @@ func SweepFrontier(c *i18n.Catalog, w SweepWords, points []FrontierPoint) (Chart
 		glyph draw.GlyphStyle
 	}{
 		{rest, draw.GlyphStyle{Color: color.Gray{0x70}, Radius: vg.Points(3.5), Shape: draw.RingGlyph{}}},
-		{front, draw.GlyphStyle{Color: Color(normalColor), Radius: vg.Points(4), Shape: draw.CircleGlyph{}}},
-		{rec, draw.GlyphStyle{Color: Color(hottestColor), Radius: vg.Points(8), Shape: draw.RingGlyph{}}},
+		{front, draw.GlyphStyle{Color: chart.Color(normalColor), Radius: vg.Points(4), Shape: draw.CircleGlyph{}}},
+		{rec, draw.GlyphStyle{Color: chart.Color(hottestColor), Radius: vg.Points(8), Shape: draw.RingGlyph{}}},
 	} {
 		if len(g.xys) == 0 {
 			continue

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"image/color"
 
+	"partitionlab/app/chart"
+
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
@@ -16,7 +18,7 @@ import (
 // first setting's values (rows) up, the second's (cols) across, each cell
 // shaded from light (the lowest value) to dark (the highest) with its
 // value written in it, so the grid reads without the colours too.
-func SweepGrid(c *i18n.Catalog, w SweepWords, rows, cols []string, values [][]float64, texts [][]string) (Chart, error) {
+func SweepGrid(c *i18n.Catalog, w chart.SweepWords, rows, cols []string, values [][]float64, texts [][]string) (Chart, error) {
 	if len(values) != len(rows) || len(texts) != len(rows) {
 		return Chart{}, fmt.Errorf("plots: a grid of %d rows has %d rows of values", len(rows), len(values))
 	}
@@ -57,7 +59,7 @@ type gridCells struct {
 
 func (g gridCells) Plot(c draw.Canvas, plt *plot.Plot) {
 	tx, ty := plt.Transforms(&c)
-	light, dark := color.RGBA{0xEA, 0xF2, 0xF8, 0xff}, Color(normalColor)
+	light, dark := color.RGBA{0xEA, 0xF2, 0xF8, 0xff}, chart.Color(normalColor)
 	for i, row := range g.values {
 		for j, v := range row {
 			f := 0.0

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 
+	"partitionlab/app/chart"
+
 	"partitionlab/app/i18n"
 	"partitionlab/sim"
 )
@@ -11,7 +13,7 @@ import (
 // Throughput draws records produced and processed per second over the run,
 // over all partitions: where the processed line falls below the produced
 // one, the backlog grows.
-func Throughput(c *i18n.Catalog, r *sim.Result, marks TimeMarks) (Chart, error) {
+func Throughput(c *i18n.Catalog, r *sim.Result, marks chart.TimeMarks) (Chart, error) {
 	se := r.Series
 	if len(se.Produced) == 0 || len(se.Produced[0]) == 0 {
 		return Chart{}, fmt.Errorf("plots: the result has no throughput series")
@@ -39,7 +41,7 @@ func Throughput(c *i18n.Catalog, r *sim.Result, marks TimeMarks) (Chart, error) 
 		name string
 		ys   []float64
 	}{{c.T("plots.legend.produced"), produced}, {c.T("plots.legend.processed"), processed}} {
-		l, err := newLine(ts, s.ys, Color(i), 1.6, dashes(i))
+		l, err := newLine(ts, s.ys, chart.Color(i), 1.6, dashes(i))
 		if err != nil {
 			return Chart{}, err
 		}

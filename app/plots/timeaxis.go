@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 
+	"partitionlab/app/chart"
+
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -14,25 +16,8 @@ import (
 	"partitionlab/sim"
 )
 
-// TimeMarks are the moments drawn on every time axis: the timeline's
-// actions as they happened (numbered lines; the page lists the numbers)
-// and the rebalances (shaded spans).
-type TimeMarks struct {
-	Marks      []sim.Mark
-	Rebalances [][2]float64
-}
-
-// MarksOf reads a result's timeline marks and rebalances.
-func MarksOf(r *sim.Result) TimeMarks {
-	m := TimeMarks{Marks: r.Timeline}
-	for _, rb := range r.Group.Rebalances {
-		m.Rebalances = append(m.Rebalances, [2]float64{rb.StartS, rb.EndS})
-	}
-	return m
-}
-
-// markPlotter draws TimeMarks behind the data.
-type markPlotter struct{ TimeMarks }
+// markPlotter draws chart.TimeMarks behind the data.
+type markPlotter struct{ chart.TimeMarks }
 
 // minSpan keeps a short rebalance visible: a 5 ms one is still a rebalance.
 const minSpan = 2 * vg.Millimeter
@@ -63,7 +48,7 @@ func (m markPlotter) Plot(c draw.Canvas, plt *plot.Plot) {
 }
 
 // timePlot is a plot over the run's duration with its marks drawn first.
-func timePlot(c *i18n.Catalog, title, yLabel string, durationS float64, marks TimeMarks) *plot.Plot {
+func timePlot(c *i18n.Catalog, title, yLabel string, durationS float64, marks chart.TimeMarks) *plot.Plot {
 	p := plot.New()
 	setup(p, c)
 	p.Title.Text = title

@@ -5,6 +5,8 @@ import (
 	"image/color"
 	"math"
 
+	"partitionlab/app/chart"
+
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -22,7 +24,7 @@ func keyGlyphs() []draw.GlyphDrawer {
 // keyStyle is the mark of the key at index i of a window.
 func keyStyle(i int) draw.GlyphStyle {
 	g := keyGlyphs()
-	return draw.GlyphStyle{Color: Color(i), Radius: vg.Points(3.2), Shape: g[i%len(g)]}
+	return draw.GlyphStyle{Color: chart.Color(i), Radius: vg.Points(3.2), Shape: g[i%len(g)]}
 }
 
 // ViolationTimeline draws a ViolationWindow: one lane per partition and per
@@ -30,7 +32,7 @@ func keyStyle(i int) draw.GlyphStyle {
 // where it was processed, joined by a thin line; each violation as a thick
 // line between the two completions, the selected one in vermillion with
 // its events named.
-func ViolationTimeline(c *i18n.Catalog, w ViolationWindow, marks TimeMarks) (Chart, error) {
+func ViolationTimeline(c *i18n.Catalog, w chart.ViolationWindow, marks chart.TimeMarks) (Chart, error) {
 	if len(w.Journeys) == 0 {
 		return Chart{}, fmt.Errorf("plots: no violation to draw")
 	}
@@ -71,7 +73,7 @@ func ViolationTimeline(c *i18n.Catalog, w ViolationWindow, marks TimeMarks) (Cha
 
 // journeys draws the window's records and violations.
 type journeys struct {
-	w  ViolationWindow
+	w  chart.ViolationWindow
 	n  int
 	pl map[int]int
 	tl map[string]int
@@ -81,14 +83,14 @@ type journeys struct {
 func (j journeys) Plot(c draw.Canvas, plt *plot.Plot) {
 	x := func(t float64) vg.Length { return c.X(plt.X.Norm(t)) }
 	y := func(lane int) vg.Length { return c.Y(plt.Y.Norm(laneY(lane, j.n))) }
-	end := func(jr Journey) (vg.Point, bool) {
+	end := func(jr chart.Journey) (vg.Point, bool) {
 		if math.IsNaN(jr.CompletedS) || jr.Thread == "" {
 			return vg.Point{X: c.Max.X, Y: y(j.pl[jr.Partition])}, false
 		}
 		return vg.Point{X: x(jr.CompletedS), Y: y(j.tl[jr.Thread])}, true
 	}
 	for _, jr := range j.w.Journeys {
-		k := j.w.keyIndex(jr.Key)
+		k := j.w.KeyIndex(jr.Key)
 		sty := keyStyle(k)
 		start := vg.Point{X: x(jr.SentS), Y: y(j.pl[jr.Partition])}
 		stop, done := end(jr)
@@ -116,7 +118,7 @@ func (j journeys) Plot(c draw.Canvas, plt *plot.Plot) {
 		}
 		line := draw.LineStyle{Color: color.RGBA{0x1b, 0x24, 0x30, 0xff}, Width: vg.Points(1.4)}
 		if o.Selected {
-			line = draw.LineStyle{Color: Color(hottestColor), Width: vg.Points(2.6)}
+			line = draw.LineStyle{Color: chart.Color(hottestColor), Width: vg.Points(2.6)}
 		}
 		c.StrokeLines(line, c.ClipLinesXY([]vg.Point{a, b})...)
 		ring := draw.GlyphStyle{Color: line.Color, Radius: vg.Points(5.5), Shape: draw.RingGlyph{}}

@@ -17,7 +17,7 @@ import (
 func TestReviewDescribesThePresetsInItsLanguage(t *testing.T) {
 	a := presetRun(t, "gc-pause")
 	fr := i18n.For(i18n.French)
-	rv, err := New(Input{A: a, Catalog: fr})
+	rv, err := New(drawnIn(t, Input{A: a, Catalog: fr}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +31,7 @@ func TestReviewDescribesThePresetsInItsLanguage(t *testing.T) {
 	if md := rv.Markdown("review-"); !strings.Contains(md, mdEscape(want)) {
 		t.Errorf("the French Markdown does not describe gc-pause in French")
 	}
-	en, err := New(Input{A: a})
+	en, err := New(drawnIn(t, Input{A: a}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +61,7 @@ func TestReviewOfAChangedBInItsLanguage(t *testing.T) {
 	b := results.Run{Scenario: bsc, Result: r}
 	for _, l := range []i18n.Lang{i18n.Korean, i18n.French, i18n.Portuguese} {
 		c := i18n.For(l)
-		rv, err := New(Input{A: a, B: b, Catalog: c})
+		rv, err := New(drawnIn(t, Input{A: a, B: b, Catalog: c}))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -13,8 +13,8 @@ import (
 	"fmt"
 	"net/url"
 
+	"partitionlab/app/chart"
 	"partitionlab/app/i18n"
-	"partitionlab/app/plots"
 	"partitionlab/app/presetwords"
 	"partitionlab/app/results"
 	"partitionlab/app/share"
@@ -48,6 +48,59 @@ type Input struct {
 	// from A with a change is "A's name with the change"); empty for the
 	// scenarios' own names.
 	Titles [2]string
+	// Charts are the review's charts, drawn (by the engine's worker in the
+	// browser, with app/plots on the command line), by name: one for each
+	// of Jobs.
+	Charts map[string]chart.Chart
+}
+
+// Job is one chart of a review: its name (its file's, "records") and
+// title, and the job that draws it.
+type Job struct {
+	Name, Title string
+	Job         chart.Job
+}
+
+// Jobs are the charts of in's review, in order: A and B on shared axes,
+// or A's own charts in a review of A alone.
+func (in Input) Jobs() []Job {
+	w := in.words()
+	if in.B.Result == nil {
+		r := in.A.Result
+		return []Job{
+			{"records", w.T("plots.records.title"), chart.Job{Kind: chart.Records, Result: r}},
+			{"lag", w.T("plots.lag.title"), chart.Job{Kind: chart.Lag, Result: r}},
+			{"throughput", w.T("plots.throughput.title"), chart.Job{Kind: chart.Throughput, Result: r}},
+		}
+	}
+	a, b := in.Sides()
+	var out []Job
+	for _, c := range ComparisonCharts(w) {
+		out = append(out, Job{Name: c.Name, Title: c.Title, Job: chart.Job{Kind: c.Kind, A: &a, B: &b}})
+	}
+	return out
+}
+
+// NotDrawnError says chart Name of the review is not in Input.Charts. (A
+// type, not a variable: a variable would give the package an initializer,
+// which the embed's module would link for nothing.)
+type NotDrawnError struct{ Name string }
+
+func (e *NotDrawnError) Error() string {
+	return fmt.Errorf("report: chart %s is not drawn yet", e.Name).Error()
+}
+
+// charts are the review's charts from in.Charts, as files.
+func (in Input) charts() ([]Chart, error) {
+	var out []Chart
+	for _, j := range in.Jobs() {
+		ch, ok := in.Charts[j.Name]
+		if !ok {
+			return nil, &NotDrawnError{Name: j.Name}
+		}
+		out = append(out, Chart{Name: j.Name + ".svg", Title: j.Title, SVG: chart.Standalone(ch)})
+	}
+	return out, nil
 }
 
 // title is side i's name: its title, else its scenario's name.
@@ -89,8 +142,9 @@ type Review struct {
 // examplesShown is how many violations of each side the review explains.
 const examplesShown = 5
 
-// New compares the two runs and draws the charts. Without B's result it
-// is the review of A alone: its headline numbers and its own charts.
+// New compares the two runs, with the charts drawn (Input.Charts). Without
+// B's result it is the review of A alone: its headline numbers and its
+// own charts.
 func New(in Input) (*Review, error) {
 	if in.A.Result == nil {
 		return nil, fmt.Errorf("report: A needs a result")
@@ -100,13 +154,9 @@ func New(in Input) (*Review, error) {
 	}
 	w := in.words()
 	rv := &Review{Input: in, Deltas: results.CompareIn(w, in.A, in.B)}
-	a, b := in.Sides()
-	for _, c := range ComparisonCharts(w) {
-		ch, err := c.Draw(w, a, b)
-		if err != nil {
-			return nil, fmt.Errorf("report: chart %s: %w", c.Name, err)
-		}
-		rv.Charts = append(rv.Charts, Chart{Name: c.Name + ".svg", Title: c.Title, SVG: plots.Standalone(ch)})
+	var err error
+	if rv.Charts, err = in.charts(); err != nil {
+		return nil, err
 	}
 	return rv, nil
 }
@@ -115,18 +165,17 @@ func New(in Input) (*Review, error) {
 // the review show it.
 type ComparisonChart struct {
 	// Name names its file and element; Title is its heading; Caption
-	// says how to read it.
-	Name, Title, Caption string
-	Draw                 func(c *i18n.Catalog, a, b plots.Side) (plots.Chart, error)
+	// says how to read it; Kind is its chart.Job's.
+	Name, Title, Caption, Kind string
 }
 
 // ComparisonCharts are the charts of a comparison, in the order shown,
 // with their words in c's language.
 func ComparisonCharts(c *i18n.Catalog) []ComparisonChart {
 	out := []ComparisonChart{
-		{Name: "records", Draw: plots.CompareRecords},
-		{Name: "lag", Draw: plots.CompareLag},
-		{Name: "throughput", Draw: plots.CompareThroughput},
+		{Name: "records", Kind: chart.KindCompareRecords},
+		{Name: "lag", Kind: chart.KindCompareLag},
+		{Name: "throughput", Kind: chart.KindCompareThroughput},
 	}
 	for i := range out {
 		out[i].Title = c.T("report.chart." + out[i].Name + ".title")
@@ -137,10 +186,10 @@ func ComparisonCharts(c *i18n.Catalog) []ComparisonChart {
 
 // Sides names A and B for the charts' legends ("A: thread-pool", in
 // French "A : thread-pool"), with the catalog's compare.side.title.
-func (in Input) Sides() (plots.Side, plots.Side) {
+func (in Input) Sides() (chart.Side, chart.Side) {
 	w := in.words()
-	return plots.Side{Name: sideTitle(w, "A", in.title(0)), Result: in.A.Result},
-		plots.Side{Name: sideTitle(w, "B", in.title(1)), Result: in.B.Result}
+	return chart.Side{Name: sideTitle(w, "A", in.title(0)), Result: in.A.Result},
+		chart.Side{Name: sideTitle(w, "B", in.title(1)), Result: in.B.Result}
 }
 
 // sideTitle is a side's letter and name as the language writes them
@@ -156,23 +205,10 @@ func labelled(w *i18n.Catalog, text string) string {
 
 // single is the review of one run.
 func single(in Input) (*Review, error) {
-	r := in.A.Result
-	w := in.words()
-	rv := &Review{Input: in, Cards: results.CardsIn(w, r)}
-	marks := plots.MarksOf(r)
-	for _, c := range []struct {
-		name, title string
-		draw        func() (plots.Chart, error)
-	}{
-		{"records", w.T("plots.records.title"), func() (plots.Chart, error) { return plots.RecordsPerPartition(w, r) }},
-		{"lag", w.T("plots.lag.title"), func() (plots.Chart, error) { return plots.Lag(w, r, marks) }},
-		{"throughput", w.T("plots.throughput.title"), func() (plots.Chart, error) { return plots.Throughput(w, r, marks) }},
-	} {
-		ch, err := c.draw()
-		if err != nil {
-			return nil, fmt.Errorf("report: chart %s: %w", c.name, err)
-		}
-		rv.Charts = append(rv.Charts, Chart{Name: c.name + ".svg", Title: c.title, SVG: plots.Standalone(ch)})
+	rv := &Review{Input: in, Cards: results.CardsIn(in.words(), in.A.Result)}
+	var err error
+	if rv.Charts, err = in.charts(); err != nil {
+		return nil, err
 	}
 	return rv, nil
 }

@@ -27,8 +27,8 @@ func presetRun(t *testing.T, name string) results.Run {
 
 func TestReviewCarriesBothScenariosTheWhyBudgetsChartsAndSimplifications(t *testing.T) {
 	a, b := presetRun(t, "scale-out-eager"), presetRun(t, "scale-out-cooperative")
-	rv, err := New(Input{A: a, B: b, BaseURL: "https://lab.example/", Budgets: []Budget{
-		{Name: "duplicates", Limit: "0", A: "0", B: "344", BOver: true}}})
+	rv, err := New(drawnIn(t, Input{A: a, B: b, BaseURL: "https://lab.example/", Budgets: []Budget{
+		{Name: "duplicates", Limit: "0", A: "0", B: "344", BOver: true}}}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +79,7 @@ func TestReviewCarriesBothScenariosTheWhyBudgetsChartsAndSimplifications(t *test
 
 func TestReviewOfOneScenario(t *testing.T) {
 	a := presetRun(t, "thread-pool")
-	rv, err := New(Input{A: a})
+	rv, err := New(drawnIn(t, Input{A: a}))
 	if err != nil {
 		t.Fatal(err)
 	}

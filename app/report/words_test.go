@@ -16,7 +16,7 @@ func TestReviewInThePageLanguage(t *testing.T) {
 	ko := i18n.For(i18n.Korean)
 	in := Input{A: a, B: b, BaseURL: "https://lab.example/", Catalog: ko,
 		Budgets: []Budget{{Name: "duplicates", Limit: "0", A: "0", B: "344", BOver: true}}}
-	rv, err := New(in)
+	rv, err := New(drawnIn(t, in))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +47,7 @@ func TestReviewInThePageLanguage(t *testing.T) {
 	}
 	// The command line's review (no catalog) stays English.
 	in.Catalog = nil
-	en, err := New(in)
+	en, err := New(drawnIn(t, in))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +63,7 @@ func TestReviewTakesThePageTitles(t *testing.T) {
 	a, b := presetRun(t, "scale-out-eager"), presetRun(t, "scale-out-cooperative")
 	pt := i18n.For(i18n.Portuguese)
 	title := "scale-out-eager com o assignor cooperative-sticky"
-	rv, err := New(Input{A: a, B: b, Catalog: pt, Titles: [2]string{"", title}})
+	rv, err := New(drawnIn(t, Input{A: a, B: b, Catalog: pt, Titles: [2]string{"", title}}))
 	if err != nil {
 		t.Fatal(err)
 	}

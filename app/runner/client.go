@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"partitionlab/app/chart"
 	"partitionlab/sim"
 	"partitionlab/sim/scenario"
 )
@@ -33,6 +34,9 @@ type Client struct {
 	// Unreadable words a reply that is not JSON, which ends the run like a
 	// crash of the engine; the error's own text when nil.
 	Unreadable func(err error) string
+	// Lang is the page's language, in which the worker draws the charts a
+	// run asks for (Start).
+	Lang string
 }
 
 // RedrawEvery is how often the page draws a run's progress: drawing it at
@@ -105,19 +109,25 @@ type Effect struct {
 	// EngineMs is the engine's own time for Events.
 	EngineMs float64
 	Result   *sim.Result
-	Trace    []sim.TraceEvent
-	Error    string
+	// Charts are Result's charts the worker drew, by id, and
+	// ChartErrors why any it was asked for could not be (ShowResult).
+	Charts      map[string]chart.Chart
+	ChartErrors map[string]string
+	Trace       []sim.TraceEvent
+	Error       string
 	// Refused is Error as the engine's field errors, when it stopped the
 	// run at its limits (ShowError); nil otherwise.
 	Refused error
 }
 
 // Start starts run id (a number unique for the page) of sc, traced after
-// its result when traced, named key in the browser's storage, and returns
+// its result when traced, named key in the browser's storage, with the
+// result's charts named charts drawn by the worker in c.Lang, and returns
 // what to do: post the request, mark it, note it in flight. Call Cancel
 // first when a run may be in flight.
-func (c *Client) Start(id int, key string, sc scenario.Scenario, traced bool, now time.Time) []Effect {
-	req, _ := json.Marshal(Request{Kind: KindRun, ID: id, Scenario: scenario.MarshalScenario(sc), Traced: traced})
+func (c *Client) Start(id int, key string, sc scenario.Scenario, traced bool, charts []string, now time.Time) []Effect {
+	req, _ := json.Marshal(Request{Kind: KindRun, ID: id, Scenario: scenario.MarshalScenario(sc), Traced: traced,
+		Charts: charts, Lang: c.Lang})
 	c.id, c.key = id, key
 	c.running, c.share, c.phase, c.partial = true, 0, Simulating, nil
 	c.started, c.drawn, c.simMs, c.traceMs, c.engineMs = now, now, 0, 0, 0
@@ -207,7 +217,7 @@ func (c *Client) result(r Reply, now time.Time) []Effect {
 		events = r.Result.EventsProduced
 	}
 	return append(out, Effect{Kind: LearnSpeed, Events: events, EngineMs: r.EngineMs},
-		Effect{Kind: ShowResult, Result: r.Result})
+		Effect{Kind: ShowResult, Result: r.Result, Charts: r.Charts, ChartErrors: r.ChartErrors})
 }
 
 // crash is the worker gone: a fresh one replaces it, and the run in flight,

@@ -52,7 +52,7 @@ func started(t *testing.T) (*Client, []Effect) {
 		t.Fatal(err)
 	}
 	c := &Client{}
-	return c, c.Start(7, "k7", sc, true, t0)
+	return c, c.Start(7, "k7", sc, true, nil, t0)
 }
 
 func TestStartPostsTheRunAndNotesItInFlight(t *testing.T) {
@@ -185,7 +185,7 @@ func TestStaleRepliesOfAnEarlierRunAreIgnored(t *testing.T) {
 	c, _ := started(t)
 	c.Cancel(at(10))
 	sc, _ := scenario.Preset("order-events")
-	c.Start(8, "k8", sc, false, at(20))
+	c.Start(8, "k8", sc, false, nil, at(20))
 	for _, r := range []Reply{{Kind: KindProgress, ID: 7, Progress: 0.9}, {Kind: KindResult, ID: 7, Result: &sim.Result{}},
 		{Kind: KindDone, ID: 7}, {Kind: KindError, ID: 7, Error: "x"}} {
 		expectKinds(t, r.Kind+" of run 7", c.Hear(reply(t, r), at(500)))

@@ -39,7 +39,7 @@ func TestServiceStopsARunHoldingTooMuchAndSaysWhy(t *testing.T) {
 		t.Fatalf("refusal %+v; want budget.held on duration_s", *r)
 	}
 	var c Client
-	c.Start(5, "k", sc, true, clock.now())
+	c.Start(5, "k", sc, true, nil, clock.now())
 	b, err := json.Marshal(last)
 	if err != nil {
 		t.Fatal(err)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"partitionlab/app/chart"
+	"partitionlab/app/i18n"
 	"partitionlab/sim"
 	"partitionlab/sim/scenario"
 	"partitionlab/sim/sweep"
@@ -21,6 +23,12 @@ const (
 	KindRun = "run"
 	// KindCancel stops run ID, if it is the one in flight.
 	KindCancel = "cancel"
+	// KindWords gives the worker the page's language's catalog (Lang,
+	// Words), for the words of the charts it draws. It answers nothing.
+	KindWords = "words"
+	// KindDraw asks for one chart (Draw) in language Lang; the worker
+	// answers with a KindDrawn reply of the same ID.
+	KindDraw = "draw"
 )
 
 // Reply kinds.
@@ -33,6 +41,9 @@ const (
 	KindDone = "done"
 	// KindError says run ID could not start; nothing follows.
 	KindError = "error"
+	// KindDrawn answers KindDraw request ID with its Chart, or the Error
+	// that kept it from being drawn.
+	KindDrawn = "drawn"
 	// KindCrash says the engine itself stopped (out of memory, a panic),
 	// with what it last wrote. web/engine-worker.js sends it, with no ID:
 	// it ends whatever run was in flight.
@@ -47,6 +58,16 @@ type Request struct {
 	Scenario json.RawMessage `json:"scenario,omitempty"`
 	// Traced asks for the second, traced run after the result.
 	Traced bool `json:"traced,omitempty"`
+	// Charts are the ids of the result's charts to draw with it
+	// (Reply.Charts; see chart.ResultIDs), in language Lang, once the
+	// worker has its words (KindWords; English's are compiled in).
+	Charts []string `json:"charts,omitempty"`
+	Lang   string   `json:"lang,omitempty"`
+	// Words are a KindWords request's: the catalog's files by name, as
+	// i18n.Install takes them.
+	Words map[string]json.RawMessage `json:"words,omitempty"`
+	// Draw is a KindDraw request's chart.
+	Draw *chart.Job `json:"draw,omitempty"`
 	// Sweep and Runs are a KindSweep request's: the whole sweep and the
 	// indices of the runs this worker makes.
 	Sweep *sweep.Definition `json:"sweep,omitempty"`
@@ -61,8 +82,14 @@ type Reply struct {
 	Progress float64 `json:"progress"`
 	// Partial is the run so far, in a progress reply now and then.
 	Partial *Partial `json:"partial,omitempty"`
-	// Result is in the result reply only.
-	Result *sim.Result `json:"result,omitempty"`
+	// Result is in the result reply only, with its charts by id (see
+	// chart.ResultIDs) when the worker could draw them in the request's
+	// language; the page draws any left out itself.
+	Result      *sim.Result            `json:"result,omitempty"`
+	Charts      map[string]chart.Chart `json:"charts,omitempty"`
+	ChartErrors map[string]string      `json:"chart_errors,omitempty"`
+	// Chart is a KindDrawn reply's.
+	Chart *chart.Chart `json:"chart,omitempty"`
 	// Trace is in the done reply of a traced run with violations.
 	Trace []sim.TraceEvent `json:"trace,omitempty"`
 	Error string           `json:"error,omitempty"`
@@ -102,6 +129,8 @@ type Timing struct {
 	Result float64 `json:"result"`
 	// Slices is how many slices the first phase took.
 	Slices int `json:"slices"`
+	// DrawMs is how long drawing the result's charts took, after Result.
+	DrawMs float64 `json:"draw_ms,omitempty"`
 }
 
 // Partial is a run so far: what the page shows while a long run goes on.
@@ -143,6 +172,13 @@ type Service struct {
 	// maxHeld, for tests, lowers the browser's limit of events a run holds
 	// (0: the browser's, scenario.BrowserLimits).
 	maxHeld int64
+	// charts and lang are the run in flight's Charts and Lang.
+	charts []string
+	lang   i18n.Lang
+	// Draw draws a chart in c's language; nil draws none. The worker's
+	// main sets it (app/plots.Draw), so this package, which the page
+	// links too, does not link the charts' drawing.
+	Draw func(c *i18n.Catalog, job chart.Job) (chart.Chart, error)
 }
 
 // limits are the browser's, with the tests' lower limit of events held.
@@ -174,6 +210,10 @@ func (s *Service) Handle(req Request, now time.Time) []Reply {
 	case KindWarm:
 		s.handleWarm()
 		return nil
+	case KindWords:
+		return s.handleWords(req)
+	case KindDraw:
+		return []Reply{s.handleDraw(req)}
 	case KindRun:
 		s.job, s.warm.busy = nil, false
 		sc, err := scenario.ParseScenarioWithin(req.Scenario, nil, scenario.BrowserLimits())
@@ -186,6 +226,7 @@ func (s *Service) Handle(req Request, now time.Time) []Reply {
 		}
 		j.noTrace = !req.Traced
 		s.job, s.id, s.engine, s.slices = j, req.ID, 0, 0
+		s.charts, s.lang = req.Charts, i18n.Lang(req.Lang)
 		s.reported, s.partial, s.partialGap = now, now, partialEvery
 		return nil
 	default:
@@ -223,9 +264,11 @@ func (s *Service) Step(budget time.Duration, now func() time.Time) []Reply {
 	if changed && before == Simulating {
 		s.ranOne()
 		r := j.Result()
+		t2 := now()
+		charts, failed := s.drawCharts(r)
 		out = append(out, Reply{Kind: KindResult, ID: s.id, Phase: j.Phase(), Progress: j.Progress(),
-			Result: r, EngineMs: ms(s.engine), Events: r.EventsProduced + r.EventsProcessed,
-			Timing: &Timing{Slices: s.slices}})
+			Result: r, Charts: charts, ChartErrors: failed, EngineMs: ms(s.engine), Events: r.EventsProduced + r.EventsProcessed,
+			Timing: &Timing{Slices: s.slices, DrawMs: ms(now().Sub(t2))}})
 	}
 	if j.Phase() == Done {
 		out = append(out, Reply{Kind: KindDone, ID: s.id, Phase: Done, Progress: 1, Trace: j.Trace()})
@@ -244,6 +287,51 @@ func (s *Service) Step(budget time.Duration, now func() time.Time) []Reply {
 		s.partialGap = max(partialEvery, 20*s.partial.Sub(t1))
 	}
 	return append(out, p)
+}
+
+// handleWords installs the page's language's catalog. A catalog that does
+// not read is an error reply (ID 0: no run ends); the results then come
+// without charts, and the page draws them.
+func (s *Service) handleWords(req Request) []Reply {
+	files := make(map[string][]byte, len(req.Words))
+	for name, b := range req.Words {
+		files[name] = b
+	}
+	if err := i18n.Install(i18n.Lang(req.Lang), files); err != nil {
+		return []Reply{{Kind: KindError, ID: req.ID, Error: "the page's words could not be installed: " + err.Error()}}
+	}
+	return nil
+}
+
+// drawCharts draws the charts of r the run asked for, in its language, when
+// the worker draws charts and has that language's words.
+func (s *Service) drawCharts(r *sim.Result) (map[string]chart.Chart, map[string]string) {
+	if s.Draw == nil || len(s.charts) == 0 || !i18n.Ready(s.lang) {
+		return nil, nil
+	}
+	c := i18n.For(s.lang)
+	return chart.DrawResult(func(j chart.Job) (chart.Chart, error) { return s.Draw(c, j) }, r, s.charts)
+}
+
+// handleDraw draws one chart for the page.
+func (s *Service) handleDraw(req Request) Reply {
+	out := Reply{Kind: KindDrawn, ID: req.ID}
+	switch l := i18n.Lang(req.Lang); {
+	case s.Draw == nil:
+		out.Error = "this engine draws no charts"
+	case req.Draw == nil:
+		out.Error = "no chart to draw"
+	case !i18n.Ready(l):
+		out.Error = fmt.Sprintf("no words in language %q to draw a chart with", req.Lang)
+	default:
+		ch, err := s.Draw(i18n.For(l), *req.Draw)
+		if err != nil {
+			out.Error = err.Error()
+		} else {
+			out.Chart = &ch
+		}
+	}
+	return out
 }
 
 // partial is the run so far. The engine's Result reads its state without

@@ -3,6 +3,8 @@ package runner
 import (
 	"time"
 
+	"partitionlab/app/chart"
+	"partitionlab/app/i18n"
 	"partitionlab/sim/scenario"
 )
 
@@ -12,8 +14,9 @@ import (
 // baseline code, two to four times slower than once the browser has
 // optimised the hot functions (under node the default scenario takes
 // 350–560 ms, then about 200, 160, then 100–120 ms from the fourth run):
-// warming the engine while the person reads the first result makes their
-// first edits as quick as the later ones. A run request replaces a
+// warming the engine, and the drawing of a result's charts, while the
+// person reads the first result makes their first edits as quick as the
+// later ones. A run request replaces a
 // warm-up at once (within one slice), and each run of the first phase
 // counts as a warm-up round.
 const KindWarm = "warm"
@@ -66,6 +69,12 @@ func (s *Service) stepWarm(budget time.Duration, now func() time.Time) bool {
 		return false
 	}
 	if s.job.Step(min(budget, warmSlice), now); s.job.Phase() == Done {
+		if s.Draw != nil && s.job.Result() != nil {
+			// The charts' code warms too: a result comes with them. (One
+			// round draws them all, a few milliseconds.)
+			r, c := s.job.Result(), i18n.For(i18n.English)
+			chart.DrawResult(func(j chart.Job) (chart.Chart, error) { return s.Draw(c, j) }, r, chart.ResultIDs)
+		}
 		s.job, s.warm.busy = nil, false
 		s.warm.left--
 		if s.warm.left <= 0 {

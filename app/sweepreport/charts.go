@@ -1,57 +1,48 @@
 package sweepreport
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"partitionlab/app/chart"
 	"partitionlab/app/i18n"
-	"partitionlab/app/plots"
 	"partitionlab/app/report"
 	"partitionlab/sim/sweep"
 )
 
-// charts draws the sweep's charts: the trade-off first; then, for one
-// setting, each headline measure that is not zero everywhere against it,
-// and for two, grids of balance and of violations.
-func charts(c *i18n.Catalog, s *sweep.Sweep) ([]report.Chart, error) {
+// Jobs are the sweep's charts, in order: the trade-off first; then, for
+// one setting, each headline measure that is not zero everywhere against
+// it, and for two, grids of balance and of violations; each with the job
+// that draws it in c's language.
+func Jobs(c *i18n.Catalog, s *sweep.Sweep) []report.Job {
 	label := func(m sweep.Measure) string { return c.T("sweep.measure." + m.Word) }
-	var out []report.Chart
-	add := func(name, title string, ch plots.Chart, err error) error {
-		if err != nil {
-			return fmt.Errorf("sweep review: chart %s: %w", name, err)
-		}
-		out = append(out, report.Chart{Name: name + ".svg", Title: title, SVG: plots.Standalone(ch)})
-		return nil
-	}
+	var out []report.Job
 	scope := scopeMeasure(s)
-	var points []plots.FrontierPoint
+	var points []chart.FrontierPoint
 	for _, pt := range s.Points {
 		if pt.Pending {
 			continue
 		}
-		points = append(points, plots.FrontierPoint{Label: pointLabel(s, pt), Load: pt.Spread["load.max_over_mean"].Median,
+		points = append(points, chart.FrontierPoint{Label: pointLabel(s, pt), Load: pt.Spread["load.max_over_mean"].Median,
 			Violations: pt.Spread[scope.Name].Median, OnFrontier: pt.OnFrontier,
 			Recommended: s.Recommended != nil && s.Recommended.Index == pt.Index})
 	}
 	title := c.T("sweep.chart.frontier.title", i18n.S("measure", label(scope)))
-	ch, err := plots.SweepFrontier(c, plots.SweepWords{Title: title, XLabel: c.T("sweep.chart.frontier.x"),
-		YLabel: c.T("sweep.chart.median", i18n.S("measure", label(scope))), Label: c.T("sweep.chart.frontier.label", i18n.S("title", title))}, points)
-	if err := add("frontier", title, ch, err); err != nil {
-		return nil, err
-	}
+	out = append(out, report.Job{Name: "frontier", Title: title, Job: chart.Job{Kind: chart.KindSweepFrontier,
+		Words: &chart.SweepWords{Title: title, XLabel: c.T("sweep.chart.frontier.x"),
+			YLabel: c.T("sweep.chart.median", i18n.S("measure", label(scope))), Label: c.T("sweep.chart.frontier.label", i18n.S("title", title))},
+		Points: points}})
 	if len(s.Vary) == 2 {
 		for _, m := range []sweep.Measure{mustMeasure("load"), scope} {
 			title := c.T("sweep.chart.grid.title", i18n.S("measure", capital(label(m))), i18n.S("row", s.Vary[0].Path), i18n.S("col", s.Vary[1].Path))
 			rows, cols, values, texts := grid(s, m)
-			ch, err := plots.SweepGrid(c, plots.SweepWords{Title: title, XLabel: s.Vary[1].Path, YLabel: s.Vary[0].Path, Label: title}, rows, cols, values, texts)
-			if err := add("grid-"+m.Word, title, ch, err); err != nil {
-				return nil, err
-			}
+			out = append(out, report.Job{Name: "grid-" + m.Word, Title: title, Job: chart.Job{Kind: chart.KindSweepGrid,
+				Words: &chart.SweepWords{Title: title, XLabel: s.Vary[1].Path, YLabel: s.Vary[0].Path, Label: title},
+				Rows:  rows, Cols: cols, Values: values, Texts: texts}})
 		}
-		return out, nil
+		return out
 	}
 	ticks := valueTexts(s.Vary[0])
 	for _, m := range sweep.Measures() {
@@ -64,18 +55,30 @@ func charts(c *i18n.Catalog, s *sweep.Sweep) ([]report.Chart, error) {
 		if s.Seeds > 1 {
 			described = c.T("sweep.chart.measure.spread", i18n.S("title", title), i18n.S("seeds", strconv.Itoa(s.Seeds)))
 		}
-		ch, err := plots.SweepMeasure(c, plots.SweepWords{Title: title, XLabel: s.Vary[0].Path, YLabel: label(m), Label: described}, ticks, []plots.SweepSeries{series})
-		if err := add("measure-"+strings.ReplaceAll(m.Word, ".", "-"), title, ch, err); err != nil {
-			return nil, err
+		out = append(out, report.Job{Name: "measure-" + strings.ReplaceAll(m.Word, ".", "-"), Title: title, Job: chart.Job{Kind: chart.KindSweepMeasure,
+			Words: &chart.SweepWords{Title: title, XLabel: s.Vary[0].Path, YLabel: label(m), Label: described},
+			Ticks: ticks, Spreads: []chart.SweepSeries{series}}})
+	}
+	return out
+}
+
+// charts are the sweep's charts from drawn (by name), as files.
+func charts(c *i18n.Catalog, s *sweep.Sweep, drawn map[string]chart.Chart) ([]report.Chart, error) {
+	var out []report.Chart
+	for _, j := range Jobs(c, s) {
+		ch, ok := drawn[j.Name]
+		if !ok {
+			return nil, &report.NotDrawnError{Name: j.Name}
 		}
+		out = append(out, report.Chart{Name: j.Name + ".svg", Title: j.Title, SVG: chart.Standalone(ch)})
 	}
 	return out, nil
 }
 
 // sweepSeries is a measure's spread at each point of a one-setting sweep
 // (a pending point shows as 0).
-func sweepSeries(s *sweep.Sweep, m sweep.Measure) plots.SweepSeries {
-	var out plots.SweepSeries
+func sweepSeries(s *sweep.Sweep, m sweep.Measure) chart.SweepSeries {
+	var out chart.SweepSeries
 	for _, pt := range s.Points {
 		sp := pt.Spread[m.Name]
 		out.Median, out.Min, out.Max = append(out.Median, sp.Median), append(out.Min, sp.Min), append(out.Max, sp.Max)
@@ -83,7 +86,7 @@ func sweepSeries(s *sweep.Sweep, m sweep.Measure) plots.SweepSeries {
 	return out
 }
 
-func allZero(s plots.SweepSeries) bool {
+func allZero(s chart.SweepSeries) bool {
 	for _, v := range s.Max {
 		if v != 0 {
 			return false

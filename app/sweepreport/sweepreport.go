@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 
+	"partitionlab/app/chart"
 	"partitionlab/app/i18n"
 	"partitionlab/app/report"
 	"partitionlab/app/share"
@@ -38,6 +39,9 @@ type Input struct {
 	// Fragments are the points' link fragments when made already (the
 	// page's workers make them); nil makes them here.
 	Fragments []string
+	// Charts are the review's charts, drawn, by name: one for each of
+	// Jobs.
+	Charts map[string]chart.Chart
 }
 
 // Review is a sweep's review ready to be written.
@@ -48,7 +52,7 @@ type Review struct {
 	links []string
 }
 
-// New draws the charts and makes the points' links.
+// New takes the charts drawn (Input.Charts) and makes the points' links.
 func New(in Input) (*Review, error) {
 	if in.Plan == nil || in.Sweep == nil {
 		return nil, fmt.Errorf("sweep review: needs the plan and the sweep")
@@ -61,7 +65,7 @@ func New(in Input) (*Review, error) {
 	}
 	rv := &Review{Input: in}
 	var err error
-	if rv.Charts, err = charts(in.Catalog, in.Sweep); err != nil {
+	if rv.Charts, err = charts(in.Catalog, in.Sweep, in.Charts); err != nil {
 		return nil, err
 	}
 	seeds := in.Plan.Definition().Seeds

@@ -4,7 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"partitionlab/app/chart"
 	"partitionlab/app/i18n"
+	"partitionlab/app/plots"
 	"partitionlab/app/share"
 	"partitionlab/sim/scenario"
 	"partitionlab/sim/sweep"
@@ -39,7 +41,7 @@ func review(t *testing.T, vary []string, require ...string) *Review {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rv, err := New(Input{Plan: p, Sweep: s, BaseURL: "https://example.org/lab/"})
+	rv, err := New(drawnIn(t, Input{Plan: p, Sweep: s, BaseURL: "https://example.org/lab/"}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +109,7 @@ func TestReviewInPagesLanguage(t *testing.T) {
 	en := review(t, []string{"producers.0.salting.buckets=1,2,4"}, "violations.order=0")
 	in := en.Input
 	in.Catalog, in.Why = i18n.For(i18n.French), "Pourquoi en français."
-	fr, err := New(in)
+	fr, err := New(drawnIn(t, in))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,4 +130,23 @@ func TestReviewInPagesLanguage(t *testing.T) {
 			t.Errorf("point %d's link differs in French", i+1)
 		}
 	}
+}
+
+// drawnIn is in with its charts drawn, as the engine's worker or the
+// command line draws them, in the review's language.
+func drawnIn(t *testing.T, in Input) Input {
+	t.Helper()
+	c := in.Catalog
+	if c == nil {
+		c = i18n.For(i18n.English)
+	}
+	in.Charts = map[string]chart.Chart{}
+	for _, j := range Jobs(c, in.Sweep) {
+		ch, err := plots.Draw(c, j.Job)
+		if err != nil {
+			t.Fatalf("chart %s: %v", j.Name, err)
+		}
+		in.Charts[j.Name] = ch
+	}
+	return in
 }

@@ -48,6 +48,8 @@ var rules = []rule{
 		why: "the engine is a pure library that runs natively, under node and in a Web Worker: never the UI, go-app, gonum/plot, net/http, franz-go or the command line"},
 	{pkg: app, allow: []string{"partitionlab/hashcore", sim, app, goApp, gonum, xImage}, forbid: []string{ours, franzGo},
 		why: "the app is what app.wasm links: never the command line, the site's server or a Kafka client"},
+	{pkg: "partitionlab/app/chart", allow: []string{sim}, forbid: []string{gonum, xImage, goApp},
+		why: "a chart as the pages hold it, drawn elsewhere, and what it is drawn from: never gonum/plot, so a page that shows charts links no drawing"},
 	{pkg: "partitionlab/internal/cli", allow: []string{"partitionlab/hashcore", sim, app, "partitionlab/internal/site", "partitionlab/internal/cluster"},
 		why: "the command line reaches the site and the cluster through their packages; only internal/cluster imports franz-go"},
 	{pkg: "partitionlab/internal/site", allow: []string{app, goApp, brotli}, forbid: []string{"partitionlab/internal/cli", "partitionlab/internal/cluster", franzGo},

@@ -91,7 +91,7 @@ func TestBrowserModulesLinkNoCrypto(t *testing.T) {
 		deps[main] = strings.Fields(goListWasm(t, "-deps", main))
 	}
 	// engine.wasm is built from go.mod as it is: it has no go-app.
-	cmd := exec.Command("go", "list", "-deps", "partitionlab/app/engineworker")
+	cmd := exec.Command("go", "list", "-deps", "-tags", wasmTags, "partitionlab/app/engineworker")
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
@@ -137,4 +137,27 @@ func goListWasm(t *testing.T, args ...string) string {
 		t.Fatalf("go list %v: %v\n%s", args, err, out)
 	}
 	return string(out)
+}
+
+// The pages' modules draw no chart: the engine's worker draws them
+// (runner.KindDraw, app/plots there), and the server, for the pre-rendered
+// pages. gonum/plot, its fonts and x/image were 164 kB of app.wasm with
+// brotli. engine.wasm links them.
+func TestPagesModulesLinkNoDrawing(t *testing.T) {
+	for _, main := range []string{root, "partitionlab/app/embedmain"} {
+		for _, d := range strings.Fields(goListWasm(t, "-deps", main)) {
+			if d == "partitionlab/app/plots" || strings.HasPrefix(d, "gonum.org/") || strings.HasPrefix(d, "golang.org/x/image") {
+				t.Errorf("the browser's build of %s depends on %s", main, d)
+			}
+		}
+	}
+	cmd := exec.Command("go", "list", "-deps", "-tags", wasmTags, "partitionlab/app/engineworker")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	if !slices.Contains(strings.Fields(string(out)), "partitionlab/app/plots") {
+		t.Error("engine.wasm does not link app/plots: who draws the charts?")
+	}
 }

@@ -60,6 +60,11 @@ func runCompare(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) error
 		in.Budgets = append(in.Budgets, report.Budget{Name: ia[i].name, Limit: ia[i].limit, A: ia[i].got, B: ib[i].got,
 			AOver: ia[i].over, BOver: ib[i].over})
 	}
+	charts, err := drawReview(in.Jobs())
+	if err != nil {
+		return err
+	}
+	in.Charts = charts
 	rv, err := report.New(in)
 	if err != nil {
 		return err

@@ -11,6 +11,7 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"partitionlab/app/i18n"
 	"partitionlab/app/sweepreport"
 	"partitionlab/sim/scenario"
 	"partitionlab/sim/sweep"
@@ -137,6 +138,11 @@ func writeSweepReport(in sweepreport.Input, md, htmlFile string) error {
 	if md == "" && htmlFile == "" {
 		return nil
 	}
+	charts, err := drawReview(sweepreport.Jobs(i18n.For(i18n.English), in.Sweep))
+	if err != nil {
+		return err
+	}
+	in.Charts = charts
 	rv, err := sweepreport.New(in)
 	if err != nil {
 		return err

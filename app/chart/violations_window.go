@@ -1,4 +1,4 @@
-package plots
+package chart
 
 import (
 	"math"
@@ -108,7 +108,7 @@ func WindowFor(r *sim.Result, trace []sim.TraceEvent, selected int) ViolationWin
 	sort.SliceStable(w.Journeys, func(a, b int) bool { return w.Journeys[a].SentS < w.Journeys[b].SentS })
 	w.Keys = []string{v.Key}
 	for _, j := range w.Journeys {
-		if w.keyIndex(j.Key) < 0 {
+		if w.KeyIndex(j.Key) < 0 {
 			w.Keys = append(w.Keys, j.Key)
 		}
 	}
@@ -124,7 +124,8 @@ func journeyOf(key string, e sim.Evidence) Journey {
 	return j
 }
 
-func (w ViolationWindow) keyIndex(key string) int {
+// KeyIndex is key's place in Keys, or -1.
+func (w ViolationWindow) KeyIndex(key string) int {
 	for i, k := range w.Keys {
 		if k == key {
 			return i
