@@ -69,7 +69,7 @@ func (nc namedChart) resolve(owner app.Composer) namedChart {
 	if nc.job == nil {
 		return nc
 	}
-	key := string(pageLang()) + "|" + nc.key
+	key := string(tr().Lang()) + "|" + nc.key
 	drawn.Lock()
 	d, ok := drawn.byKey[key]
 	drawn.Unlock()
@@ -127,7 +127,7 @@ func askChart(key string, job chart.Job, owner app.Composer) {
 	listenDrawn(e)
 	postWords(e)
 	id := e.Call("newID").Int()
-	req, err := json.Marshal(runner.Request{Kind: runner.KindDraw, ID: id, Lang: string(pageLang()), Draw: &job})
+	req, err := json.Marshal(runner.Request{Kind: runner.KindDraw, ID: id, Lang: string(tr().Lang()), Draw: &job})
 	if err != nil {
 		keepDrawn(key, drawnChart{err: fieldErrorsText(tr(), err)}) // a job is plain data: not reached
 		return

@@ -114,7 +114,7 @@ func (l *runLoop) bind(ctx app.Context) {
 	if l.listener != nil {
 		return
 	}
-	l.client.Lang = string(pageLang())
+	l.client.Lang = string(tr().Lang()) // English when the page's words did not load
 	l.client.Unreadable = func(err error) string {
 		return tr().T("engine.unreadableReply", i18n.S("error", err.Error()))
 	}
