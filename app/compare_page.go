@@ -8,7 +8,6 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"partitionlab/app/changes"
-	"partitionlab/app/chart"
 	"partitionlab/app/i18n"
 	"partitionlab/app/share"
 	"partitionlab/sim/scenario"
@@ -171,11 +170,12 @@ func (p *comparePage) runSide(ctx app.Context, i int) {
 	}
 	sc := p.scenario(i)
 	p.running = i
+	// Compare shows each side's numbers, not its charts (its own charts
+	// put A and B on the same axes): the worker draws none with a side.
 	p.loop.start(ctx, sc, false, runHooks{
-		charts: chart.ResultIDs,
 		result: func(ctx app.Context, j *runOutcome) {
 			p.viewCount++
-			p.views[i] = newResultViewWith(sc, j.Result(), p.viewCount, j.Charts())
+			p.views[i] = newResultView(sc, j.Result(), p.viewCount)
 		},
 		done: func(ctx app.Context, j *runOutcome) {
 			if i == 0 && p.sides[1].valid {
