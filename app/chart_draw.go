@@ -3,6 +3,7 @@ package app
 import (
 	"encoding/json"
 	"hash/fnv"
+	"slices"
 	"strconv"
 	"sync"
 
@@ -112,7 +113,8 @@ func keepDrawn(key string, d drawnChart) {
 func askChart(key string, job chart.Job, owner app.Composer) {
 	drawn.Lock()
 	if a := drawn.askedKey[key]; a != nil {
-		if owner != nil {
+		// A component drawn again while it waits asks again: once is enough.
+		if owner != nil && !slices.Contains(a.owners, owner) {
 			a.owners = append(a.owners, owner)
 		}
 		drawn.Unlock()
