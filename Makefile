@@ -37,7 +37,7 @@ SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
 build: wasm native
 
-# app.wasm is the page; engine.wasm the engine alone, for its Web Worker
+# app.wasm is the page; engine.wasm the engine, for its Web Worker
 # (app/engineworker); embed.wasm the embed's page alone (app/embedmain),
 # which other sites frame. Each gets gzip and brotli copies for serve to
 # send. engine.wasm also draws every chart the pages show (app/plots), in

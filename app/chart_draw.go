@@ -5,6 +5,7 @@ import (
 	"hash/fnv"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -42,6 +43,8 @@ var drawn struct {
 	order    []string
 	asked    map[int]*askedChart
 	askedKey map[string]*askedChart
+	// retried are the drawings asked again after their worker died.
+	retried  map[string]bool
 	listener app.Func
 }
 
@@ -84,11 +87,45 @@ func (nc namedChart) resolve(owner app.Composer) namedChart {
 	}
 	if !ok {
 		askChart(key, *nc.job, owner)
+		// Asking can fail at once (no engine, a job that does not write):
+		// the error is kept then.
+		drawn.Lock()
+		d, ok = drawn.byKey[key]
+		drawn.Unlock()
+	}
+	if !ok {
 		nc.pending = true
 		return nc
 	}
 	nc.chart, nc.err, nc.job = d.chart, d.err, nil
 	return nc
+}
+
+// lastShown is the picture each figure showed last, by element id (a
+// page's few figures), so a figure whose next picture is on its way keeps
+// showing it, faded, rather than jumping to a placeholder and back.
+var lastShown = map[string]string{}
+
+// shownLast notes the picture figure id shows.
+func shownLast(id, svg string) {
+	drawn.Lock()
+	defer drawn.Unlock()
+	lastShown[id] = svg
+}
+
+// pendingFigure is figure id while its picture is drawn: the picture it
+// showed last, faded, or a placeholder of a chart's size, with caption;
+// data-pending says so.
+func pendingFigure(id, caption string) app.UI {
+	drawn.Lock()
+	svg := lastShown[id]
+	drawn.Unlock()
+	fig := app.Figure().ID(id).Class("chart pending").DataSet("pending", true)
+	if svg == "" {
+		return fig.Body(app.P().Class("help").Text(tr().T("results.chart.drawing")), app.FigCaption().Text(caption))
+	}
+	return fig.Body(app.Div().Class("plot").Body(app.Raw(svg)),
+		app.FigCaption().Text(strings.TrimSpace(caption+" "+tr().T("results.chart.drawing"))))
 }
 
 // keepDrawn keeps a drawing, forgetting the oldest past maxDrawn.
@@ -147,6 +184,20 @@ func askChart(key string, job chart.Job, owner app.Composer) {
 	e.Call("draw", id, string(req))
 }
 
+// retriedOnce says whether the drawing key was asked again already after
+// a worker died, and notes that it is now: a chart that kills every
+// worker is asked twice, not forever.
+func retriedOnce(key string) bool {
+	drawn.Lock()
+	defer drawn.Unlock()
+	if drawn.retried == nil {
+		drawn.retried = map[string]bool{}
+	}
+	done := drawn.retried[key]
+	drawn.retried[key] = true
+	return done
+}
+
 // listenDrawn hears the worker's drawings (web/engine.js sends them apart
 // from the runs' replies), once.
 func listenDrawn(e app.Value) {
@@ -175,7 +226,15 @@ func listenDrawn(e app.Value) {
 		if d.err == "" && r.Chart == nil {
 			d.err = tr().T("engine.workerFailed") // the worker always sends one: not reached
 		}
-		keepDrawn(a.key, d)
+		switch {
+		case r.Retry && !retriedOnce(a.key):
+			// The worker died with it on its way (web/engine.js): the owners,
+			// drawn again, ask a fresh worker.
+		case r.Retry:
+			keepDrawn(a.key, drawnChart{err: tr().T("engine.stopped", i18n.S("why", tr().T("engine.workerFailed")))})
+		default:
+			keepDrawn(a.key, d)
+		}
 		for _, o := range a.owners {
 			o.Update()
 		}

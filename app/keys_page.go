@@ -139,6 +139,25 @@ func (c *keysPage) compute() {
 	c.result = r
 }
 
+// OnInit, in the browser, keeps the chart the server drew into the page
+// (the page opens with the examples, as the server drew it) as this
+// state's drawing: the figure does not wait for the engine's worker to
+// show it again.
+func (c *keysPage) OnInit() {
+	if !app.IsClient || c.result.graph.job == nil {
+		return
+	}
+	fig := app.Window().Get("document").Call("getElementById", "chart")
+	if !fig.Truthy() {
+		return
+	}
+	svg := fig.Call("querySelector", "svg")
+	if !svg.Truthy() {
+		return
+	}
+	shownLast("chart", svg.Get("outerHTML").String())
+}
+
 // onText returns an input handler that stores the field's value in *dst and
 // recomputes.
 func (c *keysPage) onText(dst *string) app.EventHandler {

@@ -114,11 +114,11 @@ func (c *keysPage) renderChart(t *i18n.Catalog, nc namedChart, caption string) a
 	fig := app.Figure().ID("chart").Class("chart")
 	switch {
 	case nc.pending:
-		return fig.Class("pending").DataSet("pending", true).Body(
-			app.P().Class("help").Text(t.T("results.chart.drawing")), app.FigCaption().Text(caption))
+		return pendingFigure("chart", caption)
 	case nc.err != "":
 		return fig.Body(app.P().Class("error").Text(nc.err), app.FigCaption().Text(caption))
 	}
+	shownLast("chart", nc.chart.SVG)
 	return fig.Body(app.Raw(nc.chart.SVG), app.FigCaption().Text(caption))
 }
 

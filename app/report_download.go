@@ -19,8 +19,17 @@ import (
 func downloadReview(in report.Input, shown []namedChart, name string, markdown bool) error {
 	in.BaseURL, in.Catalog = appBase(), tr()
 	in.Charts = map[string]chart.Chart{}
+	needed := map[string]bool{}
+	for _, j := range in.Jobs() {
+		needed[j.Name] = true
+	}
 	for _, nc := range shown {
-		if nc = nc.resolve(nil); !nc.pending && nc.err == "" {
+		if !needed[strings.TrimPrefix(strings.TrimPrefix(nc.id, "compare-"), "chart-")] {
+			continue
+		}
+		if nc = nc.resolve(nil); nc.err != "" {
+			return errors.New(nc.err) // a chart that could not be drawn: why, not "still drawn"
+		} else if !nc.pending {
 			in.Charts[strings.TrimPrefix(strings.TrimPrefix(nc.id, "compare-"), "chart-")] = nc.chart
 		}
 	}

@@ -81,11 +81,9 @@ func chartFigure(owner app.Composer, nc namedChart, scenario string, cursor bool
 		return app.Figure().ID(nc.id).Class("chart").Body(app.P().Class("error").Text(nc.err))
 	}
 	if nc.pending {
-		return app.Figure().ID(nc.id).Class("chart pending").DataSet("pending", true).Body(
-			app.P().Class("help").Text(tr().T("results.chart.drawing")),
-			app.FigCaption().Text(nc.caption),
-		)
+		return pendingFigure(nc.id, nc.caption)
 	}
+	shownLast(nc.id, nc.chart.SVG)
 	ch := nc.chart
 	c := tr()
 	plot := app.Div().Class("plot").Body(app.Raw(ch.SVG))

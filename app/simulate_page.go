@@ -172,7 +172,7 @@ func (p *simulatePage) startRun(ctx app.Context) {
 }
 
 // showResult shows a result of sc, with the charts the engine's worker
-// drew (the page draws any missing).
+// drew (the page asks for any missing).
 func (p *simulatePage) showResult(ctx app.Context, sc scenario.Scenario, r *sim.Result, drawn givenCharts) {
 	t0 := time.Now()
 	p.views++

@@ -22,9 +22,16 @@ func (p *sweepPage) renderDownloads(c *i18n.Catalog) app.UI {
 	s := p.out.s
 	// The review's charts are drawn as soon as the sweep is final, so
 	// they are there for the click; until then its buttons wait.
+	// The worker draws in order: the page is drawn again once, with the
+	// last of them, not at each (owner nil).
 	charts, pending := map[string]chart.Chart{}, false
-	for _, j := range sweepreport.Jobs(c, s) {
-		nc := jobChart(j.Name, j.Title, j.Job).resolve(p)
+	jobs := sweepreport.Jobs(c, s)
+	for i, j := range jobs {
+		var owner app.Composer
+		if i == len(jobs)-1 {
+			owner = p
+		}
+		nc := jobChart(j.Name, j.Title, j.Job).resolve(owner)
 		pending = pending || nc.pending
 		if !nc.pending && nc.err == "" {
 			charts[j.Name] = nc.chart

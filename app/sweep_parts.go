@@ -8,7 +8,8 @@ import (
 
 // sweepCharts is a sweep's charts, a component of its own: the live
 // scatter while the points arrive, then the trade-off and the measures,
-// drawn one per task (drawMeasures redraws it alone). go-app draws it
+// added one per task (drawMeasures redraws it alone) and drawn by the
+// engine's worker (each arrival redraws it alone too). go-app draws it
 // again only when an exported field changes: Rev, the page's chartsRev,
 // or the language.
 type sweepCharts struct {

@@ -28,9 +28,10 @@ func newSweepOutcome(s *sweep.Sweep, done bool) *sweepOutcome {
 	return &sweepOutcome{s: s, done: done}
 }
 
-// drawFinal draws a finished sweep's charts, each in a task of its own so
-// the page answers input between them: the trade-off first (the outcome
-// is then final), then a one-setting sweep's measures.
+// drawFinal lays out a finished sweep's charts, each in a task of its own
+// (the engine's worker draws them; each figure asks for its picture when
+// first shown): the trade-off first (the outcome is then final), then a
+// one-setting sweep's measures.
 func (p *sweepPage) drawFinal(ctx app.Context, o *sweepOutcome) {
 	nextTask(ctx, func(ctx app.Context) {
 		if p.out != o {
@@ -42,9 +43,9 @@ func (p *sweepPage) drawFinal(ctx app.Context, o *sweepOutcome) {
 	})
 }
 
-// drawMeasures draws the measures' charts of a finished one-setting
-// sweep, one per task, each redrawing the charts alone (the page, its
-// table included, stays as it is).
+// drawMeasures adds the measures' charts of a finished one-setting sweep,
+// one per task, each redrawing the charts alone (the page, its table
+// included, stays as it is).
 func (p *sweepPage) drawMeasures(ctx app.Context, o *sweepOutcome, ms []sweep.Measure) {
 	if len(ms) == 0 || p.out != o {
 		return // done, or another sweep since

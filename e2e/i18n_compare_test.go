@@ -109,7 +109,8 @@ func TestKeysInPortugueseAndKorean(t *testing.T) {
 					t.Errorf("%s reads %q, want %q", sel, got, want)
 				}
 			}
-			waitFor(t, ctx, `document.querySelector("#chart svg") !== null`)
+			waitFor(t, ctx, `performance.getEntriesByName("partitionlab-mounted").length > 0`)
+			waitDrawn(t, ctx, "#chart", 1)
 			chart := eval[string](t, ctx, `[...document.querySelectorAll("#chart svg text")].map(t => t.textContent).join("|")`)
 			for _, id := range []string{"keys.chart.title", "plots.axis.keys"} {
 				if !strings.Contains(chart, c.T(id)) {

@@ -157,6 +157,7 @@ func TestKeyPartitionPage(t *testing.T) {
 		}
 		green := chart.Hex(2)
 		waitFor(t, ctx, `document.querySelector('#result-table td[data-client="sarama"]') === null`)
+		waitDrawn(t, ctx, "#chart", 1)
 		checkTable(t, readTable(t, ctx), []string{"1001", "-42", "9223372036854775807"}, hashcore.Long, 6, 0, "java", "librdkafka")
 		if got := bars(t, ctx, green); got != 0 {
 			t.Errorf("sarama is hidden but the chart still has %d shapes in its colour", got)
@@ -171,7 +172,8 @@ func TestKeyPartitionPage(t *testing.T) {
 			t.Errorf("the partition error is %q, want the allowed range %s", msg, want)
 		}
 		setField(t, ctx, "partitions", "3", "input")
-		waitFor(t, ctx, `document.querySelector("#chart svg") !== null && document.getElementById("partitions-error").innerText === ""`)
+		waitFor(t, ctx, `document.getElementById("partitions-error").innerText === ""`)
+		waitDrawn(t, ctx, "#chart", 1)
 	})
 }
 

@@ -25,32 +25,39 @@
   const drawing = new Map();
   let drawnListener = null;
   const isDrawn = (data) => data.startsWith('{"kind":"drawn"');
-  const hear = (data) => {
+  // hear takes a reply of worker from.
+  const hear = (data, from) => {
     if (isDrawn(data)) {
       const id = JSON.parse(data).id;
       if (drawing.delete(id) && drawnListener) drawnListener(data);
       return;
     }
-    if (data.startsWith('{"kind":"crash"')) {
+    if (data.startsWith('{"kind":"crash"') && from === worker) {
+      // The worker is dead: the next request starts a fresh one (the run
+      // loop restarts it too), and the drawings it had are answered with
+      // why, to be asked again.
+      worker.terminate();
+      worker = null;
       const why = JSON.parse(data).error;
       for (const id of [...drawing.keys()]) {
         drawing.delete(id);
-        if (drawnListener) drawnListener(JSON.stringify({ kind: "drawn", id, error: why }));
+        if (drawnListener) drawnListener(JSON.stringify({ kind: "drawn", id, error: why, retry: true }));
       }
     }
     return listener ? listener(data) : early.push(data);
   };
 
   function start() {
-    worker = new Worker(url);
-    if (words) worker.postMessage(words);
-    for (const request of drawing.values()) worker.postMessage(request);
-    worker.onmessage = (e) => hear(e.data);
+    const w = new Worker(url);
+    worker = w;
+    if (words) w.postMessage(words);
+    for (const request of drawing.values()) w.postMessage(request);
+    w.onmessage = (e) => hear(e.data, w);
     // An exception that escapes the worker, or a worker the browser could
     // not start: the engine is gone either way.
-    worker.onerror = (e) => {
+    w.onerror = (e) => {
       e.preventDefault();
-      hear(JSON.stringify({ kind: "crash", error: e.message || "the engine's worker failed" }));
+      hear(JSON.stringify({ kind: "crash", error: e.message || "the engine's worker failed" }), w);
     };
   }
 

@@ -90,7 +90,11 @@ func main() {
 		}
 		b, err := marshal(r)
 		if err != nil {
-			b, _ = marshal(runner.Reply{Kind: runner.KindError, ID: r.ID, Error: "the engine's reply could not be written: " + err.Error()})
+			kind := runner.KindError
+			if r.Kind == runner.KindDrawn {
+				kind = runner.KindDrawn // the page waits for a drawing, not a run
+			}
+			b, _ = marshal(runner.Reply{Kind: kind, ID: r.ID, Error: "the engine's reply could not be written: " + err.Error()})
 		}
 		self.Call("postMessage", string(b))
 	}

@@ -62,8 +62,8 @@ type svgBuffer struct {
 	scratch []vg.Point
 }
 
-// maxSpareBuffers bounds the buffers kept: a page draws one chart at a
-// time, tests a few at once.
+// maxSpareBuffers bounds the buffers kept: the engine's worker draws one
+// chart at a time, tests a few at once.
 const maxSpareBuffers = 4
 
 func getSVGBuffer() svgBuffer {

@@ -64,7 +64,7 @@ func TestServiceSendsTheChartsARunAsksForInItsLanguage(t *testing.T) {
 
 // No charts when none are asked for, when the worker does not draw, or in
 // a language whose words it lacks (it would draw English's): the page
-// draws them then.
+// asks for each then.
 func TestServiceSendsNoChartsItCannotDrawInThePagesLanguage(t *testing.T) {
 	sc := preset(t, "order-events")
 	sc.DurationS = 5
@@ -168,5 +168,24 @@ func TestServiceDrawsAChartOnRequest(t *testing.T) {
 		if len(got) != 1 || got[0].Kind != KindDrawn || got[0].ID != 6 || got[0].Chart != nil || !strings.Contains(got[0].Error, c.says) {
 			t.Errorf("%s: answered %+v, want an error saying %s", c.what, got, c.says)
 		}
+	}
+}
+
+// A chart whose drawing panics is an error for that chart: the worker,
+// and the run in flight, go on.
+func TestServiceSurvivesAChartThatPanics(t *testing.T) {
+	s := Service{Draw: func(*i18n.Catalog, chart.Job) (chart.Chart, error) { panic("a bad chart") }}
+	job := chart.Job{Kind: chart.KindKeys}
+	got := s.Handle(Request{Kind: KindDraw, ID: 2, Lang: "en", Draw: &job}, time.Unix(0, 0))
+	if len(got) != 1 || got[0].Kind != KindDrawn || !strings.Contains(got[0].Error, "a bad chart") {
+		t.Fatalf("a panicking chart answered %+v", got)
+	}
+	sc := preset(t, "order-events")
+	sc.DurationS = 5
+	req := runRequest(3, sc, false)
+	req.Charts, req.Lang = []string{chart.Lag}, "en"
+	res := resultReply(t, &s, req)
+	if res.Result == nil || res.Charts[chart.Lag].SVG != "" || !strings.Contains(res.ChartErrors[chart.Lag], "a bad chart") {
+		t.Errorf("a run whose chart panics gave result %v, errors %v", res.Result != nil, res.ChartErrors)
 	}
 }

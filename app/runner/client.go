@@ -208,7 +208,7 @@ func (c *Client) result(r Reply, now time.Time) []Effect {
 	if t := r.Timing; t != nil {
 		out = append(out, Effect{Kind: Mark, Mark: MarkReceived, At: t.Received},
 			Effect{Kind: Mark, Mark: MarkResult, At: t.Result,
-				Detail: map[string]any{"start_ms": t.StartMs, "slices": t.Slices, "engine_ms": r.EngineMs}})
+				Detail: map[string]any{"start_ms": t.StartMs, "slices": t.Slices, "engine_ms": r.EngineMs, "draw_ms": t.DrawMs}})
 	}
 	c.simMs = ms(now.Sub(c.started))
 	c.engineMs, c.share, c.phase, c.drawn = r.EngineMs, r.Progress, r.Phase, now

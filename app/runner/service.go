@@ -84,12 +84,15 @@ type Reply struct {
 	Partial *Partial `json:"partial,omitempty"`
 	// Result is in the result reply only, with its charts by id (see
 	// chart.ResultIDs) when the worker could draw them in the request's
-	// language; the page draws any left out itself.
+	// language; the page asks for any left out (see ChartErrors).
 	Result      *sim.Result            `json:"result,omitempty"`
 	Charts      map[string]chart.Chart `json:"charts,omitempty"`
 	ChartErrors map[string]string      `json:"chart_errors,omitempty"`
-	// Chart is a KindDrawn reply's.
+	// Chart is a KindDrawn reply's. Retry says its Error is the worker's
+	// death (web/engine.js writes it), not the chart's: asked again, a
+	// fresh worker may draw it.
 	Chart *chart.Chart `json:"chart,omitempty"`
+	Retry bool         `json:"retry,omitempty"`
 	// Trace is in the done reply of a traced run with violations.
 	Trace []sim.TraceEvent `json:"trace,omitempty"`
 	Error string           `json:"error,omitempty"`
@@ -291,7 +294,7 @@ func (s *Service) Step(budget time.Duration, now func() time.Time) []Reply {
 
 // handleWords installs the page's language's catalog. A catalog that does
 // not read is an error reply (ID 0: no run ends); the results then come
-// without charts, and the page draws them.
+// without charts, and the page asks for each.
 func (s *Service) handleWords(req Request) []Reply {
 	files := make(map[string][]byte, len(req.Words))
 	for name, b := range req.Words {
@@ -310,7 +313,19 @@ func (s *Service) drawCharts(r *sim.Result) (map[string]chart.Chart, map[string]
 		return nil, nil
 	}
 	c := i18n.For(s.lang)
-	return chart.DrawResult(func(j chart.Job) (chart.Chart, error) { return s.Draw(c, j) }, r, s.charts)
+	return chart.DrawResult(func(j chart.Job) (chart.Chart, error) { return s.draw(c, j) }, r, s.charts)
+}
+
+// draw is Draw, with a panic in the drawing as its error: a chart that
+// cannot be drawn must not take the engine, and the run in flight, with
+// it.
+func (s *Service) draw(c *i18n.Catalog, j chart.Job) (ch chart.Chart, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("the chart could not be drawn: %v", p)
+		}
+	}()
+	return s.Draw(c, j)
 }
 
 // handleDraw draws one chart for the page.
@@ -324,7 +339,7 @@ func (s *Service) handleDraw(req Request) Reply {
 	case !i18n.Ready(l):
 		out.Error = fmt.Sprintf("no words in language %q to draw a chart with", req.Lang)
 	default:
-		ch, err := s.Draw(i18n.For(l), *req.Draw)
+		ch, err := s.draw(i18n.For(l), *req.Draw)
 		if err != nil {
 			out.Error = err.Error()
 		} else {

@@ -73,7 +73,7 @@ func (s *Service) stepWarm(budget time.Duration, now func() time.Time) bool {
 			// The charts' code warms too: a result comes with them. (One
 			// round draws them all, a few milliseconds.)
 			r, c := s.job.Result(), i18n.For(i18n.English)
-			chart.DrawResult(func(j chart.Job) (chart.Chart, error) { return s.Draw(c, j) }, r, chart.ResultIDs)
+			chart.DrawResult(func(j chart.Job) (chart.Chart, error) { return s.draw(c, j) }, r, chart.ResultIDs)
 		}
 		s.job, s.warm.busy = nil, false
 		s.warm.left--
