@@ -24,13 +24,13 @@ func downloadReview(in report.Input, shown []namedChart, name string, markdown b
 		needed[j.Name] = true
 	}
 	for _, nc := range shown {
-		if !needed[strings.TrimPrefix(strings.TrimPrefix(nc.id, "compare-"), "chart-")] {
+		if !needed[shortChartID(nc.id)] {
 			continue
 		}
 		if nc = nc.resolve(nil); nc.err != "" {
 			return errors.New(nc.err) // a chart that could not be drawn: why, not "still drawn"
 		} else if !nc.pending {
-			in.Charts[strings.TrimPrefix(strings.TrimPrefix(nc.id, "compare-"), "chart-")] = nc.chart
+			in.Charts[shortChartID(nc.id)] = nc.chart
 		}
 	}
 	rv, err := report.New(in)

@@ -117,11 +117,18 @@ func chartFigure(owner app.Composer, nc namedChart, scenario string, cursor bool
 	)
 }
 
+// shortChartID is a chart's element id without its page's prefix:
+// "chart-lag" and "compare-chart-lag" are "lag" (the catalog's and the
+// review's name for it).
+func shortChartID(id string) string {
+	return strings.TrimPrefix(strings.TrimPrefix(id, "compare-"), "chart-")
+}
+
 // chartName is what a chart shows, in a few words, for the names of its
 // download buttons (a screen reader lists a dozen "SVG" otherwise).
 func chartName(t *i18n.Catalog, id string) string {
 	// Compare's charts are "compare-chart-records": the same names.
-	short := strings.TrimPrefix(strings.TrimPrefix(id, "compare-"), "chart-")
+	short := shortChartID(id)
 	if name := "results.chartName." + short; t.Has(name) {
 		return t.T(name)
 	}
