@@ -92,10 +92,12 @@ type Checker struct {
 	tracked  int // scopes linked and checked: numScopes, or 2 with an alias
 	keyAlias int // the scope the key scope mirrors, or -1
 
-	stats    [NumScopes]ScopeStats
-	examples exampleLog
-	far      map[farKey]int64 // next links too far for an entry (see farLink)
-	ahead    map[int64]int64  // offsets of events appended before they were reserved (see deferred.go)
+	stats     [NumScopes]ScopeStats
+	examples  exampleLog
+	far       map[farKey]int64 // next links too far for an entry (see farLink)
+	cross     *crossState      // customers across partitions, once a partition is detached (see cross.go), or nil
+	crossPlan *crossState      // prepared (Cross), before that
+	ahead     map[int64]int64  // offsets of events appended before they were reserved (see deferred.go)
 }
 
 // NewChecker returns the checker of a run of sc: saltedKeys is how many
@@ -191,6 +193,10 @@ func (c *Checker) reserve(order int64) (int64, *Entry) {
 
 // Sent registers a sent event, filled in by the caller, in its scopes.
 func (c *Checker) Sent(g int64, d *Entry) {
+	if c.cross != nil {
+		c.sentCross(g, d)
+		return
+	}
 	o := c.slotOf(d)
 	o.sent++
 	if !o.ord.linkFirst(g) {
@@ -268,19 +274,11 @@ func (c *Checker) Completed(g int64, d *Entry, how Completion) (duplicate bool) 
 // earlier event of the key is still waiting; it reports a violation
 // as 1<<s, and nothing found as 0.
 func (c *Checker) completeIn(s int, ks *keyState, g int64, d *Entry, how Completion) int {
+	if s == ScopeCustomer && c.cross != nil {
+		return c.completeCross(g, d, how) // ks is a stand-in (see Cross)
+	}
 	if ks.head == g {
-		h := c.nextOf(g, d, s)
-		for h != 0 {
-			hd := c.Entry(h)
-			if hd.Flags&FlagDone == 0 {
-				break
-			}
-			h = c.nextOf(h, hd, s)
-		}
-		ks.head = h
-		if h == 0 {
-			ks.setLast(0)
-		}
+		c.passHead(s, ks, g, d)
 		return 0
 	}
 	if how.Lost {
@@ -288,6 +286,23 @@ func (c *Checker) completeIn(s int, ks *keyState, g int64, d *Entry, how Complet
 	}
 	c.violation(s, ks, g, how)
 	return 1 << s
+}
+
+// passHead moves scope s's key ks, whose head g (entry d) just completed,
+// to its next event not done.
+func (c *Checker) passHead(s int, ks *keyState, g int64, d *Entry) {
+	h := c.nextOf(g, d, s)
+	for h != 0 {
+		hd := c.Entry(h)
+		if hd.Flags&FlagDone == 0 {
+			break
+		}
+		h = c.nextOf(h, hd, s)
+	}
+	ks.head = h
+	if h == 0 {
+		ks.setLast(0)
+	}
 }
 
 // violation counts one in scope s; ks is the chain it was found on (the
