@@ -31,7 +31,14 @@ import "partitionlab/sim/scenario"
 // This keeps every result only where a scope key never spans partitions:
 // every record keyed by customer id with one routing, on a partition count
 // that never changes, and no producer retries (whose appends the streams
-// would have to share out).
+// would have to share out). Where records are keyed by what an order keeps
+// and a customer does not (country, SKU, order id), only the customer scope
+// spans partitions: the checker follows it by group (ordering's cross.go),
+// every stream tells it whose events it passes over, and such a run detaches
+// up to four partitions, each once the customer scope has all its examples
+// and no detached partition's stream is ahead of the one it is cloned from.
+// It never spills: a spill's records come back without the stream that
+// counts what was sent before them.
 
 // detachAt is how many records a partition's log keeps, at least, before it
 // may be detached (crowded, a sixteenth of it); detachEvery is how many
@@ -59,25 +66,51 @@ type detachedLog struct {
 // result.
 func PartitionsSeparable(sc scenario.Scenario) bool { return detachable(sc) }
 
+// PartitionsDetachable says whether a run of sc may detach partitions
+// (see above): as PartitionsSeparable, or with customers across them.
+func PartitionsDetachable(sc scenario.Scenario) bool { return detachable(sc) || crossable(sc) }
+
 // detachable says whether a run of sc may detach or spill partitions (see
 // above). A traced run may too: the tracer notes each processing as it
 // completes, at the same time and with the same entry either way
 // (TestTracedRunsDetachAndTraceTheSame).
 func detachable(sc scenario.Scenario) bool {
+	return oneRouting(sc) && sc.Producers[0].Key == scenario.KeyCustomerID
+}
+
+// crossable says whether a run of sc may detach partitions with its
+// customers across them (see above): every record keyed by one thing each
+// order keeps (country, SKU, order id), with one routing.
+func crossable(sc scenario.Scenario) bool {
+	if !oneRouting(sc) {
+		return false
+	}
+	switch sc.Producers[0].Key {
+	case scenario.KeyCountry, scenario.KeySKU, scenario.KeyOrderID:
+		return true
+	}
+	return false
+}
+
+// oneRouting says whether every producer keys its records by the same
+// thing and sends each key to one partition for the whole run: one client
+// and serializer, no partitioner of its own, no retries, a partition count
+// that never changes.
+func oneRouting(sc scenario.Scenario) bool {
 	for _, a := range sc.Timeline {
 		if a.Action == scenario.ActionSetPartitions {
 			return false
 		}
 	}
 	for _, p := range sc.Producers {
-		if p.Key != scenario.KeyCustomerID || p.FailureRate > 0 || p.VIP != nil {
+		if p.Key != sc.Producers[0].Key || p.FailureRate > 0 || p.VIP != nil {
 			return false
 		}
 		if p.Client != sc.Producers[0].Client || p.Serializer != sc.Producers[0].Serializer {
 			return false
 		}
 	}
-	return true
+	return len(sc.Producers) > 0
 }
 
 // maybeDetach detaches the partition whose log keeps the most records when
@@ -116,7 +149,7 @@ func (s *Sim) maybeDetach() {
 	switch {
 	case behind || full && few && most >= s.detachAt/16:
 		s.detach(int32(hot))
-	case s.spillEarly || full && !few:
+	case (s.spillEarly || full && !few) && !s.crossing:
 		s.spillAll() // see spill.go
 	}
 }
@@ -124,12 +157,19 @@ func (s *Sim) maybeDetach() {
 // detach gives partition p a back copy of the stream of its own, cloned
 // from the stream that keeps records where p's log stops keeping them.
 func (s *Sim) detach(p int32) {
+	src := s.back
+	if src == nil {
+		src = s.front
+	}
+	if s.crossing && !s.crossRoom(src) {
+		return
+	}
 	if s.detached == nil {
 		s.detached = make([]*detachedLog, len(s.logs))
 	}
-	src, d := s.back, &detachedLog{next: s.replayNext, floor: s.backFloor}
-	if src == nil {
-		src, d.next, d.floor = s.front, len(s.replay), s.now
+	d := &detachedLog{next: s.replayNext, floor: s.backFloor}
+	if s.back == nil {
+		d.next, d.floor = len(s.replay), s.now
 		s.logs[p].countAppends(s.lagFloor)
 	}
 	d.st = src.clone()
@@ -141,14 +181,37 @@ func (s *Sim) detach(p int32) {
 	s.detached[p] = d
 	s.detachedCount++
 	s.checker.Detach(p)
+	if s.crossing {
+		s.checker.DetachCross(p, d.st.pos)
+		s.crossLeft--
+	}
 }
 
-// detachedMode is how stream st treats a record for partition part, which
-// it would otherwise treat in mode: a detached partition's own stream keeps
-// only that partition's records, and the other streams only count them.
-func (s *Sim) detachedMode(st *stream, part int32, mode streamMode) streamMode {
+// crossRoom says whether a partition may be detached now, its stream
+// cloned from src, in a run whose customers span partitions (see above).
+func (s *Sim) crossRoom(src *stream) bool {
+	if s.crossLeft == 0 || !s.checker.CrossRoom() {
+		return false
+	}
+	for _, d := range s.detached {
+		if d != nil && d.st.pos > src.pos {
+			return false
+		}
+	}
+	return true
+}
+
+// detachedMode is how stream st treats a record of customer for partition
+// part, which it would otherwise treat in mode: a detached partition's own
+// stream keeps only that partition's records, and the other streams only
+// count them. With customers across partitions, the checker is told of
+// every record a stream that registers records passes over.
+func (s *Sim) detachedMode(st *stream, part int32, mode streamMode, customer int32) streamMode {
 	if st.only >= 0 {
 		if part != st.only {
+			if s.crossing {
+				s.checker.Passed(st.only, customer, part, st.pos)
+			}
 			return modeSkip
 		}
 		return modeReplay
@@ -158,6 +221,9 @@ func (s *Sim) detachedMode(st *stream, part int32, mode streamMode) streamMode {
 			return spilledMode(mode)
 		}
 		return mode
+	}
+	if s.crossing && mode != modeCount {
+		s.checker.Passed(-1, customer, part, st.pos) // the stream that registers the others'
 	}
 	if mode == modeReplay {
 		return modeSkip

@@ -40,7 +40,7 @@ func TestDetachedPartitionsGiveTheSameRun(t *testing.T) {
 	}{{0, forkAt, false}, {20, 100, false}, {0, forkAt, true}, {50, 100, true}}
 	checked := 0 // detachable scenarios so far: under node they take the variants in turn
 	for _, sc := range scenarios {
-		if !detachable(sc) {
+		if !detachable(sc) && !crossable(sc) {
 			continue
 		}
 		want, err := Run(sc)
@@ -218,7 +218,7 @@ func TestTracedRunsDetachAndTraceTheSame(t *testing.T) {
 	}{{0, forkAt, false, false}, {20, 100, false, false}, {50, 100, true, false}, {0, 100, false, true}}
 	checked, apart := 0, 0
 	for _, sc := range everyScenario(t) {
-		if !detachable(sc) {
+		if !detachable(sc) && !crossable(sc) {
 			continue
 		}
 		r, err := Run(sc)

@@ -68,6 +68,8 @@ type topic struct {
 	detachAt      int64 // records a log keeps before its partition may be detached; -1: never
 	detachAll     bool  // tests: detach every partition keeping detachAt
 	detachOne     bool  // tests: detach the one keeping the most, whatever the others keep
+	crossing      bool  // customers span the partitions detached (see detach.go)
+	crossLeft     int   // crossing: how many more may be detached
 	senderRuns    int
 
 	// Partitions spilled, on a topic of many (see spill.go).
@@ -161,7 +163,10 @@ func NewWithOptions(sc scenario.Scenario, opts Options) (*Sim, error) {
 	}
 	s.spillEarly = opts.SpillPartitions
 	s.detachAt = detachAt
-	if !detachable(sc) {
+	if opts.DetachPartitions {
+		s.detachAt, s.detachAll = 1, true
+	}
+	if !detachable(sc) && !crossable(sc) {
 		s.detachAt = -1
 	}
 	s.partitions = int32(sc.Topic.Partitions)
@@ -189,6 +194,12 @@ func NewWithOptions(sc scenario.Scenario, opts Options) (*Sim, error) {
 
 	s.setUpProducers()
 	s.checker = ordering.NewChecker(sc, s.saltedKeys(), s.sameRouting())
+	if s.detachAt >= 0 && crossable(sc) {
+		if s.crossLeft = s.checker.Cross(sc.Workload.Customers, slots); s.crossLeft == 0 {
+			s.detachAt = -1
+		}
+		s.crossing = s.crossLeft > 0
+	}
 	s.setUpConsumers()
 	if sc.Consumer.IsShare() {
 		s.setUpShare()

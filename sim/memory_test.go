@@ -155,6 +155,47 @@ func TestUniformBacklogIsFlat(t *testing.T) {
 	}, 120, 360, 64<<20)
 }
 
+// TestCountryBacklogIsFlat: keyed by country (the country-key preset),
+// the first country's partition falls behind while the others keep up, and
+// every customer's orders go to every country's partition. The run kept an
+// entry for every event sent since that partition's position, about 450
+// bytes a waiting record (26.7 MiB at 300 s, 84.4 MiB at 900 s): the
+// partition is now detached and the checker follows each customer across it
+// (ordering's cross.go), and the run must give the same result.
+func TestCountryBacklogIsFlat(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs 1,320 simulated seconds")
+	}
+	country := func(d float64) scenario.Scenario {
+		sc, err := scenario.Preset("country-key")
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc.DurationS = d
+		return sc
+	}
+	wantFlat(t, country, 300, 900, 32<<20)
+	s, err := New(country(120))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !s.Advance(1 << 16) {
+	}
+	if s.detachedCount != 1 {
+		t.Errorf("%d partitions detached, want the one behind", s.detachedCount)
+	}
+	kept, err := New(country(120))
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept.detachAt = -1
+	for !kept.Advance(1 << 16) {
+	}
+	if got, want := s.Result().Digest, kept.Result().Digest; got != want {
+		t.Errorf("detached: digest %s, never detached: %s", got, want)
+	}
+}
+
 // TestBacklogOnManyPartitionsKeepsFewBytesARecord: the uniform backlog on
 // 100 partitions drifts apart too, and there every partition is spilled:
 // the records between each consumer and the stream's furthest point wait

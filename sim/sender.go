@@ -65,7 +65,7 @@ func (s *Sim) send(st *stream, o *order, j int, t int64, mode streamMode) {
 		}
 	}
 	if st.filter {
-		if mode = s.detachedMode(st, part, mode); mode == modeSkip {
+		if mode = s.detachedMode(st, part, mode, o.customer); mode == modeSkip {
 			return
 		} else if mode == modeSpillCount || mode == modeSpill {
 			s.spillRecord(o, j, part, kind, id, t, inst, p, mode == modeSpillCount)

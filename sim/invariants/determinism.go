@@ -30,7 +30,32 @@ func determinismInvariants() []Invariant {
 				"(sim.Options.SpillPartitions, with and without the fork after 100 records), where the run " +
 				"allows it (sim.PartitionsSeparable: every record keyed by customer id by one client and " +
 				"serializer, no VIP partitioner, no partition increase, no producer retries)."},
+		{Name: "determinism.detach", check: detachGivesSameDigest,
+			Why: "Detaching the partitions (each with its own copy of the record stream, which sends its " +
+				"records again when its consumer reaches them, to bound memory when partitions drift apart) " +
+				"changes nothing a person sees: the same digest with every partition detached as soon as its " +
+				"log keeps a record (sim.Options.DetachPartitions, with and without the fork after 100 " +
+				"records), where the run allows it (sim.PartitionsDetachable: every record keyed by one " +
+				"thing each order keeps, by one client and serializer, no VIP partitioner, no partition " +
+				"increase, no producer retries; with keys other than the customer id, the checker follows " +
+				"each customer across the partitions detached)."},
 	}
+}
+
+// detachGivesSameDigest runs the scenario again with every partition
+// detached as soon as its log keeps a record, unforked and forked after
+// 100 records, advancing in slices.
+func detachGivesSameDigest(r *Run) Verdict {
+	if !sim.PartitionsDetachable(r.Scenario) {
+		return notApplicable("keys an order does not keep, a partition increase or producer retries")
+	}
+	for _, keep := range []int64{0, 100} {
+		if v := advanceInSlices(r, sim.Options{DetachPartitions: true, ForkAfterRecords: keep}); v.Outcome != Held {
+			v.Detail = "detached, forked after " + strconv.FormatInt(keep, 10) + " records: " + v.Detail
+			return v
+		}
+	}
+	return held()
 }
 
 // digestOf is the SHA-256 of a result's JSON with its digest left empty,
