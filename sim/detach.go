@@ -66,6 +66,9 @@ type detachedLog struct {
 // result.
 func PartitionsSeparable(sc scenario.Scenario) bool { return detachable(sc) }
 
+// PartitionsDetached is how many partitions the run has detached so far.
+func (s *Sim) PartitionsDetached() int { return s.detachedCount }
+
 // PartitionsDetachable says whether a run of sc may detach partitions
 // (see above): as PartitionsSeparable, or with customers across them.
 func PartitionsDetachable(sc scenario.Scenario) bool { return detachable(sc) || crossable(sc) }
@@ -183,14 +186,13 @@ func (s *Sim) detach(p int32) {
 	s.checker.Detach(p)
 	if s.crossing {
 		s.checker.DetachCross(p, d.st.pos)
-		s.crossLeft--
 	}
 }
 
 // crossRoom says whether a partition may be detached now, its stream
 // cloned from src, in a run whose customers span partitions (see above).
 func (s *Sim) crossRoom(src *stream) bool {
-	if s.crossLeft == 0 || !s.checker.CrossRoom() {
+	if !s.checker.CrossRoom() {
 		return false
 	}
 	for _, d := range s.detached {
@@ -222,7 +224,7 @@ func (s *Sim) detachedMode(st *stream, part int32, mode streamMode, customer int
 		}
 		return mode
 	}
-	if s.crossing && mode != modeCount {
+	if s.crossing && (mode == modeFull || mode == modeReplay) {
 		s.checker.Passed(-1, customer, part, st.pos) // the stream that registers the others'
 	}
 	if mode == modeReplay {

@@ -69,7 +69,6 @@ type topic struct {
 	detachAll     bool  // tests: detach every partition keeping detachAt
 	detachOne     bool  // tests: detach the one keeping the most, whatever the others keep
 	crossing      bool  // customers span the partitions detached (see detach.go)
-	crossLeft     int   // crossing: how many more may be detached
 	senderRuns    int
 
 	// Partitions spilled, on a topic of many (see spill.go).
@@ -195,10 +194,9 @@ func NewWithOptions(sc scenario.Scenario, opts Options) (*Sim, error) {
 	s.setUpProducers()
 	s.checker = ordering.NewChecker(sc, s.saltedKeys(), s.sameRouting())
 	if s.detachAt >= 0 && crossable(sc) {
-		if s.crossLeft = s.checker.Cross(sc.Workload.Customers, slots); s.crossLeft == 0 {
+		if s.crossing = s.checker.Cross(sc.Workload.Customers, slots) > 0; !s.crossing {
 			s.detachAt = -1
 		}
-		s.crossing = s.crossLeft > 0
 	}
 	s.setUpConsumers()
 	if sc.Consumer.IsShare() {

@@ -39,11 +39,13 @@ type Options struct {
 	// detached first. Spilling saves memory and must change nothing in the
 	// result: tests force it.
 	SpillPartitions bool
-	// DetachPartitions detaches every partition keeping a record at the
+	// DetachPartitions detaches each partition keeping a record at the
 	// engine's looks at the logs (every 64 runs of the sender; see
 	// detach.go), where the run allows it (PartitionsDetachable), instead
-	// of only one far behind or in a crowded backlog. Detaching saves
-	// memory and must change nothing in the result: tests force it.
+	// of only one far behind or in a crowded backlog; with customers across
+	// partitions, at most four, each once the customer scope has its
+	// examples. Detaching saves memory and must change nothing in the
+	// result: tests force it.
 	DetachPartitions bool
 	// Limits are those of the place the run runs (nil, or no MaxHeld: the
 	// command line's); the engine applies their MaxHeld (see held.go).

@@ -7,63 +7,84 @@ import (
 	"partitionlab/sim/scenario"
 )
 
+// crossParts is how many partitions TestCrossCountsAsOneChain's worlds
+// have: partition 0 is never detached, and the other five may be, one more
+// than a run detaches at most.
+const crossParts = 6
+
 // TestCrossCountsAsOneChain: keyed by country, a customer's events go to
-// every partition. With partitions 1 and 2 detached, each at a point of
-// the run (the first one turning the groups on), their events reach the checker late and out of send order with
-// the others': each when its own stream gets to it, and partition 0's when
-// the stream that registers them does. Registered events complete in any
-// order, some lost. The checker must count every violation of every scope,
-// by cause, exactly as one that had every event in send order from the
-// start (cross.go).
+// every partition. With partitions detached, each once the run has reached
+// a point of its own (the first turning the groups on; at most four), their
+// events reach the checker late and out of send order with the others':
+// each when its own stream gets to it, and the others' when the stream that
+// registers them does. Streams step in random turns, a detached one ahead
+// of the others or behind; registered events are made available again,
+// complete in any order, some lost, some twice. The checker must count
+// every violation of every scope, by cause, exactly as one that had every
+// event in send order from the start (cross.go). One world in twenty has
+// about 10,000 events, thousands in flight at the first detach.
 func TestCrossCountsAsOneChain(t *testing.T) {
-	for seed := range uint64(300) {
+	detached := 0
+	for seed := range uint64(400) {
 		w := newCrossWorld(seed)
-		completions := w.runDetached(t)
-		want := w.runInOrder(completions)
+		ops, n := w.runDetached(t)
+		detached += n
+		want := w.runInOrder(ops)
 		for s := range NumScopes {
 			if got := w.checker.Stats(s); got != want.Stats(s) {
-				t.Fatalf("seed %d (%d events, partitions 1 and 2 detached after %d and %d): %s scope %+v, in send order %+v",
-					seed, len(w.cust), w.split[1], w.split[2], ScopeName(s), got, want.Stats(s))
+				t.Fatalf("seed %d (%d events, detached at %v, %d of them): %s scope %+v, in send order %+v",
+					seed, len(w.cust), w.split, n, ScopeName(s), got, want.Stats(s))
 			}
 		}
+	}
+	if detached == 0 {
+		t.Error("no partition was detached")
 	}
 }
 
 // crossWorld is one run's events: event i (from 0), order i+1, of
-// customer cust[i], goes to partition part[i] (keyed by its country,
-// the same number) and is sent at stream position i+1.
+// customer cust[i], goes to partition part[i] (keyed by its country, the
+// same number) and is sent at stream position i+1.
 type crossWorld struct {
 	rng     *rand.Rand
+	big     bool
 	cust    []int32
 	part    []int32
-	split   [3]int // partition p is detached once the first split[p] events are sent
+	split   [crossParts]int // partition p may be detached once the first split[p] events are sent
 	checker *Checker
 }
 
 func newCrossWorld(seed uint64) *crossWorld {
 	rng := rand.New(rand.NewPCG(seed, 7))
-	w := &crossWorld{rng: rng}
-	n := 10 + rng.IntN(150)
-	customers := 1 + rng.IntN(4)
+	w := &crossWorld{rng: rng, big: seed%20 == 0}
+	n := 10 + rng.IntN(300)
+	if w.big {
+		n = 9000 + rng.IntN(3000)
+	}
+	customers := 1 + rng.IntN(5)
 	for range n {
 		w.cust = append(w.cust, int32(1+rng.IntN(customers)))
-		w.part = append(w.part, int32(rng.IntN(3)))
+		w.part = append(w.part, int32(rng.IntN(crossParts)))
 	}
-	w.split[1] = rng.IntN(n)
-	w.split[2] = w.split[1] + rng.IntN(n-w.split[1])
+	for p := 1; p < crossParts; p++ {
+		w.split[p] = rng.IntN(n + 1)
+	}
 	return w
 }
 
 func crossScenario() scenario.Scenario {
 	sc := scenario.DefaultScenario()
 	sc.Producers[0].Key = scenario.KeyCountry
+	sc.Workload.Countries = crossParts
 	return sc
 }
 
-// completion is event i completing, lost or not.
-type completion struct {
-	i    int
-	lost bool
+// crossOp is what the checker was told of event i: made available again
+// (redelivered, last or not), or completed (lost or not).
+type crossOp struct {
+	i          int
+	redelivery bool
+	last, lost bool
 }
 
 // register fills in and registers event i as g, d.
@@ -72,72 +93,104 @@ func (w *crossWorld) register(c *Checker, i int, g int64, d *Entry) {
 	c.Sent(g, d)
 }
 
-// runDetached runs w with partitions 1 and 2 detached once the first
-// split[1] and split[2] events are sent, completing events in a random
-// order as they are registered, and returns that order.
-func (w *crossWorld) runDetached(t *testing.T) []completion {
+// runDetached runs w with partitions detached as the engine would detach
+// them (once a point is reached, no detached stream ahead of the stream
+// that registers the others, as many as the checker allows), telling the
+// checker of events in a random order as they are registered. It returns
+// what it told and how many partitions it detached.
+func (w *crossWorld) runDetached(t *testing.T) ([]crossOp, int) {
 	t.Helper()
 	c := NewChecker(crossScenario(), 0, func(a, b uint8) bool { return true })
 	w.checker = c
-	if c.Cross(10, 3) < 2 {
-		t.Fatal("two partitions may not be detached")
+	limit := c.Cross(10, crossParts)
+	if limit == 0 {
+		t.Fatal("no partition may be detached")
 	}
 	n := len(w.cust)
 	gOf := make([]int64, n)
 	var waiting []int // registered, not completed
-	var order []completion
-	clock := 0                               // events the stream registering the others' has stepped over
-	own := [3]int{0, w.split[1], w.split[2]} // the same, each detached partition's stream
-	var detached [3]bool
+	var ops []crossOp
+	done := make([]bool, n)
+	left := n
+	clock := 0              // events the stream registering the others' has stepped over
+	var own [crossParts]int // the same, each detached partition's stream
+	var detached [crossParts]bool
+	count := 0
 	detach := func() {
-		for p := 1; p <= 2; p++ {
-			if !detached[p] && clock == w.split[p] {
-				c.Detach(int32(p))
-				c.DetachCross(int32(p), int64(clock))
-				detached[p] = true
+		for p := 1; p < crossParts && count < limit; p++ {
+			if detached[p] || clock < w.split[p] {
+				continue
 			}
+			ahead := false
+			for q := range own {
+				ahead = ahead || (detached[q] && own[q] > clock)
+			}
+			if ahead {
+				return
+			}
+			c.Detach(int32(p))
+			c.DetachCross(int32(p), int64(clock))
+			detached[p], own[p] = true, clock
+			count++
 		}
 	}
 	detach()
-	for len(order) < n {
-		switch k := w.rng.IntN(4); k {
-		case 0: // the stream registering the others' events
+	for left > 0 {
+		k := w.rng.IntN(6)
+		if w.big && k >= 3 && clock < n && w.rng.IntN(4) != 0 {
+			k = 0 // send most of a big world before completing much of it
+		}
+		switch k {
+		case 0, 1: // the stream registering the others' events
 			if clock == n {
 				continue
 			}
 			i := clock
-			if p := w.part[i]; p == 0 || !detached[p] {
+			if p := w.part[i]; !detached[p] {
 				gOf[i], waiting = w.reserve(c, i, -1), append(waiting, i)
 			} else {
 				c.Passed(-1, w.cust[i], p, int64(i+1))
 			}
 			clock++
 			detach()
-		case 1, 2: // a detached partition's stream, never ahead of the other until both are detached
-			p := int32(k)
-			if !detached[p] || own[p] == n || (!(detached[1] && detached[2]) && own[p] >= clock) {
+		case 2: // a detached partition's stream
+			p := 1 + w.rng.IntN(crossParts-1)
+			if !detached[p] || own[p] == n {
 				continue
 			}
 			i := own[p]
-			if w.part[i] == p {
-				gOf[i], waiting = w.reserve(c, i, p), append(waiting, i)
+			if w.part[i] == int32(p) {
+				gOf[i], waiting = w.reserve(c, i, int32(p)), append(waiting, i)
 			} else {
-				c.Passed(p, w.cust[i], w.part[i], int64(i+1))
+				c.Passed(int32(p), w.cust[i], w.part[i], int64(i+1))
 			}
 			own[p]++
-		default:
+			detach()
+		case 3: // a share group makes one available again
+			if len(waiting) == 0 {
+				continue
+			}
+			op := crossOp{i: waiting[w.rng.IntN(len(waiting))], redelivery: true, last: w.rng.IntN(3) == 0}
+			ops = append(ops, op)
+			c.Redelivered(gOf[op.i], op.last)
+		default: // one completes, now and then again
 			if len(waiting) == 0 {
 				continue
 			}
 			k := w.rng.IntN(len(waiting))
-			i := waiting[k]
-			waiting = append(waiting[:k], waiting[k+1:]...)
-			done := completion{i: i, lost: w.rng.IntN(10) == 0}
-			order = append(order, done)
-			c.Completed(gOf[i], c.Entry(gOf[i]), Completion{At: int64(len(order)), Lost: done.lost})
+			op := crossOp{i: waiting[k], lost: w.rng.IntN(10) == 0}
+			if w.rng.IntN(8) != 0 {
+				waiting = append(waiting[:k], waiting[k+1:]...)
+			}
+			ops = append(ops, op)
+			c.Completed(gOf[op.i], c.Entry(gOf[op.i]), Completion{At: int64(len(ops)), Lost: op.lost})
+			if !done[op.i] {
+				done[op.i] = true
+				left--
+			}
 		}
 	}
-	return order
+	return ops, count
 }
 
 // reserve registers event i, by the stream of detached partition p (-1:
@@ -154,9 +207,9 @@ func (w *crossWorld) reserve(c *Checker, i int, p int32) int64 {
 	return g
 }
 
-// runInOrder registers w's events in send order, completes them in the
-// order given, and returns the checker.
-func (w *crossWorld) runInOrder(order []completion) *Checker {
+// runInOrder registers w's events in send order, tells the checker what
+// ops say, in order, and returns it.
+func (w *crossWorld) runInOrder(ops []crossOp) *Checker {
 	c := NewChecker(crossScenario(), 0, func(a, b uint8) bool { return true })
 	gOf := make([]int64, len(w.cust))
 	for i := range w.cust {
@@ -164,8 +217,12 @@ func (w *crossWorld) runInOrder(order []completion) *Checker {
 		w.register(c, i, g, d)
 		gOf[i] = g
 	}
-	for k, done := range order {
-		c.Completed(gOf[done.i], c.Entry(gOf[done.i]), Completion{At: int64(k + 1), Lost: done.lost})
+	for k, op := range ops {
+		if op.redelivery {
+			c.Redelivered(gOf[op.i], op.last)
+			continue
+		}
+		c.Completed(gOf[op.i], c.Entry(gOf[op.i]), Completion{At: int64(k + 1), Lost: op.lost})
 	}
 	return c
 }

@@ -100,9 +100,10 @@ func (r *orderRing) forget(eventsPerOrder int) {
 // Detach gives partition p's orders from now on a ring of their own: its
 // records are sent to the checker later than the others' (when a consumer
 // reaches them), and the run's orders must not wait for them. Every event
-// of an order must go to one partition (records keyed by customer, one
-// routing, a fixed partition count); orders already started stay where
-// they are.
+// of an order must go to one partition (records keyed by one thing each
+// order keeps: customer, country, SKU or order id; one routing; a fixed
+// partition count); orders already started stay where they are. Where
+// customers span partitions, DetachCross follows them.
 func (c *Checker) Detach(p int32) { c.detach(p, false) }
 
 func (c *Checker) detach(p int32, sparse bool) {

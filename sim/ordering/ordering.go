@@ -275,7 +275,7 @@ func (c *Checker) Completed(g int64, d *Entry, how Completion) (duplicate bool) 
 // as 1<<s, and nothing found as 0.
 func (c *Checker) completeIn(s int, ks *keyState, g int64, d *Entry, how Completion) int {
 	if s == ScopeCustomer && c.cross != nil {
-		return c.completeCross(g, d, how) // ks is a stand-in (see Cross)
+		return c.completeCross(g, d, how) // ks is a stand-in (see startCross)
 	}
 	if ks.head == g {
 		c.passHead(s, ks, g, d)
