@@ -32,7 +32,8 @@ import "partitionlab/sim/scenario"
 // every record keyed by customer id with one routing, on a partition count
 // that never changes, and no producer retries (whose appends the streams
 // would have to share out). Where records are keyed by what an order keeps
-// and a customer does not (country, SKU, order id), only the customer scope
+// and a customer does not (country, SKU, order id, a hot customer's id
+// salted by order id), only the customer scope
 // spans partitions: the checker follows it by group (ordering's cross.go),
 // every stream tells it whose events it passes over, and such a run detaches
 // up to four partitions, each once the customer scope has all its examples
@@ -83,13 +84,23 @@ func detachable(sc scenario.Scenario) bool {
 
 // crossable says whether a run of sc may detach partitions with its
 // customers across them (see above): every record keyed by one thing each
-// order keeps (country, SKU, order id), with one routing.
+// order keeps (country, SKU, order id, or a customer id salted by a bucket
+// drawn from the order id, every producer salting alike), with one
+// routing.
 func crossable(sc scenario.Scenario) bool {
 	if !oneRouting(sc) {
 		return false
 	}
 	switch sc.Producers[0].Key {
 	case scenario.KeyCountry, scenario.KeySKU, scenario.KeyOrderID:
+		return true
+	case scenario.KeySaltedCustomerID:
+		first := sc.Producers[0].Salting
+		for _, p := range sc.Producers {
+			if s := p.Salting; (s == nil) != (first == nil) || s != nil && (*s != *first || s.BucketSource != "order_id") {
+				return false
+			}
+		}
 		return true
 	}
 	return false

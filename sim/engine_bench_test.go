@@ -90,20 +90,21 @@ func BenchmarkBacklogMemory(b *testing.B) {
 // that six threads cannot keep up with, every partition of 12 behind), the
 // same on 100 partitions ("many"), the hot-partition one (a customer with
 // 30 % of 3,000 orders/s on 8 partitions and 8 threads at 0.8 ms: its
-// partition falls behind while the others keep up), a share group's (one
-// instance of six threads at 1.5 ms on the uniform one's 12 partitions),
-// the thread pool's (3,000 orders/s, six threads each handing records to
-// eight at 8 ms: the executors' queues hold the backlog, as offsets, two
-// bytes a record), and two that still grow with what waits: the same
-// with per-key queues ("perkey": each key's queue holds copies of its
-// records) and the country-keyed one (the country-key preset, whose first
-// country's partition falls behind; a customer's events go to every
-// country's partition, so partitions cannot be detached). Memory must not grow with
-// the uniform, hot, share or thread-pool backlog; on many partitions it
-// grows by a few bytes a record (see spill.go). The long ones take a
+// partition falls behind while the others keep up), the same customer
+// salted over 8 buckets ("salted": two of the partitions its buckets hash
+// to fall behind), a share group's (one instance of six threads at 1.5 ms
+// on the uniform one's 12 partitions), the thread pool's (3,000 orders/s,
+// six threads each handing records to eight at 8 ms: the executors' queues
+// hold the backlog, as offsets, two bytes a record), the same with per-key
+// queues ("perkey": each key's queue holds copies of its records, so it
+// still grows with what waits) and the country-keyed one (the country-key
+// preset, whose first country's partition falls behind; a customer's
+// events go to every country's partition, which the ordering checker
+// follows by group). Memory must not grow but with per-key queues; on
+// many partitions it grows by a few bytes a record (see spill.go). The long ones take a
 // while: pick with -bench, e.g. 'BacklogHeap/hot/duration=300s'.
 func BenchmarkBacklogHeap(b *testing.B) {
-	for _, kind := range []string{"uniform", "many", "hot", "share", "pool", "perkey", "country"} {
+	for _, kind := range []string{"uniform", "many", "hot", "salted", "share", "pool", "perkey", "country"} {
 		for _, d := range []float64{100, 300, 900, 2700} {
 			b.Run(fmt.Sprintf("%s/duration=%.0fs", kind, d), func(b *testing.B) {
 				sc := backlogScenario(b, kind, d)
@@ -145,7 +146,11 @@ func backlogScenario(b *testing.B, kind string, d float64) scenario.Scenario {
 		sc.DurationS = d
 		return sc
 	}
-	sc, err := scenario.Preset("hot-customer")
+	preset := "hot-customer"
+	if kind == "salted" {
+		preset = "hot-customer-salted"
+	}
+	sc, err := scenario.Preset(preset)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -1,8 +1,9 @@
 package ordering
 
 // Customers across partitions. When records are keyed by something an
-// order keeps but a customer does not (country, SKU, order id), every order
-// and every key stays in one partition, but a customer's events go to many.
+// order keeps but a customer does not (country, SKU, order id, a hot
+// customer's id salted by order id), every order and every key stays in one
+// partition, but a customer's events go to many.
 // A detached partition's events reach the checker late, when its consumer
 // reaches them (see Detach), so their g no longer says when they were sent
 // beside the other partitions' events, and one chain per customer in g
@@ -24,9 +25,11 @@ package ordering
 //
 // An event not yet registered has no entry: it was never fetched, so no
 // flag is set on it, and it is in another partition under another key
-// (one routing, a fixed partition count), so the cause is always that the
-// key does not cover the scope. Examples need its entry, so the engine
-// detaches only once the customer scope has all its examples (CrossRoom).
+// (one routing, a fixed partition count), so the cause is salting when the
+// completing event's key is salted (a customer whose events are not all
+// salted stays in one partition) and otherwise that the key does not cover
+// the scope. Examples need its entry, so the engine detaches only once the
+// customer scope has all its examples (CrossRoom).
 
 // maxCrossGroups is group 0 and up to four detached partitions.
 const maxCrossGroups = 5
@@ -282,7 +285,11 @@ func (c *Checker) completeCross(g int64, d *Entry, how Completion) int {
 		st.KeysAffected++
 	}
 	if unregistered {
-		st.ByCause[causeKeyScope]++
+		if d.KeyKind == KindSalted {
+			st.ByCause[causeSalting]++
+		} else {
+			st.ByCause[causeKeyScope]++
+		}
 		return 1 << ScopeCustomer
 	}
 	earlier, later := c.Entry(first), c.Entry(g)

@@ -13,7 +13,8 @@ import (
 const crossParts = 6
 
 // TestCrossCountsAsOneChain: keyed by country, a customer's events go to
-// every partition. With partitions detached, each once the run has reached
+// every partition (in half the worlds: a hot customer salted, the others
+// each on a partition of their own). With partitions detached, each once the run has reached
 // a point of its own (the first turning the groups on; at most four), their
 // events reach the checker late and out of send order with the others':
 // each when its own stream gets to it, and the others' when the stream that
@@ -24,12 +25,15 @@ const crossParts = 6
 // event in send order from the start (cross.go). One world in twenty has
 // about 10,000 events, thousands in flight at the first detach.
 func TestCrossCountsAsOneChain(t *testing.T) {
-	detached := 0
+	detached, salted := 0, 0
 	for seed := range uint64(400) {
 		w := newCrossWorld(seed)
 		ops, n := w.runDetached(t)
 		detached += n
 		want := w.runInOrder(ops)
+		if w.salted {
+			salted += int(w.checker.Stats(ScopeCustomer).ByCause[causeSalting])
+		}
 		for s := range NumScopes {
 			if got := w.checker.Stats(s); got != want.Stats(s) {
 				t.Fatalf("seed %d (%d events, detached at %v, %d of them): %s scope %+v, in send order %+v",
@@ -37,17 +41,20 @@ func TestCrossCountsAsOneChain(t *testing.T) {
 			}
 		}
 	}
-	if detached == 0 {
-		t.Error("no partition was detached")
+	if detached == 0 || salted == 0 {
+		t.Errorf("%d partitions detached, %d violations of a salted customer", detached, salted)
 	}
 }
 
 // crossWorld is one run's events: event i (from 0), order i+1, of
 // customer cust[i], goes to partition part[i] (keyed by its country, the
-// same number) and is sent at stream position i+1.
+// same number; salted, customer 1's salted key of that number, and every
+// other customer's own key on partition cust % crossParts) and is sent at
+// stream position i+1.
 type crossWorld struct {
 	rng     *rand.Rand
 	big     bool
+	salted  bool
 	cust    []int32
 	part    []int32
 	split   [crossParts]int // partition p may be detached once the first split[p] events are sent
@@ -56,15 +63,18 @@ type crossWorld struct {
 
 func newCrossWorld(seed uint64) *crossWorld {
 	rng := rand.New(rand.NewPCG(seed, 7))
-	w := &crossWorld{rng: rng, big: seed%20 == 0}
+	w := &crossWorld{rng: rng, big: seed%20 == 0, salted: rng.IntN(2) == 0}
 	n := 10 + rng.IntN(300)
 	if w.big {
 		n = 9000 + rng.IntN(3000)
 	}
 	customers := 1 + rng.IntN(5)
 	for range n {
-		w.cust = append(w.cust, int32(1+rng.IntN(customers)))
-		w.part = append(w.part, int32(rng.IntN(crossParts)))
+		cust, part := int32(1+rng.IntN(customers)), int32(rng.IntN(crossParts))
+		if w.salted && cust > 1 {
+			part = cust % crossParts
+		}
+		w.cust, w.part = append(w.cust, cust), append(w.part, part)
 	}
 	for p := 1; p < crossParts; p++ {
 		w.split[p] = rng.IntN(n + 1)
@@ -72,11 +82,14 @@ func newCrossWorld(seed uint64) *crossWorld {
 	return w
 }
 
-func crossScenario() scenario.Scenario {
+func (w *crossWorld) newChecker() *Checker {
 	sc := scenario.DefaultScenario()
 	sc.Producers[0].Key = scenario.KeyCountry
+	if w.salted {
+		sc.Producers[0].Key = scenario.KeySaltedCustomerID
+	}
 	sc.Workload.Countries = crossParts
-	return sc
+	return NewChecker(sc, crossParts, func(a, b uint8) bool { return true })
 }
 
 // crossOp is what the checker was told of event i: made available again
@@ -90,6 +103,11 @@ type crossOp struct {
 // register fills in and registers event i as g, d.
 func (w *crossWorld) register(c *Checker, i int, g int64, d *Entry) {
 	d.Customer, d.Partition, d.KeyKind, d.KeyID, d.SentAt = w.cust[i], w.part[i], KindCountry, int64(w.part[i]), int64(i+1)
+	if w.salted && w.cust[i] == 1 {
+		d.KeyKind = KindSalted
+	} else if w.salted {
+		d.KeyKind, d.KeyID = KindCustomer, int64(w.cust[i])
+	}
 	c.Sent(g, d)
 }
 
@@ -100,7 +118,7 @@ func (w *crossWorld) register(c *Checker, i int, g int64, d *Entry) {
 // what it told and how many partitions it detached.
 func (w *crossWorld) runDetached(t *testing.T) ([]crossOp, int) {
 	t.Helper()
-	c := NewChecker(crossScenario(), 0, func(a, b uint8) bool { return true })
+	c := w.newChecker()
 	w.checker = c
 	limit := c.Cross(10, crossParts)
 	if limit == 0 {
@@ -210,7 +228,7 @@ func (w *crossWorld) reserve(c *Checker, i int, p int32) int64 {
 // runInOrder registers w's events in send order, tells the checker what
 // ops say, in order, and returns it.
 func (w *crossWorld) runInOrder(ops []crossOp) *Checker {
-	c := NewChecker(crossScenario(), 0, func(a, b uint8) bool { return true })
+	c := w.newChecker()
 	gOf := make([]int64, len(w.cust))
 	for i := range w.cust {
 		g, d := c.Reserve(int64(i + 1))
