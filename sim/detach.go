@@ -33,13 +33,13 @@ import "partitionlab/sim/scenario"
 // that never changes, and no producer retries (whose appends the streams
 // would have to share out). Where records are keyed by what an order keeps
 // and a customer does not (country, SKU, order id, a hot customer's id
-// salted by order id), only the customer scope
-// spans partitions: the checker follows it by group (ordering's cross.go),
-// every stream tells it whose events it passes over, and such a run detaches
-// up to four partitions, each once the customer scope has all its examples
-// and no detached partition's stream is ahead of the one it is cloned from.
-// It never spills: a spill's records come back without the stream that
-// counts what was sent before them.
+// salted by order id), only the customer scope spans partitions: the
+// checker follows it by group (ordering's cross.go), every stream tells it
+// whose events it passes over, and such a run detaches up to four
+// partitions, each once the customer scope has all its examples and no
+// detached partition's stream is ahead of the one it is cloned from. It
+// never spills: a spill's records come back without the stream that counts
+// what was sent before them.
 
 // detachAt is how many records a partition's log keeps, at least, before it
 // may be detached (crowded, a sixteenth of it); detachEvery is how many
