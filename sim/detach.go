@@ -13,7 +13,8 @@ import "partitionlab/sim/scenario"
 // (ordering.Checker.Detach). A detached partition stays detached.
 //
 // A partition is detached when it is far behind the others (its log keeps
-// three quarters of what all the logs keep), and also, once the stream has
+// half of what all the logs keep, or more: two partitions behind together
+// go one after the other), and also, once the stream has
 // forked on a topic of at most crowdedParts partitions, when the logs or
 // the checker hold too much in all (the logs keep crowdedKeep records, or
 // the checker crowdedInFlight entries): then the partition keeping the most
@@ -157,7 +158,7 @@ func (s *Sim) maybeDetach() {
 	if hot < 0 {
 		return
 	}
-	behind := most >= s.detachAt && (4*most >= 3*total || s.detachOne)
+	behind := most >= s.detachAt && (2*most >= total || s.detachOne)
 	full := s.back != nil && (total >= crowdedKeep || s.checker.InFlight() >= crowdedInFlight)
 	few := s.partitions <= crowdedParts
 	switch {
