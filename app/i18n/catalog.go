@@ -16,6 +16,7 @@ import (
 type message struct {
 	text  string
 	forms map[string]string
+	file  uint16 // in its catalog: the file it came from, by place in the sorted names
 }
 
 func (m *message) UnmarshalJSON(b []byte) error {
@@ -118,21 +119,26 @@ func parse(l Lang, raw map[string][]byte) (*Catalog, error) {
 	}
 	sort.Strings(names)
 	dir := "messages/" + string(l)
-	c := &Catalog{lang: l, msgs: map[string]message{}}
-	from := map[string]string{}
-	for _, file := range names {
+	// About a message a line: made that big at once, the map is not
+	// rebuilt as it grows. Each message goes straight into it, and knows
+	// its file, for the error on an id given twice.
+	lines := 0
+	for _, b := range raw {
+		lines += bytes.Count(b, []byte{'\n'})
+	}
+	c := &Catalog{lang: l, msgs: make(map[string]message, lines)}
+	for i, file := range names {
 		name := dir + "/" + file
-		b := raw[file]
-		part, err := decodeMessages(b)
+		err := decodeMessagesTo(raw[file], func(id string, m message) error {
+			if prev, dup := c.msgs[id]; dup && int(prev.file) != i {
+				return fmt.Errorf("%q is also in %s/%s", id, dir, names[prev.file])
+			}
+			m.file = uint16(i)
+			c.msgs[id] = m
+			return nil
+		})
 		if err != nil {
 			return nil, fmt.Errorf("catalog %s: %w", name, err)
-		}
-		for id, m := range part {
-			if prev, dup := from[id]; dup {
-				return nil, fmt.Errorf("catalog %s: %q is also in %s", name, id, prev)
-			}
-			from[id] = name
-			c.msgs[id] = m
 		}
 	}
 	return c, nil

@@ -203,3 +203,27 @@ func TestReady(t *testing.T) {
 		}
 	}
 }
+
+// An id given in two files is refused, naming both; given twice in one
+// file, the last one counts, as encoding/json reads it; the files are read
+// in order of name, whichever reader takes them (b.json has a null, so
+// the one-pass reader hands it to encoding/json).
+func TestParseIDsGivenTwice(t *testing.T) {
+	_, err := parse(English, map[string][]byte{
+		"a.json": []byte(`{"x.one": "a", "x.two": "b"}`),
+		"b.json": []byte(`{"x.three": null, "x.two": "d"}`),
+	})
+	if err == nil || !strings.Contains(err.Error(), `catalog messages/en/b.json: "x.two" is also in messages/en/a.json`) {
+		t.Errorf("an id in two files: %v", err)
+	}
+	c, err := parse(English, map[string][]byte{
+		"a.json": []byte(`{"x.one": "a", "x.one": "b"}`),
+		"b.json": []byte(`{"x.two": "c", "x.three": null, "x.two": "d\u00e9"}`),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := c.T("x.one") + " " + c.T("x.two"); got != "b dé" {
+		t.Errorf("ids given twice in one file read %q, want the last ones, %q", got, "b dé")
+	}
+}

@@ -3,6 +3,8 @@ package i18n
 import (
 	"encoding/json"
 	"errors"
+	"maps"
+	"slices"
 	"unicode/utf8"
 )
 
@@ -14,14 +16,39 @@ import (
 // encoding/json aside) it hands to encoding/json, whose result and errors
 // are the reference (TestDecodeMessagesAsEncodingJSON).
 func decodeMessages(b []byte) (map[string]message, error) {
-	if m, ok := scanMessages(b); ok {
-		return m, nil
-	}
-	var m map[string]message
-	if err := json.Unmarshal(b, &m); err != nil {
+	m := map[string]message{}
+	err := decodeMessagesTo(b, func(id string, msg message) error {
+		m[id] = msg
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
 	return m, nil
+}
+
+// decodeMessagesTo is decodeMessages giving each message to put as it is
+// read, rather than in a map of its own (a catalog's parse puts them
+// straight into the catalog's). An id given twice in the file is put
+// twice, the last one last. If the one-pass reading has a doubt, put may
+// already have had some of the file's messages; encoding/json's reading
+// then puts them all again. An error from put stops the reading and is
+// returned.
+func decodeMessagesTo(b []byte, put func(id string, m message) error) error {
+	err := scanMessagesTo(b, put)
+	if err != errUnexpected {
+		return err
+	}
+	var m map[string]message
+	if err := json.Unmarshal(b, &m); err != nil {
+		return err
+	}
+	for _, id := range slices.Sorted(maps.Keys(m)) {
+		if err := put(id, m[id]); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // errUnexpected stops the scanner; decodeMessages then asks encoding/json.
@@ -36,11 +63,21 @@ type scanner struct {
 // scanMessages is the one-pass reading; ok is false for anything outside
 // the catalog's shape or any doubt.
 func scanMessages(b []byte) (map[string]message, bool) {
+	m := map[string]message{}
+	err := scanMessagesTo(b, func(id string, msg message) error {
+		m[id] = msg
+		return nil
+	})
+	return m, err == nil
+}
+
+// scanMessagesTo is the one-pass reading giving each message to put. It
+// returns errUnexpected where scanMessages is not ok, or put's error.
+func scanMessagesTo(b []byte, put func(id string, m message) error) error {
 	if !utf8.Valid(b) { // encoding/json writes U+FFFD for such bytes
-		return nil, false
+		return errUnexpected
 	}
 	s := scanner{b: b}
-	m := map[string]message{}
 	err := s.object(func(id string) error {
 		s.space()
 		if s.i < len(s.b) && s.b[s.i] == '{' {
@@ -53,18 +90,21 @@ func scanMessages(b []byte) (map[string]message, bool) {
 			}); err != nil {
 				return err
 			}
-			m[id] = message{forms: forms}
-			return nil
+			return put(id, message{forms: forms})
 		}
 		text, err := s.str()
-		m[id] = message{text: text}
-		return err
+		if err != nil {
+			return err
+		}
+		return put(id, message{text: text})
 	})
 	if err != nil {
-		return nil, false
+		return err
 	}
-	s.space()
-	return m, s.i == len(s.b)
+	if s.space(); s.i != len(s.b) {
+		return errUnexpected
+	}
+	return nil
 }
 
 func (s *scanner) space() {
