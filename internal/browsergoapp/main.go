@@ -19,6 +19,9 @@
 // brotli).
 // browser_route.go routes by path as route.go does (see routerFile).
 //
+// The copy also asks the browser for the page's document once, where go-app
+// asks for it at every element it creates (see edits in write.go).
+//
 // The copy is made at build time from the module cache (the download
 // go.sum checks), never kept in the tree, so it follows go-app's version
 // in go.mod. The client's code calls two small functions of http.go;

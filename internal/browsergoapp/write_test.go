@@ -15,9 +15,10 @@ import (
 )
 
 // The copy is go-app's package files as published, but the server's and
-// the router and its encryption, with browser.go, browser_route.go and
-// browser_crypto.go beside them, a uuid module of one function, and a
-// go.mod that replaces both by paths relative to the root.
+// the router and its encryption, and the edits made, with browser.go,
+// browser_route.go, browser_crypto.go and browser_document.go beside them,
+// a uuid module of one function, and a go.mod that replaces both by paths
+// relative to the root.
 func TestWriteCopiesGoAppWithoutItsServer(t *testing.T) {
 	root := filepath.Join("..", "..")
 	dir := filepath.Join(root, ".tools", "browsergoapp-test")
@@ -36,7 +37,7 @@ func TestWriteCopiesGoAppWithoutItsServer(t *testing.T) {
 			t.Errorf("the copy has %s (%v)", f, err)
 		}
 	}
-	for _, name := range []string{"browser.go", "browser_route.go", "browser_crypto.go"} {
+	for _, name := range []string{"browser.go", "browser_route.go", "browser_crypto.go", "browser_document.go"} {
 		if b, err := os.ReadFile(filepath.Join(app, name)); err != nil || !strings.HasPrefix(string(b), "//go:build wasm\n") {
 			t.Errorf("%s: %v, %.40q", name, err, b)
 		}
@@ -49,6 +50,11 @@ func TestWriteCopiesGoAppWithoutItsServer(t *testing.T) {
 			continue
 		}
 		want, _ := os.ReadFile(p)
+		for _, e := range edits {
+			if e.file == "pkg/app/"+name {
+				want = bytes.ReplaceAll(want, []byte(e.old), []byte(e.new))
+			}
+		}
 		got, err := os.ReadFile(filepath.Join(app, name))
 		if err != nil || !bytes.Equal(got, want) {
 			t.Errorf("pkg/app/%s is not go-app's: %v", name, err)
@@ -211,4 +217,32 @@ func funcTokens(t *testing.T, src string) map[string]string {
 		out[fn.Name.Name] = b.String()
 	}
 	return out
+}
+
+// Each edit is made, and an edit whose text go-app's file no longer has as
+// many times stops the copy with an error naming the file, rather than
+// leaving go-app as published.
+func TestEditsAreMadeOrRefused(t *testing.T) {
+	root := filepath.Join("..", "..")
+	dir := filepath.Join(root, ".tools", "browsergoapp-edits-test")
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	if _, err := write(root, dir); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range edits {
+		b, err := os.ReadFile(filepath.Join(dir, "go-app", e.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Contains(b, []byte(e.old)) || bytes.Count(b, []byte(e.new)) < e.count {
+			t.Errorf("%s: %q is still there, or %q not %d times", e.file, e.old, e.new, e.count)
+		}
+	}
+	saved := edits
+	t.Cleanup(func() { edits = saved })
+	edits = []edit{{file: "pkg/app/js_wasm.go", old: `w.Get("document").Call(`, new: "x", count: 5}}
+	_, err := write(root, dir)
+	if err == nil || !strings.Contains(err.Error(), `pkg/app/js_wasm.go has "w.Get(\"document\").Call(" 4 times, not 5`) {
+		t.Errorf("an edit whose text is there 4 times, not 5: %v", err)
+	}
 }
