@@ -60,7 +60,7 @@ func coldAndWarm(b *testing.B, unit, mark string) {
 // (request to result, through the engine's worker), the engine's share of
 // it (inside the worker), and the drawing of the charts. The page's first
 // change (which may wait for the worker to start: a page that came with its
-// result starts it only once app.wasm has arrived) is timed apart.
+// result starts it only once the app has mounted) is timed apart.
 //
 // The steps between come from the run's Performance API marks
 // (app/runmarks.go), each as its median: ms-0-edit (input event to the
