@@ -160,9 +160,9 @@
     return;
   }
   const mounted = new PerformanceObserver((list) => {
-    if (!worker && list.getEntries().some((e) => e.name === "partitionlab-mounted")) {
+    if (list.getEntries().some((e) => e.name === "partitionlab-mounted")) {
       mounted.disconnect();
-      start();
+      if (!worker) start();
     }
   });
   mounted.observe({ type: "mark", buffered: true });

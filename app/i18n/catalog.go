@@ -129,14 +129,22 @@ func parse(l Lang, raw map[string][]byte) (*Catalog, error) {
 	c := &Catalog{lang: l, msgs: make(map[string]message, lines)}
 	for i, file := range names {
 		name := dir + "/" + file
+		// The file is read to its end before an id it shares with an
+		// earlier file is reported: a file that does not read says so
+		// first, as when each file was read whole before its ids were
+		// looked at.
+		var dup error
 		err := decodeMessagesTo(raw[file], func(id string, m message) error {
-			if prev, dup := c.msgs[id]; dup && int(prev.file) != i {
-				return fmt.Errorf("%q is also in %s/%s", id, dir, names[prev.file])
+			if prev, ok := c.msgs[id]; ok && int(prev.file) != i && dup == nil {
+				dup = fmt.Errorf("%q is also in %s/%s", id, dir, names[prev.file])
 			}
 			m.file = uint16(i)
 			c.msgs[id] = m
 			return nil
 		})
+		if err == nil {
+			err = dup
+		}
 		if err != nil {
 			return nil, fmt.Errorf("catalog %s: %w", name, err)
 		}

@@ -216,6 +216,13 @@ func TestParseIDsGivenTwice(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), `catalog messages/en/b.json: "x.two" is also in messages/en/a.json`) {
 		t.Errorf("an id in two files: %v", err)
 	}
+	// A file that does not read says so, even after an id of another file.
+	for _, broken := range []string{`{"x.one": "b", "y": 1}`, `{"x.one": "b", "y": "c"`, `{"x.one": "b", "y": [}`} {
+		_, err = parse(English, map[string][]byte{"a.json": []byte(`{"x.one": "a"}`), "b.json": []byte(broken)})
+		if err == nil || strings.Contains(err.Error(), "also in") {
+			t.Errorf("%s after an id of a.json: %v, want its own error", broken, err)
+		}
+	}
 	c, err := parse(English, map[string][]byte{
 		"a.json": []byte(`{"x.one": "a", "x.one": "b"}`),
 		"b.json": []byte(`{"x.two": "c", "x.three": null, "x.two": "d\u00e9"}`),

@@ -128,3 +128,27 @@ func TestLinksStayShort(t *testing.T) {
 	}
 	t.Logf("longest edited-preset fragment: %d characters", longest)
 }
+
+// PresetOf names a preset by its own name only, and keeps nothing for
+// another: a path that leads to a preset's file is not its name.
+func TestPresetOfOwnNamesOnly(t *testing.T) {
+	sc, err := scenario.Preset("order-events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := PresetOf(sc); got != "order-events" {
+		t.Errorf("the preset itself: %q", got)
+	}
+	sc.Name = "x/../order-events"
+	if got := PresetOf(sc); got != "" {
+		t.Errorf("named %q: %q", sc.Name, got)
+	}
+	if _, kept := presetDocs.Load(sc.Name); kept {
+		t.Errorf("%q kept", sc.Name)
+	}
+	sc.Name = "order-events"
+	sc.Seed++
+	if got := PresetOf(sc); got != "" {
+		t.Errorf("the preset with another seed: %q", got)
+	}
+}
