@@ -152,9 +152,10 @@
   // only at the first change, or for a chart the app asks it to draw
   // (which starts it): it waits until the app has mounted. On a slow
   // connection engine.wasm would only slow app.wasm down; on two cores,
-  // compiling it took the processor from the app's start (six rounds of
-  // ten cold loads alternated, 2026-12-07: the app mounted after 1,132 ms
-  // at the median instead of 1,302 ms).
+  // compiling it took the processor from the app's start (eight rounds of
+  // ten cold loads alternated, 2026-12-07: the app mounted after 1,157 ms
+  // at the median instead of 1,279 ms, three rounds of the eight slower;
+  // docs/performance.md).
   if (!carrier || linked || typeof PerformanceObserver === "undefined") {
     start();
     return;
