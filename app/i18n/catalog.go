@@ -134,13 +134,12 @@ func parse(l Lang, raw map[string][]byte) (*Catalog, error) {
 		// first, as when each file was read whole before its ids were
 		// looked at.
 		var dup error
-		err := decodeMessagesTo(raw[file], func(id string, m message) error {
+		err := decodeMessagesTo(raw[file], func(id string, m message) {
 			if prev, ok := c.msgs[id]; ok && int(prev.file) != i && dup == nil {
 				dup = fmt.Errorf("%q is also in %s/%s", id, dir, names[prev.file])
 			}
 			m.file = uint16(i)
 			c.msgs[id] = m
-			return nil
 		})
 		if err == nil {
 			err = dup

@@ -17,11 +17,7 @@ import (
 // are the reference (TestDecodeMessagesAsEncodingJSON).
 func decodeMessages(b []byte) (map[string]message, error) {
 	m := map[string]message{}
-	err := decodeMessagesTo(b, func(id string, msg message) error {
-		m[id] = msg
-		return nil
-	})
-	if err != nil {
+	if err := decodeMessagesTo(b, func(id string, msg message) { m[id] = msg }); err != nil {
 		return nil, err
 	}
 	return m, nil
@@ -32,9 +28,8 @@ func decodeMessages(b []byte) (map[string]message, error) {
 // straight into the catalog's). An id given twice in the file is put
 // twice, the last one last. If the one-pass reading has a doubt, put may
 // already have had some of the file's messages; encoding/json's reading
-// then puts them all again. An error from put stops the reading and is
-// returned.
-func decodeMessagesTo(b []byte, put func(id string, m message) error) error {
+// then puts them all again.
+func decodeMessagesTo(b []byte, put func(id string, m message)) error {
 	err := scanMessagesTo(b, put)
 	if err != errUnexpected {
 		return err
@@ -44,9 +39,7 @@ func decodeMessagesTo(b []byte, put func(id string, m message) error) error {
 		return err
 	}
 	for _, id := range slices.Sorted(maps.Keys(m)) {
-		if err := put(id, m[id]); err != nil {
-			return err
-		}
+		put(id, m[id])
 	}
 	return nil
 }
@@ -64,16 +57,13 @@ type scanner struct {
 // the catalog's shape or any doubt.
 func scanMessages(b []byte) (map[string]message, bool) {
 	m := map[string]message{}
-	err := scanMessagesTo(b, func(id string, msg message) error {
-		m[id] = msg
-		return nil
-	})
+	err := scanMessagesTo(b, func(id string, msg message) { m[id] = msg })
 	return m, err == nil
 }
 
 // scanMessagesTo is the one-pass reading giving each message to put. It
-// returns errUnexpected where scanMessages is not ok, or put's error.
-func scanMessagesTo(b []byte, put func(id string, m message) error) error {
+// returns errUnexpected where scanMessages is not ok.
+func scanMessagesTo(b []byte, put func(id string, m message)) error {
 	if !utf8.Valid(b) { // encoding/json writes U+FFFD for such bytes
 		return errUnexpected
 	}
@@ -90,13 +80,15 @@ func scanMessagesTo(b []byte, put func(id string, m message) error) error {
 			}); err != nil {
 				return err
 			}
-			return put(id, message{forms: forms})
+			put(id, message{forms: forms})
+			return nil
 		}
 		text, err := s.str()
 		if err != nil {
 			return err
 		}
-		return put(id, message{text: text})
+		put(id, message{text: text})
+		return nil
 	})
 	if err != nil {
 		return err
