@@ -21,14 +21,28 @@ func newTab(t testing.TB, opts ...chromedp.ContextOption) context.Context {
 }
 
 // open loads url and waits until the app has mounted in the browser; the
-// pre-rendered HTML alone does not count.
+// pre-rendered HTML alone does not count. A page that never mounts is
+// reported with how far its start went (loadState).
 func open(t testing.TB, ctx context.Context, url string) {
 	t.Helper()
 	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
 		t.Fatalf("opening %s: %v", url, err)
 	}
-	waitFor(t, ctx, `document.querySelector("[data-app-mounted]") !== null`)
+	waitForOr(t, ctx, `document.querySelector("[data-app-mounted]") !== null`, loadState)
 }
+
+// loadState is how far a page's start went, as JSON: its address and
+// language, go-app's loading label, the early download of its words
+// (web/loading-i18n.js), its performance marks and the files it has
+// received, each with when it arrived (ms after navigation started).
+const loadState = `JSON.stringify({
+	url: location.href,
+	lang: document.documentElement.lang,
+	label: (document.getElementById("app-wasm-loader-label") || {}).textContent,
+	words: window.partitionlabLang ? {lang: window.partitionlabLang.lang, arrived: !!window.partitionlabLang.ready} : null,
+	marks: performance.getEntriesByType("mark").map((m) => m.name + "@" + Math.round(m.startTime)),
+	files: performance.getEntriesByType("resource").map((r) => new URL(r.name).pathname + "@" + Math.round(r.responseEnd)),
+})`
 
 // waitFor polls a JavaScript condition until it holds; go-app renders on
 // its own schedule after each input event. The 45 s allow a lesson's run in
