@@ -74,6 +74,7 @@ func TestSimulateBadInputNamesTheField(t *testing.T) {
 		{[]string{"--preset", "order-events", "--set", "consumer.mode=batch"}, `consumer.mode: "batch" is not one of`},
 		{[]string{"--preset", "order-events", "--set", "topic.partitons=3"}, `topic.partitons: unknown field (did you mean "partitions"?)`},
 		{[]string{"--preset", "nope"}, `unknown preset "nope"`},
+		{[]string{"--preset", "x/../order-events"}, `unknown preset "x/../order-events" (want one of order-events, `},
 		{[]string{}, "exactly one of --preset NAME or --scenario FILE"},
 		{[]string{"--preset", "a", "--scenario", "b"}, "exactly one of"},
 		{[]string{"--scenario", "/no/such/file.json"}, "no such file"},

@@ -234,3 +234,20 @@ func TestQuoteWrittenNamesTheRightNumber(t *testing.T) {
 		}
 	}
 }
+
+// A preset is known by its own name only: a path that leads to a preset's
+// file is refused with the names there are, whatever it leads to.
+func TestPresetJSONTakesNamesNotPaths(t *testing.T) {
+	if _, err := PresetJSON("order-events"); err != nil {
+		t.Fatalf("order-events: %v", err)
+	}
+	for _, name := range []string{"x/../order-events", "./order-events", "presets/../presets/order-events", `x\..\order-events`, "", ".", "..", "/order-events"} {
+		_, err := PresetJSON(name)
+		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("unknown preset %q (want one of order-events, ", name)) {
+			t.Errorf("PresetJSON(%q) = %v, want it refused with the preset names", name, err)
+		}
+		if _, err := Preset(name); err == nil {
+			t.Errorf("Preset(%q) gave a scenario", name)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package scenario
 import (
 	"embed"
 	"fmt"
+	"io/fs"
 	"path"
 	"slices"
 	"strings"
@@ -36,8 +37,15 @@ func PresetNames() []string {
 }
 
 // PresetJSON is the scenario document of a built-in scenario, as written.
+// A name is a preset's own: a path that leads to one ("x/../order-events")
+// is not a name, as a link or a command line that gave it would otherwise
+// be answered under two names.
 func PresetJSON(name string) ([]byte, error) {
-	b, err := presetFiles.ReadFile(path.Join("presets", name+".json"))
+	var b []byte
+	err := fs.ErrNotExist
+	if !strings.ContainsAny(name, `/\`) {
+		b, err = presetFiles.ReadFile(path.Join("presets", name+".json"))
+	}
 	if err != nil {
 		return nil, fmt.Errorf("unknown preset %q (want one of %s)", name, strings.Join(PresetNames(), ", "))
 	}
