@@ -52,22 +52,27 @@ func loadTimes(b *testing.B, throttle *network.Conditions) {
 	loadTimesAt(b, throttle, "", nil)
 }
 
+// coldTab is a tab with nothing cached (a new browser context), for one
+// cold load, with two minutes for it; close it before the next load: a
+// page's engine worker goes on drawing for a second or two after the
+// first result, and on two cores a tab left open made the next load wait
+// for it (until 2026-12-07 the cold load benchmarks kept every tab open to
+// the end, and the loads after the first were measured against the one
+// before's worker).
+func coldTab() (context.Context, func()) {
+	tab, closeTab := chromedp.NewContext(env.browser, chromedp.WithNewBrowserContext())
+	ctx, cancel := context.WithTimeout(tab, 2*time.Minute)
+	return ctx, func() { cancel(); closeTab() }
+}
+
 // loadTimesAt is loadTimes at the start page with query (and each load's
-// page given to also, when not nil).
-//
-// Each load's tab is closed before the next load starts: a page's engine
-// worker goes on drawing for a second or two after the first result, and
-// on two cores a tab left open made the next load wait for it (until
-// 2026-12-07 every tab stayed open to the end, and the loads after the
-// first were measured against the one before's worker).
+// page given to also, when not nil), each in its own coldTab.
 func loadTimesAt(b *testing.B, throttle *network.Conditions, query string, also func(ctx context.Context)) {
 	var paint, mount, result float64
 	for range b.N {
 		func() {
-			tab, closeTab := chromedp.NewContext(env.browser, chromedp.WithNewBrowserContext())
+			ctx, closeTab := coldTab()
 			defer closeTab()
-			ctx, cancel := context.WithTimeout(tab, 2*time.Minute)
-			defer cancel()
 			if throttle != nil {
 				throttleTab(b, ctx, *throttle)
 			}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -37,12 +36,9 @@ func coldAndWarm(b *testing.B, unit, mark string) {
 	b.Run("cold", func(b *testing.B) {
 		total := 0.0
 		for range b.N {
-			// Each tab is closed before the next load (see loadTimesAt).
 			func() {
-				tab, closeTab := chromedp.NewContext(env.browser, chromedp.WithNewBrowserContext())
+				ctx, closeTab := coldTab()
 				defer closeTab()
-				ctx, cancel := context.WithTimeout(tab, 2*time.Minute)
-				defer cancel()
 				total += at(b, ctx)
 			}()
 		}
