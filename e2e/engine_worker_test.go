@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,8 +15,10 @@ import (
 
 // dyingOnDraw replaces the page's Worker: the first deaths workers die
 // (as one out of memory does: terminated, then an error event) when they
-// are asked for a chart, with the chart on its way; window.workersStarted
-// counts the workers the page started.
+// are asked for one of the Compare page's charts, with the chart on its
+// way; window.workersStarted counts the workers the page started. Those
+// charts are asked once both runs are done, so no run dies with them. As
+// in a browser, a worker the page has ended sends no error after.
 func dyingOnDraw(deaths int) string {
 	return `(() => {
 		const Real = window.Worker;
@@ -29,31 +32,44 @@ func dyingOnDraw(deaths int) string {
 			}
 			postMessage(m) {
 				if (this.dead) return;
-				if (String(m).includes('"kind":"draw"') && died < ` + strconv.Itoa(deaths) + `) {
+				if (String(m).includes('"kind":"draw"') && String(m).includes('"kind":"compare-') && died < ` + strconv.Itoa(deaths) + `) {
 					died++;
 					this.dead = true;
-					this.terminate();
-					setTimeout(() => this.onerror(Object.assign(new Event("error"), {message: "the test's worker died drawing"})));
+					super.terminate();
+					setTimeout(() => this.endedByPage || this.onerror(Object.assign(new Event("error"), {message: "the test's worker died drawing"})));
 					return;
 				}
 				super.postMessage(m);
 			}
+			// A worker the page ends sends nothing more, its error included.
+			terminate() {
+				this.endedByPage = true;
+				super.terminate();
+			}
 		};
 	})()`
+}
+
+// compareWithDyingWorkers opens the Compare page in a fresh tab whose
+// first deaths workers die drawing (dyingOnDraw).
+func compareWithDyingWorkers(t *testing.T, deaths int) context.Context {
+	t.Helper()
+	ctx := newTab(t, chromedp.WithNewBrowserContext())
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: dyingOnDraw(deaths)}); err != nil {
+		t.Fatal(err)
+	}
+	open(t, ctx, env.baseURL+"compare")
+	return ctx
 }
 
 // A worker that dies with charts on their way (web/engine.js answers them
 // with why, to be asked again): a fresh worker draws them, and the
 // Compare page shows every chart, none with an error.
 func TestChartsAskedOfADeadWorkerAreDrawnByTheNext(t *testing.T) {
-	ctx := newTab(t, chromedp.WithNewBrowserContext())
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: dyingOnDraw(1)}); err != nil {
-		t.Fatal(err)
-	}
-	open(t, ctx, env.baseURL+"compare")
+	ctx := compareWithDyingWorkers(t, 1)
 	waitForOr(t, ctx, `document.querySelectorAll("#compare-charts svg").length >= 3 && document.querySelectorAll("#compare-charts [data-pending]").length === 0`,
 		`(document.getElementById("compare-charts") || {innerText: "no charts"}).innerText`)
 	if n := eval[int](t, ctx, `window.workersStarted`); n < 2 {
@@ -67,17 +83,11 @@ func TestChartsAskedOfADeadWorkerAreDrawnByTheNext(t *testing.T) {
 // A chart that kills every worker it is asked of is asked twice, not
 // forever: it then says the engine stopped.
 func TestAChartThatKillsEveryWorkerSaysSo(t *testing.T) {
-	ctx := newTab(t, chromedp.WithNewBrowserContext())
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: dyingOnDraw(1000)}); err != nil {
-		t.Fatal(err)
-	}
-	open(t, ctx, env.baseURL+"compare")
+	ctx := compareWithDyingWorkers(t, 1000)
 	en := i18n.For(i18n.English)
 	want := strings.Replace(en.T("engine.stopped"), "{why}", en.T("engine.workerFailed"), 1)
-	waitFor(t, ctx, `document.getElementById("compare-charts") !== null && document.getElementById("compare-charts").innerText.includes(`+js(want)+`)`)
+	waitForOr(t, ctx, `document.getElementById("compare-charts") !== null && document.getElementById("compare-charts").innerText.includes(`+js(want)+`)`,
+		`JSON.stringify({workers: window.workersStarted, charts: (document.getElementById("compare-charts") || {}).outerHTML, text: document.body.innerText.slice(0, 2500)})`)
 	before := eval[int](t, ctx, `window.workersStarted`)
 	// Nothing asks again: no worker is started for a second.
 	time.Sleep(time.Second)
