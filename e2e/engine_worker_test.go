@@ -28,7 +28,6 @@ func dyingOnDraw(deaths int) string {
 			constructor(...args) {
 				super(...args);
 				window.workersStarted++;
-				this.dead = false;
 			}
 			postMessage(m) {
 				if (this.dead) return;
@@ -70,12 +69,13 @@ func compareWithDyingWorkers(t *testing.T, deaths int) context.Context {
 // Compare page shows every chart, none with an error.
 func TestChartsAskedOfADeadWorkerAreDrawnByTheNext(t *testing.T) {
 	ctx := compareWithDyingWorkers(t, 1)
+	en := i18n.For(i18n.English)
 	waitForOr(t, ctx, `document.querySelectorAll("#compare-charts svg").length >= 3 && document.querySelectorAll("#compare-charts [data-pending]").length === 0`,
 		`(document.getElementById("compare-charts") || {innerText: "no charts"}).innerText`)
 	if n := eval[int](t, ctx, `window.workersStarted`); n < 2 {
 		t.Errorf("%d workers started; the charts were drawn without the first one dying", n)
 	}
-	if text := eval[string](t, ctx, `document.getElementById("compare-charts").innerText`); strings.Contains(text, "engine stopped") || strings.Contains(text, "worker") {
+	if text := eval[string](t, ctx, `document.getElementById("compare-charts").innerText`); strings.Contains(text, en.T("engine.workerFailed")) || strings.Contains(text, "engine stopped") {
 		t.Errorf("the charts, drawn again, still say %q", text)
 	}
 }

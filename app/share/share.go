@@ -149,8 +149,8 @@ func presetDoc(name string) []byte {
 		return d.([]byte)
 	}
 	p, err := scenario.Preset(name)
-	if err != nil || p.Name != name {
-		return nil // not a preset's own name (a path may lead to one): nothing kept
+	if err != nil {
+		return nil // not a preset's name (scenario.PresetJSON refuses a path to one): nothing kept
 	}
 	b := scenario.MarshalScenario(p)
 	presetDocs.Store(name, b)
