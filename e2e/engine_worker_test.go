@@ -95,3 +95,58 @@ func TestAChartThatKillsEveryWorkerSaysSo(t *testing.T) {
 		t.Errorf("%d workers started, then %d a second later: the chart is asked again and again", before, after)
 	}
 }
+
+// crashingAfterEnd replaces the page's Worker: a worker the page ends
+// (web/engine.js's restart, as Cancel does) sends an error event after it,
+// as a worker already dying when the page ended it could have queued one;
+// window.workersStarted counts the workers the page started.
+const crashingAfterEnd = `(() => {
+	const Real = window.Worker;
+	window.workersStarted = 0;
+	window.Worker = class extends Real {
+		constructor(...args) {
+			super(...args);
+			window.workersStarted++;
+		}
+		terminate() {
+			super.terminate();
+			setTimeout(() => this.onerror(Object.assign(new Event("error"), {message: "the test's ended worker crashed"})));
+		}
+	};
+})()`
+
+// A crash from a worker the page has already replaced is not the engine's
+// crash: it neither ends the run in flight nor starts another worker (each
+// would be ended in turn, and crash again).
+func TestACrashFromAReplacedWorkerIsIgnored(t *testing.T) {
+	ctx := newTab(t, chromedp.WithNewBrowserContext())
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: crashingAfterEnd}); err != nil {
+		t.Fatal(err)
+	}
+	open(t, ctx, env.baseURL)
+	waitFor(t, ctx, `document.getElementById("run-status").dataset.state === "done"`)
+	setField(t, ctx, field("duration_s"), "3000", "input")
+	waitFor(t, ctx, `document.getElementById("run-confirm") !== null`)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("run-confirm"))); err != nil {
+		t.Fatal(err)
+	}
+	// A run cancelled after a second (runner.RestartAfter) goes with its
+	// worker, which the page ends and replaces.
+	waitFor(t, ctx, `/s simulated: .* events sent/.test(document.getElementById("run-partial").textContent)`)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("cancel-run"))); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, `document.getElementById("run-status").dataset.state === "cancelled"`)
+	// Cancel ended the first worker and started a second; the first's crash
+	// comes after.
+	setField(t, ctx, field("duration_s"), "30", "input")
+	waitForOr(t, ctx, `document.getElementById("run-status").dataset.state === "done"`,
+		`JSON.stringify({state: document.getElementById("run-status").dataset.state, workers: window.workersStarted, status: document.getElementById("run-status").innerText})`)
+	time.Sleep(time.Second)
+	if n, state := eval[int](t, ctx, `window.workersStarted`), eval[string](t, ctx, `document.getElementById("run-status").dataset.state`); n != 2 || state != "done" {
+		t.Errorf("after a cancelled run and a finished one: %d workers started (want 2), the run's state %q (want done)", n, state)
+	}
+}

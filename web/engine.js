@@ -25,14 +25,19 @@
   const drawing = new Map();
   let drawnListener = null;
   const isDrawn = (data) => data.startsWith('{"kind":"drawn"');
-  // hear takes a reply of worker from.
+  // hear takes a reply of worker from. A drawing is one whichever worker
+  // made it; anything else from a worker the page has already replaced
+  // (ended by restart, or after a crash) is about nothing in flight: above
+  // all its crash, which would end the fresh worker's run and start
+  // another worker, whose end could bring another crash.
   const hear = (data, from) => {
     if (isDrawn(data)) {
       const id = JSON.parse(data).id;
       if (drawing.delete(id) && drawnListener) drawnListener(data);
       return;
     }
-    if (data.startsWith('{"kind":"crash"') && from === worker) {
+    if (from !== worker) return;
+    if (data.startsWith('{"kind":"crash"')) {
       // The worker is dead: the next request starts a fresh one (the run
       // loop restarts it too), and the drawings it had are answered with
       // why, to be asked again.
