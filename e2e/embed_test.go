@@ -367,10 +367,17 @@ func TestSweepEmbed(t *testing.T) {
 	open(t, ctx, env.baseURL+"sweep#"+sweepFragment("order-events", vary, "load<=1.3"))
 	readSweep(t, ctx)
 	waitFor(t, ctx, `document.querySelector("#sweep-embed #embed-button") !== null`)
+	// Once, in a full run on a loaded machine, the dialog had not opened 45 s
+	// after the click: the page notes where clicks land, to say why if again.
+	eval[bool](t, ctx, `(window.clicksSeen = [], document.addEventListener("click", (e) =>
+		clicksSeen.push((e.target.id || e.target.tagName) + (e.target.isConnected ? "" : " (detached)")), true), true)`)
 	if err := chromedp.Do(ctx, chromedp.Click(`#sweep-embed #embed-button`)); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, ctx, `document.getElementById("embed-snippet") !== null`)
+	waitForOr(t, ctx, `document.getElementById("embed-snippet") !== null`, `JSON.stringify({clicks: window.clicksSeen,
+		expanded: (document.getElementById("embed-button") || {ariaExpanded: "no button"}).ariaExpanded,
+		embed: (document.getElementById("sweep-embed") || {outerHTML: "none"}).outerHTML.slice(0, 300),
+		final: (document.getElementById("sweep-outcome") || {dataset: {}}).dataset.final, hash: location.hash.length})`)
 	snippet := previewedSnippet(t, ctx)
 	if !strings.Contains(snippet, "ctl=topic.partitions") {
 		t.Errorf("the sweep's snippet lets the reader change nothing: %s", snippet)
