@@ -73,6 +73,9 @@ func (c *editorPanel) renderPresets() app.UI {
 // presetHelp describes the preset chosen: its whole description in the
 // page's language.
 func presetHelp(w *i18n.Catalog, name string) string {
+	if d, ok := presetwords.OfPreset(w, name); ok {
+		return d
+	}
 	sc, err := scenario.Preset(name)
 	if err != nil {
 		return w.T("editor.preset.help")

@@ -57,3 +57,20 @@ func Description(c *i18n.Catalog, sc scenario.Scenario) string {
 	}
 	return c.T(id)
 }
+
+// OfPreset is built-in preset name's description in c's language, as
+// Description gives it for the preset, read from the catalog alone when
+// the catalog has it: the editor asks at every render, and reading the
+// preset (twice, by way of Description) was most of its help's cost. It
+// reports false when the catalog lacks the preset (then read the preset
+// and ask Description) or name is no built-in preset.
+func OfPreset(c *i18n.Catalog, name string) (string, bool) {
+	id := "presetdesc." + name
+	if _, _, _, derived := changes.Origin(name); derived || !c.Has(id) {
+		return "", false
+	}
+	if _, err := scenario.PresetJSON(name); err != nil {
+		return "", false
+	}
+	return c.T(id), true
+}

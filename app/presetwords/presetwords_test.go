@@ -244,3 +244,26 @@ func TestChangedBNamedAndDescribedInTheReadersLanguage(t *testing.T) {
 		t.Errorf("a name of one's own reads %q", got)
 	}
 }
+
+// OfPreset, which reads no preset, says what Description says of each
+// preset in every language, and nothing for a name that is no preset.
+func TestOfPresetIsTheDescriptionOfThePreset(t *testing.T) {
+	for _, l := range i18n.Langs() {
+		c := i18n.For(l)
+		for _, name := range scenario.PresetNames() {
+			sc, err := scenario.Preset(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, ok := OfPreset(c, name)
+			if want := Description(c, sc); !ok || got != want {
+				t.Errorf("%s: OfPreset(%s) = %q, %v; Description gives %q", l, name, got, ok, want)
+			}
+		}
+		for _, name := range []string{"", "no-such-preset", "order-events with twice the partitions", "x/../order-events"} {
+			if got, ok := OfPreset(c, name); ok {
+				t.Errorf("%s: OfPreset(%q) = %q, want none", l, name, got)
+			}
+		}
+	}
+}
