@@ -263,6 +263,12 @@ font:
 		{ $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends fonts-noto-cjk python3-fonttools python3-brotli; }
 	/usr/bin/python3 fonts/hangul.py
 
-# The README's pictures of the main views, taken in chromium.
+# The README's pictures of the main views, taken in chromium. The Key ->
+# partition page's sample keys include Tokyo in kanji and a pizza emoji,
+# which a machine without CJK and emoji fonts draws as empty boxes: the
+# pictures need both (the pages rely on the reader's fonts, as any web
+# page does).
 screenshots:
+	@fc-list | grep -q 'Noto Sans CJK' && fc-list | grep -q 'Noto Color Emoji' || \
+		{ $(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends fonts-noto-cjk fonts-noto-color-emoji; }
 	PARTITIONLAB_SCREENSHOTS=$(CURDIR)/docs $(GO) test -count=1 -run '^TestScreenshots' -v ./e2e/
