@@ -11,6 +11,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"partitionlab/app/i18n"
+	"partitionlab/app/runner"
 )
 
 // dyingOnDraw replaces the page's Worker: the first deaths workers die
@@ -133,9 +134,10 @@ func TestACrashFromAReplacedWorkerIsIgnored(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("run-confirm"))); err != nil {
 		t.Fatal(err)
 	}
-	// A run cancelled after a second (runner.RestartAfter) goes with its
-	// worker, which the page ends and replaces.
+	// A run cancelled after runner.RestartAfter goes with its worker, which
+	// the page ends and replaces (a younger one is asked to stop).
 	waitFor(t, ctx, `/s simulated: .* events sent/.test(document.getElementById("run-partial").textContent)`)
+	time.Sleep(runner.RestartAfter)
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("cancel-run"))); err != nil {
 		t.Fatal(err)
 	}
