@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -180,4 +181,31 @@ func median(xs []float64) float64 {
 		return 0
 	}
 	return (s[(len(s)-1)/2] + s[len(s)/2]) / 2
+}
+
+// BenchmarkFirstChangeAfterReading reports what BenchmarkSimulateUpdate's
+// first change is to a reader: a cold load, the first result read for
+// readFor (while the engine's worker starts and warms up, app/runloop.go),
+// then one change of the seed, timed as changeSeed times it; with the
+// engine's share inside the worker. Each load in a fresh tab (coldTab).
+func BenchmarkFirstChangeAfterReading(b *testing.B) {
+	const readFor = 4 * time.Second
+	var each, engine []float64
+	for range b.N {
+		func() {
+			ctx, closeTab := coldTab()
+			defer closeTab()
+			open(b, ctx, env.baseURL)
+			waitFor(b, ctx, `document.getElementById("run-status").dataset.state === "done"`)
+			time.Sleep(readFor)
+			ms, steps := changeSeed(b, ctx, 2)
+			d := eval[map[string]float64](b, ctx, `performance.getEntriesByName("partitionlab-run-result").at(-1)?.detail ?? {}`)
+			b.Logf("load %d: %.0f ms, steps %.1f, worker %v", len(each), ms, steps, d)
+			each = append(each, ms)
+			engine = append(engine, d["engine_ms"])
+		}()
+	}
+	b.ReportMetric(median(each), "ms-median")
+	b.ReportMetric(slices.Max(each), "ms-max")
+	b.ReportMetric(median(engine), "ms-engine-median")
 }
