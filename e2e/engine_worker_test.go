@@ -54,14 +54,21 @@ func dyingOnDraw(deaths int) string {
 // first deaths workers die drawing (dyingOnDraw).
 func compareWithDyingWorkers(t *testing.T, deaths int) context.Context {
 	t.Helper()
+	return openWithWorker(t, dyingOnDraw(deaths), "compare")
+}
+
+// openWithWorker opens path in a fresh tab (its own browser context) whose
+// pages first run script, which replaces their Worker.
+func openWithWorker(t *testing.T, script, path string) context.Context {
+	t.Helper()
 	ctx := newTab(t, chromedp.WithNewBrowserContext())
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: dyingOnDraw(deaths)}); err != nil {
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: script}); err != nil {
 		t.Fatal(err)
 	}
-	open(t, ctx, env.baseURL+"compare")
+	open(t, ctx, env.baseURL+path)
 	return ctx
 }
 
@@ -120,14 +127,7 @@ const crashingAfterEnd = `(() => {
 // crash: it neither ends the run in flight nor starts another worker (each
 // would be ended in turn, and crash again).
 func TestACrashFromAReplacedWorkerIsIgnored(t *testing.T) {
-	ctx := newTab(t, chromedp.WithNewBrowserContext())
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: crashingAfterEnd}); err != nil {
-		t.Fatal(err)
-	}
-	open(t, ctx, env.baseURL)
+	ctx := openWithWorker(t, crashingAfterEnd, "")
 	waitFor(t, ctx, `document.getElementById("run-status").dataset.state === "done"`)
 	setField(t, ctx, field("duration_s"), "3000", "input")
 	waitFor(t, ctx, `document.getElementById("run-confirm") !== null`)
