@@ -195,7 +195,7 @@ func write(root, dir string) (string, error) {
 	if err := applyEdits(dst); err != nil {
 		return "", err
 	}
-	for name, text := range map[string]string{"browser.go": clientFile, "browser_route.go": routerFile, "browser_crypto.go": cryptoStubFile, "browser_document.go": documentFile} {
+	for name, text := range map[string]string{"browser.go": clientFile, "browser_route.go": routerFile, "browser_crypto.go": cryptoStubFile, "browser_document.go": documentFile, "browser_dom_batch.go": domBatchFile, "dom_batch_other.go": domBatchOtherFile} {
 		if err := os.WriteFile(filepath.Join(dst, "pkg", "app", name), []byte(text), 0o644); err != nil {
 			return "", err
 		}
@@ -313,12 +313,12 @@ type edit struct {
 // cold starts, runtime.SetFinalizer took 57–129 ms of the mount's 0.4–0.7 s,
 // about 30 ms of it for the document's references (one profile). The
 // window asks for the document once (documentFile).
-var edits = []edit{{
+var edits = append([]edit{{
 	file:  "pkg/app/js_wasm.go",
 	old:   `w.Get("document").Call(`,
 	new:   `w.document().Call(`,
 	count: 4,
-}}
+}}, domBatchEdits...)
 
 // applyEdits makes the edits in the copy at dst.
 func applyEdits(dst string) error {

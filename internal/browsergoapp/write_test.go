@@ -37,7 +37,7 @@ func TestWriteCopiesGoAppWithoutItsServer(t *testing.T) {
 			t.Errorf("the copy has %s (%v)", f, err)
 		}
 	}
-	for _, name := range []string{"browser.go", "browser_route.go", "browser_crypto.go", "browser_document.go"} {
+	for _, name := range []string{"browser.go", "browser_route.go", "browser_crypto.go", "browser_document.go", "browser_dom_batch.go"} {
 		if b, err := os.ReadFile(filepath.Join(app, name)); err != nil || !strings.HasPrefix(string(b), "//go:build wasm\n") {
 			t.Errorf("%s: %v, %.40q", name, err, b)
 		}

@@ -91,7 +91,7 @@ func (s site) loaderScript(js []byte) []byte {
 	list, _ := json.Marshal(embedPaths)
 	isEmbed := "// Partition Lab: the embed's pages load the embed's module and worker (internal/site/embed.go).\n" +
 		"const partitionlabEmbed = " + string(list) + ".includes(location.pathname);\n"
-	js = append([]byte(isEmbed), bytes.Replace(js, []byte(goappStart), []byte(laterServiceWorker), 1)...)
+	js = append([]byte(isEmbed+domBatchScript), bytes.Replace(js, []byte(goappStart), []byte(laterServiceWorker), 1)...)
 	js = bytes.Replace(js, []byte(goappLoadWasm(s.base)),
 		[]byte(`fetchWithProgress(partitionlabEmbed ? `+jsString(s.resolve(embedModule))+` : `+jsString(s.resolve(appModule))), 1)
 	js = bytes.Replace(js, []byte(goappRegisterWorker(s.base)),
@@ -103,6 +103,67 @@ func (s site) loaderScript(js []byte) []byte {
 	}
 	return append(js[:i:i], streamingFetchWasm...)
 }
+
+// domBatchScript carries out the mounts of the pages' go-app (the copy
+// internal/browsergoapp writes, see its dom_batch.go): each mount's nodes
+// are made from one list of operations, a field and a NUL after another
+// (E tag xmlns: an element; T text: a text node; A node name value: an
+// attribute; S and B node property value: a string or boolean property;
+// L node event handler: a listener, the handler by its place among the
+// call's other arguments; C parent child: a child appended), numbered in
+// the order they are made. The script keeps them until the app asks for
+// each (node) or dismounts the mount (release); made counts the nodes it
+// made, kept those it keeps.
+const domBatchScript = `// Partition Lab: the app's mounts, made in one call each (internal/site/pages_loader.go).
+self.partitionlabDOMBatch = (() => {
+  const batches = new Map();
+  return {
+    made: 0,
+    run(id, ops, ...handlers) {
+      let nodes = batches.get(id);
+      if (!nodes) {
+        nodes = [];
+        batches.set(id, nodes);
+      }
+      const f = ops.split("\0");
+      const before = nodes.length;
+      for (let k = 0; k < f.length - 1; ) {
+        switch (f[k++]) {
+          case "E": {
+            const tag = f[k++], ns = f[k++];
+            nodes.push(ns ? document.createElementNS(ns, tag) : document.createElement(tag));
+            break;
+          }
+          case "T": nodes.push(document.createTextNode(f[k++])); break;
+          case "A": nodes[+f[k]].setAttribute(f[k + 1], f[k + 2]); k += 3; break;
+          case "S": nodes[+f[k]][f[k + 1]] = f[k + 2]; k += 3; break;
+          case "B": nodes[+f[k]][f[k + 1]] = f[k + 2] === "1"; k += 3; break;
+          case "L": nodes[+f[k]].addEventListener(f[k + 1], handlers[+f[k + 2]]); k += 3; break;
+          case "C": nodes[+f[k]].appendChild(nodes[+f[k + 1]]); k += 2; break;
+          default: throw new Error("partitionlabDOMBatch: unknown operation " + f[k - 1]);
+        }
+      }
+      this.made += nodes.length - before;
+    },
+    node(id, i) {
+      const nodes = batches.get(id);
+      const n = nodes[i];
+      nodes[i] = undefined;
+      return n;
+    },
+    release(id) {
+      batches.delete(id);
+    },
+    // kept is how many nodes the script keeps for the app: made, and not
+    // yet asked for nor let go.
+    kept() {
+      let n = 0;
+      for (const nodes of batches.values()) for (const x of nodes) if (x !== undefined) n++;
+      return n;
+    },
+  };
+})();
+`
 
 // preloadWasm asks, in a page's head, for its module (the address
 // module, under the site's base) at once: go-app's app.js, which fetches
