@@ -6,11 +6,11 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// The app's mounts are made by the page's script, one call a mount
+// The app's mounts are made by the page's script from lists of operations
 // (internal/browsergoapp's dom_batch.go): the Simulate page's first mount
 // made every node of the page that way, and the nodes the script keeps for
 // the app do not pile up while a person goes on changing the scenario.
-func TestMountsAreMadeInOneCallAndLetGo(t *testing.T) {
+func TestMountsAreBatchedAndLetGo(t *testing.T) {
 	ctx := newTab(t, chromedp.WithNewBrowserContext())
 	open(t, ctx, env.baseURL)
 	// The charts are markup the app inserts whole: their nodes are the
@@ -22,7 +22,7 @@ func TestMountsAreMadeInOneCallAndLetGo(t *testing.T) {
 		while (w.nextNode()) n++;
 		return n; })()`)
 	if made := eval[int](t, ctx, `partitionlabDOMBatch.made`); made < nodes {
-		t.Errorf("the script made %d nodes, the page's main part has %d besides its charts: the first mount was not made in one call", made, nodes)
+		t.Errorf("the script made %d nodes, the page's main part has %d besides its charts: the first mount was not batched", made, nodes)
 	}
 	kept := func() int { return eval[int](t, ctx, `partitionlabDOMBatch.kept()`) }
 	var after5 int

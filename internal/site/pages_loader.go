@@ -114,7 +114,7 @@ func (s site) loaderScript(js []byte) []byte {
 // the order they are made. The script keeps them until the app asks for
 // each (node) or dismounts the mount (release); made counts the nodes it
 // made, kept those it keeps.
-const domBatchScript = `// Partition Lab: the app's mounts, made in one call each (internal/site/pages_loader.go).
+const domBatchScript = `// Partition Lab: the app's mounts, made from lists of operations (internal/site/pages_loader.go).
 self.partitionlabDOMBatch = (() => {
   const batches = new Map();
   return {
