@@ -13,10 +13,9 @@ package main
 // one call when the mount ends, or sooner when go-app needs a node it made
 // (markup inserted whole, as the charts are, is appended to its parent's
 // node): the first mount's 3,774 operations run in 18 calls. Each element
-// and text node is a lazyNode
-// until then: anything asked of it after the batch has run (an update, an
-// event's target) asks the script for the node once, and from then on it
-// is the node's own value. Asked before, it runs what the batch has so far
+// and text node is a lazyNode until then: anything asked of it after the
+// batch has run (an update, an event's target) asks the script for the
+// node once, and from then on it is the node's own value. Asked before, it runs what the batch has so far
 // first, so the order of the page's changes stays the order go-app made
 // them in. A page without the script mounts as go-app does.
 
@@ -24,7 +23,8 @@ package main
 const domBatchFile = `//go:build wasm
 
 // Written by partitionlab's internal/browsergoapp (dom_batch.go): go-app's
-// mount, with what it creates made by the page's script in one call.
+// mount, with what it creates made by the page's script from lists of
+// operations.
 
 package app
 
