@@ -83,9 +83,12 @@ func (l *runLoop) start(ctx app.Context, sc scenario.Scenario, traced bool, h ru
 		return
 	}
 	l.bind(ctx)
-	if g := newRunGate(ctx, sc, traced, h); g != nil {
-		l.gate = g
-		return
+	// A run seen to its end before is shown again at once, however long.
+	if !l.client.Seen(sc, traced, h.charts) {
+		if g := newRunGate(ctx, sc, traced, h); g != nil {
+			l.gate = g
+			return
+		}
 	}
 	l.send(ctx, sc, traced, h)
 }
@@ -178,6 +181,14 @@ func (l *runLoop) apply(ctx app.Context, effects []runner.Effect) {
 		switch f.Kind {
 		case runner.Post, runner.RestartWorker:
 			l.toWorker(f)
+		case runner.Replay:
+			// Each reply after the page's update, as the worker's come.
+			for _, data := range f.Replies {
+				id := f.ID
+				ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Next, Source: ctx.Src(), Function: func(ctx app.Context) {
+					l.apply(ctx, l.client.HearReplay(id, data, time.Now()))
+				}})
+			}
 		case runner.ClearMarks:
 			clearRunMarks()
 		case runner.Mark:

@@ -292,7 +292,8 @@ func (p *simulatePage) renderStatus() app.UI {
 		text = c.T("results.status.done")
 	}
 	return app.Div().ID("run-status").Class("run-status").DataSet("state", state).Aria("live", "polite").
-		DataSet("sim-ms", l.client.SimMs()).DataSet("engine-ms", l.client.EngineMs()).DataSet("draw-ms", p.drawMs).DataSet("trace-ms", l.client.TraceMs()).Body(
+		DataSet("sim-ms", l.client.SimMs()).DataSet("engine-ms", l.client.EngineMs()).DataSet("draw-ms", p.drawMs).DataSet("trace-ms", l.client.TraceMs()).
+		DataSet("replayed", l.client.Replayed()).Body(
 		app.If(l.client.Running(),
 			newRunProgress(l, text),
 			app.Button().Type("button").ID("cancel-run").Text(c.T("results.status.cancel")).OnClick(p.onCancel),

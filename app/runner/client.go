@@ -31,6 +31,15 @@ type Client struct {
 	simMs    float64
 	traceMs  float64
 	engineMs float64
+	// replays are the replies of the last runs that ended; request is the
+	// run in flight's key there, charts how many charts it asked for, and
+	// kept its result reply until its end. replayed says the run's
+	// replies came from replays, not from the engine.
+	replays  replays
+	request  string
+	charts   int
+	kept     string
+	replayed bool
 	// Unreadable words a reply that is not JSON, which ends the run like a
 	// crash of the engine; the error's own text when nil.
 	Unreadable func(err error) string
@@ -82,6 +91,10 @@ const (
 	ShowError
 	// ShowCrash ends a run whose engine stopped, saying Why.
 	ShowCrash
+	// Replay hands the page Replies, the worker's replies to the same run
+	// made before, to give back to HearReplay with ID, each after the page's
+	// update, as it hears the worker's.
+	Replay
 )
 
 // PerfMark names a point of a run's way from the request to its result on
@@ -118,24 +131,59 @@ type Effect struct {
 	// Refused is Error as the engine's field errors, when it stopped the
 	// run at its limits (ShowError); nil otherwise.
 	Refused error
+	// ID and Replies are a Replay's.
+	ID      int
+	Replies []string
 }
 
 // Start starts run id (a number unique for the page) of sc, traced after
 // its result when traced, named key in the browser's storage, with the
 // result's charts named charts drawn by the worker in c.Lang, and returns
-// what to do: post the request, mark it, note it in flight. Call Cancel
-// first when a run may be in flight.
+// what to do: post the request, mark it, note it in flight. A run that
+// ended before with the same request is not posted: its replies are given
+// back (Replay). Call Cancel first when a run may be in flight.
 func (c *Client) Start(id int, key string, sc scenario.Scenario, traced bool, charts []string, now time.Time) []Effect {
-	req, _ := json.Marshal(Request{Kind: KindRun, ID: id, Scenario: scenario.MarshalScenario(sc), Traced: traced,
-		Charts: charts, Lang: c.Lang})
 	c.id, c.key = id, key
 	c.running, c.share, c.phase, c.partial = true, 0, Simulating, nil
 	c.started, c.drawn, c.simMs, c.traceMs, c.engineMs = now, now, 0, 0, 0
+	c.request, c.charts, c.kept = requestKey(sc, traced, charts, c.Lang), len(charts), ""
+	if r, ok := c.replays.find(c.request); ok {
+		c.replayed = true
+		return []Effect{{Kind: ClearMarks}, {Kind: Replay, ID: id, Replies: []string{r.result, r.done}}}
+	}
+	c.replayed = false
+	req, _ := json.Marshal(Request{Kind: KindRun, ID: id, Scenario: scenario.MarshalScenario(sc), Traced: traced,
+		Charts: charts, Lang: c.Lang})
 	// The in-flight note comes once the worker has the run, which goes on
 	// meanwhile: the reply waits for the page's task to end, and a run
 	// that kills the tab takes far longer than this.
 	return []Effect{{Kind: ClearMarks}, {Kind: Post, Request: string(req)},
 		{Kind: Mark, Mark: MarkPosted}, {Kind: NoteInFlight, Key: key}}
+}
+
+// Seen reports whether a run of sc with these settings ended before and
+// would be shown again without the engine (Start).
+func (c *Client) Seen(sc scenario.Scenario, traced bool, charts []string) bool {
+	return c.replays.has(requestKey(sc, traced, charts, c.Lang))
+}
+
+// Replayed reports whether the last run started was shown from the replies
+// to the same run before, not run by the engine.
+func (c *Client) Replayed() bool { return c.replayed }
+
+// HearReplay takes one of a Replay's replies, for run id: what Hear does
+// with the worker's, without the worker's timings (the run took no time
+// now) and without learning the browser's speed from it.
+func (c *Client) HearReplay(id int, data string, now time.Time) []Effect {
+	if !c.running || id != c.id || !c.replayed {
+		return nil
+	}
+	var r Reply
+	if err := json.Unmarshal([]byte(data), &r); err != nil {
+		return nil // cannot happen: the page read it before
+	}
+	r.ID, r.Timing, r.EngineMs = id, nil, 0
+	return c.handle(r, data, now)
 }
 
 // Cancel stops the run in flight, if any. A short run is asked to stop
@@ -147,6 +195,9 @@ func (c *Client) Cancel(now time.Time) []Effect {
 		return nil
 	}
 	c.running = false
+	if c.replayed {
+		return nil // given back, not run: the worker has nothing to stop
+	}
 	if now.Sub(c.started) >= RestartAfter {
 		return []Effect{{Kind: RestartWorker}}
 	}
@@ -173,9 +224,22 @@ func (c *Client) Hear(data string, now time.Time) []Effect {
 		}
 		r = Reply{Kind: KindCrash, Error: why}
 	}
+	if c.replayed {
+		// The run in flight is given back, not run: the worker has nothing
+		// of it, and a fresh worker replaces one that died meanwhile.
+		if r.Kind == KindCrash {
+			return []Effect{{Kind: RestartWorker}}
+		}
+		return nil
+	}
 	if r.Kind == KindCrash {
 		return c.crash(r.Error)
 	}
+	return c.handle(r, data, now)
+}
+
+// handle is Hear's, and HearReplay's, work on reply r (data as sent).
+func (c *Client) handle(r Reply, data string, now time.Time) []Effect {
 	if !c.running || r.ID != c.id {
 		return nil
 	}
@@ -191,10 +255,18 @@ func (c *Client) Hear(data string, now time.Time) []Effect {
 		c.drawn = now
 		return []Effect{{Kind: ShowProgress}}
 	case KindResult:
+		// Kept for a replay once the run ends, when it has every chart.
+		if c.kept = ""; !c.replayed && len(r.ChartErrors) == 0 && len(r.Charts) == c.charts {
+			c.kept = data
+		}
 		return c.result(r, now)
 	case KindDone:
 		c.traceMs = ms(now.Sub(c.started)) - c.simMs
 		c.running, c.share, c.phase, c.drawn = false, 1, Done, now
+		if c.kept != "" {
+			c.replays.keep(replay{key: c.request, result: c.kept, done: data})
+			c.kept = ""
+		}
 		return []Effect{{Kind: ClearInFlight}, {Kind: ShowDone, Trace: r.Trace}}
 	case KindError:
 		c.running, c.drawn = false, now
@@ -216,8 +288,10 @@ func (c *Client) result(r Reply, now time.Time) []Effect {
 	if r.Result != nil {
 		events = r.Result.EventsProduced
 	}
-	return append(out, Effect{Kind: LearnSpeed, Events: events, EngineMs: r.EngineMs},
-		Effect{Kind: ShowResult, Result: r.Result, Charts: r.Charts, ChartErrors: r.ChartErrors})
+	if !c.replayed {
+		out = append(out, Effect{Kind: LearnSpeed, Events: events, EngineMs: r.EngineMs})
+	}
+	return append(out, Effect{Kind: ShowResult, Result: r.Result, Charts: r.Charts, ChartErrors: r.ChartErrors})
 }
 
 // crash is the worker gone: a fresh one replaces it, and the run in flight,

@@ -1,0 +1,82 @@
+package runner
+
+import (
+	"encoding/json"
+
+	"partitionlab/sim/scenario"
+)
+
+// replays keeps the worker's replies to the last runs that ended, by their
+// request: the engine is deterministic, so the same scenario, with the same
+// seed, charts and language, gives the same result, charts and trace. A run
+// asked for again (a value changed and changed back, a lesson's step seen
+// before, two settings compared by flipping between them) is shown from
+// here without the engine. It keeps the replies as the worker sent them and
+// the page reads them again, so nothing the page holds is shared between
+// two showings of a run.
+type replays struct {
+	runs  []replay // the least recently used first
+	bytes int
+}
+
+// replay is one run's replies: its result and its end.
+type replay struct {
+	key          string
+	result, done string
+}
+
+// The most replays kept, and the most bytes of replies (a result with its
+// charts is about 0.1–0.5 MB, a trace up to a few MB); a run whose replies
+// are bigger than maxReplayOne is not kept.
+const (
+	maxReplays     = 8
+	maxReplayBytes = 24 << 20
+	maxReplayOne   = 8 << 20
+)
+
+func (r replay) size() int { return len(r.key) + len(r.result) + len(r.done) }
+
+// requestKey is what a run's replies depend on: the run request without
+// its ID.
+func requestKey(sc scenario.Scenario, traced bool, charts []string, lang string) string {
+	b, _ := json.Marshal(Request{Kind: KindRun, Scenario: scenario.MarshalScenario(sc), Traced: traced,
+		Charts: charts, Lang: lang})
+	return string(b)
+}
+
+// find returns the replies kept for key, now the most recently used.
+func (rs *replays) find(key string) (replay, bool) {
+	for i, r := range rs.runs {
+		if r.key == key {
+			copy(rs.runs[i:], rs.runs[i+1:])
+			rs.runs[len(rs.runs)-1] = r
+			return r, true
+		}
+	}
+	return replay{}, false
+}
+
+// has reports whether replies are kept for key.
+func (rs *replays) has(key string) bool {
+	for _, r := range rs.runs {
+		if r.key == key {
+			return true
+		}
+	}
+	return false
+}
+
+// keep adds a run's replies, letting go of the least recently used ones
+// beyond the bounds.
+func (rs *replays) keep(r replay) {
+	if r.size() > maxReplayOne || rs.has(r.key) {
+		return
+	}
+	rs.runs = append(rs.runs, r)
+	rs.bytes += r.size()
+	for len(rs.runs) > maxReplays || rs.bytes > maxReplayBytes {
+		rs.bytes -= rs.runs[0].size()
+		rs.runs[0] = replay{}
+		rs.runs = rs.runs[1:]
+	}
+}
