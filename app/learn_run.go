@@ -148,6 +148,7 @@ func (p *learnPage) runJobs(ctx app.Context, gen int, jobs []learnJob) {
 		p.state.keep(r)
 		if last {
 			p.show(ctx, r)
+			p.prefetchNext(ctx)
 		} else {
 			p.runJobs(ctx, gen, rest)
 		}
@@ -198,6 +199,29 @@ func (p *learnPage) runJobs(ctx app.Context, gen int, jobs []learnJob) {
 	if p.loop.err != "" {
 		r.err = p.loop.err
 		finished(ctx, r)
+	}
+}
+
+// prefetchNext runs the next step, with the learner's values, while the
+// reader reads this one, when it is a simulation whose earlier steps are
+// done: Next then shows it at once (runLoop.prefetch).
+func (p *learnPage) prefetchNext(ctx app.Context) {
+	next := p.stepIndex + 1
+	if next >= len(p.lesson().Steps) {
+		return
+	}
+	step := p.lesson().Steps[next]
+	sets := p.state.sets(step, next)
+	if step.Kind() != lessons.KindSimulate || p.state.runs[runKey(next, sets)] != nil {
+		return
+	}
+	for _, n := range step.References() {
+		if n-1 < next && p.state.runs[runKey(n-1, nil)] == nil {
+			return
+		}
+	}
+	if sc, err := step.Scenario(sets...); err == nil {
+		p.loop.prefetch(ctx, sc, true, chart.ResultIDs)
 	}
 }
 

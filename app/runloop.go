@@ -108,6 +108,23 @@ func (l *runLoop) send(ctx app.Context, sc scenario.Scenario, traced bool, h run
 	l.apply(ctx, l.client.Start(id, runKeyOf(sc), sc, traced, h.charts, time.Now()))
 }
 
+// prefetch runs sc ahead of its asking while the worker is idle (see
+// runner.Client.Prefetch), unless it is long or stopped the engine before:
+// a start of the same run later shows it at once.
+func (l *runLoop) prefetch(ctx app.Context, sc scenario.Scenario, traced bool, charts []string) {
+	e := engine()
+	if !e.Truthy() || l.client.Running() || l.gate != nil ||
+		scenario.EstimateWork(sc).Check(scenario.BrowserLimits()) != nil || newRunGate(ctx, sc, traced, runHooks{}) != nil {
+		return
+	}
+	l.bind(ctx)
+	e.Call("listen", l.listener)
+	postWords(e)
+	for _, f := range l.client.Prefetch(e.Call("newID").Int(), sc, traced, charts) {
+		l.toWorker(f)
+	}
+}
+
 // bind makes the listener that hears the worker, once, in ctx: replies
 // are handled in ctx's element, and go-app drops them once that element
 // is gone. start binds it in its caller's context (the view's), before a

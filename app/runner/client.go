@@ -40,6 +40,9 @@ type Client struct {
 	charts   int
 	kept     string
 	replayed bool
+	// ahead is a run made ahead of its asking (Prefetch), while no run is
+	// in flight: its replies go to replays only.
+	ahead *aheadRun
 	// Unreadable words a reply that is not JSON, which ends the run like a
 	// crash of the engine; the error's own text when nil.
 	Unreadable func(err error) string
@@ -152,6 +155,7 @@ func (c *Client) Start(id int, key string, sc scenario.Scenario, traced bool, ch
 		return []Effect{{Kind: ClearMarks}, {Kind: Replay, ID: id, Replies: []string{r.result, r.done}}}
 	}
 	c.replayed = false
+	c.ahead = nil // the worker replaces a run made ahead with this one
 	req, _ := json.Marshal(Request{Kind: KindRun, ID: id, Scenario: scenario.MarshalScenario(sc), Traced: traced,
 		Charts: charts, Lang: c.Lang})
 	// The in-flight note comes once the worker has the run, which goes on
@@ -223,6 +227,13 @@ func (c *Client) Hear(data string, now time.Time) []Effect {
 			why = c.Unreadable(err)
 		}
 		r = Reply{Kind: KindCrash, Error: why}
+	}
+	if r.Kind == KindCrash {
+		c.ahead = nil
+	}
+	if a := c.ahead; a != nil && r.ID == a.id {
+		c.hearAhead(r, data)
+		return nil
 	}
 	if c.replayed {
 		// The run in flight is given back, not run: the worker has nothing

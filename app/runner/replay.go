@@ -80,3 +80,50 @@ func (rs *replays) keep(r replay) {
 		rs.runs = rs.runs[1:]
 	}
 }
+
+// aheadRun is a run made ahead (Client.Prefetch): its request's key, how
+// many charts it asked for, and its result reply until its end.
+type aheadRun struct {
+	id     int
+	key    string
+	charts int
+	kept   string
+}
+
+// Prefetch makes run id of sc ahead of its asking, when no run is in flight
+// and none like it is kept: the worker would be idle, and the page expects
+// to ask for it next (a lesson's next step). Its replies are only kept, so
+// that Start gives them back at once; a Start of any run before it ends
+// replaces it in the worker. It returns the request to post, or nothing.
+func (c *Client) Prefetch(id int, sc scenario.Scenario, traced bool, charts []string) []Effect {
+	key := requestKey(sc, traced, charts, c.Lang)
+	if c.running || c.ahead != nil || c.replays.has(key) {
+		return nil
+	}
+	c.ahead = &aheadRun{id: id, key: key, charts: len(charts)}
+	req, _ := json.Marshal(Request{Kind: KindRun, ID: id, Scenario: scenario.MarshalScenario(sc), Traced: traced,
+		Charts: charts, Lang: c.Lang})
+	return []Effect{{Kind: Post, Request: string(req)}}
+}
+
+// Ahead reports whether a run made ahead is in flight.
+func (c *Client) Ahead() bool { return c.ahead != nil }
+
+// hearAhead takes a reply to the run made ahead: its result, kept when it
+// has every chart, is kept with its end; an error ends it unkept.
+func (c *Client) hearAhead(r Reply, data string) {
+	a := c.ahead
+	switch r.Kind {
+	case KindResult:
+		if a.kept = ""; len(r.ChartErrors) == 0 && len(r.Charts) == a.charts {
+			a.kept = data
+		}
+	case KindDone:
+		if a.kept != "" {
+			c.replays.keep(replay{key: a.key, result: a.kept, done: data})
+		}
+		c.ahead = nil
+	case KindError:
+		c.ahead = nil
+	}
+}

@@ -210,3 +210,92 @@ func TestReplaysKeepTheMostRecentlyUsed(t *testing.T) {
 		t.Errorf("%d bytes in %d runs kept, b %v, c %v", bytes.bytes, len(bytes.runs), bytes.has("b"), bytes.has("c"))
 	}
 }
+
+// serve runs the request a Post effect carries in a real Service and
+// returns the worker's replies, as the worker sends them.
+func serve(t *testing.T, f Effect) []string {
+	t.Helper()
+	var req Request
+	if err := json.Unmarshal([]byte(f.Request), &req); err != nil {
+		t.Fatal(err)
+	}
+	s := Service{Draw: plots.Draw}
+	clock := &fakeClock{t: t0, tick: time.Millisecond}
+	s.Handle(req, clock.t)
+	var out []string
+	for _, r := range drain(t, &s, clock) {
+		out = append(out, reply(t, r))
+	}
+	return out
+}
+
+// A run made ahead while the page reads (a lesson's next step) is kept and
+// given back at once when the page asks for it; the page sees nothing of it
+// before.
+func TestARunMadeAheadIsGivenBackWhenAskedFor(t *testing.T) {
+	c := &Client{Lang: "en"}
+	sc := preset(t, "retry-topic")
+	charts := []string{chart.Records}
+	fx := c.Prefetch(5, sc, true, charts)
+	expectKinds(t, "prefetch", fx, Post)
+	if !c.Ahead() || c.Running() {
+		t.Errorf("after the prefetch: ahead %v, running %v", c.Ahead(), c.Running())
+	}
+	if again := c.Prefetch(6, other(sc), true, charts); again != nil {
+		t.Errorf("a second prefetch while one is in flight: %v", kinds(again))
+	}
+	for _, data := range serve(t, fx[0]) {
+		if got := c.Hear(data, t0); got != nil {
+			t.Errorf("a reply to the run made ahead made %v", kinds(got))
+		}
+	}
+	if c.Ahead() || !c.Seen(sc, true, charts) {
+		t.Fatalf("after its end: ahead %v, kept %v", c.Ahead(), c.Seen(sc, true, charts))
+	}
+	if c.Prefetch(7, sc, true, charts) != nil {
+		t.Error("a run kept is made ahead again")
+	}
+	start, heard := runThrough(t, c, 8, sc, charts)
+	expectKinds(t, "the start of the run made ahead", start, ClearMarks, Replay)
+	if r, trace := shown(t, heard); r.Digest != cliDigest(t, sc) || len(trace) == 0 {
+		t.Errorf("given back: digest %s, %d traced events", r.Digest, len(trace))
+	}
+}
+
+// A run started while a run made ahead is in flight replaces it in the
+// worker: what the latter still sends is not kept. No run is made ahead
+// while one is in flight, and a crash ends the one made ahead.
+func TestARunMadeAheadGivesWayToTheRunsAskedFor(t *testing.T) {
+	c := &Client{Lang: "en"}
+	sc := preset(t, "order-events")
+	fx := c.Prefetch(1, sc, true, nil)
+	c.Start(2, "k", other(sc), true, nil, t0)
+	if c.Ahead() {
+		t.Error("a start left the run made ahead in flight")
+	}
+	for _, data := range serve(t, fx[0]) {
+		c.Hear(data, t0)
+	}
+	if c.Seen(sc, true, nil) {
+		t.Error("the replies of a run made ahead and replaced were kept")
+	}
+	if c.Prefetch(3, sc, true, nil) != nil {
+		t.Error("a run made ahead while another is in flight")
+	}
+	c.Hear(reply(t, Reply{Kind: KindDone, ID: 2, Phase: Done}), at(10))
+	c.Prefetch(4, sc, true, nil)
+	expectKinds(t, "a crash during a run made ahead", c.Hear(reply(t, Reply{Kind: KindCrash, Error: "out of memory"}), at(20)), RestartWorker)
+	if c.Ahead() {
+		t.Error("the crash left the run made ahead in flight")
+	}
+}
+
+// cliDigest is sc's digest as the engine gives it.
+func cliDigest(t *testing.T, sc scenario.Scenario) string {
+	t.Helper()
+	r, err := sim.Run(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.Digest
+}
