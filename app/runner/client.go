@@ -18,7 +18,10 @@ import (
 // and draws. app's runLoop is the glue between it, go-app and the worker.
 //
 // A client runs one run at a time: starting a run replaces the one in
-// flight, and replies about any other run are stale and ignored.
+// flight, and replies about any other run are stale and ignored. It keeps
+// the replies to its last runs (replays) and gives them back when the same
+// run is asked for again; while no run is in flight it may make one ahead
+// of its asking (Prefetch), whose replies it only keeps.
 type Client struct {
 	id       int // the run in flight, or the last one
 	key      string
