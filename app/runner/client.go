@@ -147,7 +147,9 @@ type Effect struct {
 // result's charts named charts drawn by the worker in c.Lang, and returns
 // what to do: post the request, mark it, note it in flight. A run that
 // ended before with the same request is not posted: its replies are given
-// back (Replay). Call Cancel first when a run may be in flight.
+// back (Replay); the same run made ahead and still short of its result
+// is taken over, under its own id. Call Cancel first when a run may be in
+// flight.
 func (c *Client) Start(id int, key string, sc scenario.Scenario, traced bool, charts []string, now time.Time) []Effect {
 	c.id, c.key = id, key
 	c.running, c.share, c.phase, c.partial = true, 0, Simulating, nil
@@ -158,6 +160,12 @@ func (c *Client) Start(id int, key string, sc scenario.Scenario, traced bool, ch
 		return []Effect{{Kind: ClearMarks}, {Kind: Replay, ID: id, Replies: []string{r.result, r.done}}}
 	}
 	c.replayed = false
+	if a := c.ahead; a != nil && a.key == c.request && a.kept == "" {
+		// Made ahead and not at its result yet: it becomes this run, going
+		// on where it is in the worker.
+		c.id, c.ahead = a.id, nil
+		return []Effect{{Kind: ClearMarks}, {Kind: Mark, Mark: MarkPosted}, {Kind: NoteInFlight, Key: key}}
+	}
 	c.ahead = nil // the worker replaces a run made ahead with this one
 	req, _ := json.Marshal(Request{Kind: KindRun, ID: id, Scenario: scenario.MarshalScenario(sc), Traced: traced,
 		Charts: charts, Lang: c.Lang})

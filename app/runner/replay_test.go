@@ -2,6 +2,7 @@ package runner
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -298,4 +299,42 @@ func cliDigest(t *testing.T, sc scenario.Scenario) string {
 		t.Fatal(err)
 	}
 	return r.Digest
+}
+
+// Asked for while it is made ahead and short of its result, the run goes
+// on in the worker as the run asked for: nothing is posted again, and its
+// replies, under the id it was made ahead with, are shown and kept.
+func TestARunAskedForWhileMadeAheadGoesOn(t *testing.T) {
+	c := &Client{Lang: "en"}
+	sc := preset(t, "order-events")
+	fx := c.Prefetch(1, sc, true, nil)
+	replies := serve(t, fx[0])
+	i := slices.IndexFunc(replies, IsResult)
+	for _, data := range replies[:i] { // progress, heard before the start
+		c.Hear(data, t0)
+	}
+	start := c.Start(2, "k", sc, true, nil, t0)
+	expectKinds(t, "start of the run made ahead", start, ClearMarks, Mark, NoteInFlight)
+	if c.Ahead() || !c.Running() || c.Replayed() {
+		t.Errorf("after the start: ahead %v, running %v, replayed %v", c.Ahead(), c.Running(), c.Replayed())
+	}
+	var heard []Effect
+	for _, data := range replies[i:] {
+		heard = append(heard, c.Hear(data, at(100))...)
+	}
+	if r, _ := shown(t, heard); r.Digest != cliDigest(t, sc) {
+		t.Errorf("shown digest %s", r.Digest)
+	}
+	if !c.Seen(sc, true, nil) {
+		t.Error("the run taken over is not kept")
+	}
+	// Once its result is heard, a run made ahead is not taken over: it is
+	// posted again (its result went to nobody).
+	c2 := &Client{Lang: "en"}
+	fx = c2.Prefetch(1, sc, true, nil)
+	replies = serve(t, fx[0])
+	for _, data := range replies[:slices.IndexFunc(replies, IsResult)+1] {
+		c2.Hear(data, t0)
+	}
+	expectKinds(t, "start after the result made ahead", c2.Start(2, "k", sc, true, nil, t0), ClearMarks, Post, Mark, NoteInFlight)
 }
