@@ -22,15 +22,8 @@ func runThrough(t *testing.T, c *Client, id int, sc scenario.Scenario, charts []
 	for _, f := range start {
 		switch f.Kind {
 		case Post:
-			var req Request
-			if err := json.Unmarshal([]byte(f.Request), &req); err != nil {
-				t.Fatal(err)
-			}
-			s := Service{Draw: plots.Draw}
-			clock := &fakeClock{t: t0, tick: time.Millisecond}
-			s.Handle(req, clock.t)
-			for _, r := range drain(t, &s, clock) {
-				heard = append(heard, c.Hear(reply(t, r), clock.t)...)
+			for _, data := range serve(t, f) {
+				heard = append(heard, c.Hear(data, t0)...)
 			}
 		case Replay:
 			for _, data := range f.Replies {
