@@ -160,7 +160,7 @@ func (c *Client) Start(id int, key string, sc scenario.Scenario, traced bool, ch
 		return []Effect{{Kind: ClearMarks}, {Kind: Replay, ID: id, Replies: []string{r.result, r.done}}}
 	}
 	c.replayed = false
-	if a := c.ahead; a != nil && a.key == c.request && a.kept == "" {
+	if a := c.ahead; a != nil && a.key == c.request && !a.result {
 		// Made ahead and not at its result yet: it becomes this run, going
 		// on where it is in the worker.
 		c.id, c.ahead = a.id, nil

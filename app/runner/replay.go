@@ -25,9 +25,10 @@ type replay struct {
 	result, done string
 }
 
-// The most replays kept, and the most bytes of replies (a result with its
-// charts is about 0.1–0.5 MB, a trace up to a few MB); a run whose replies
-// are bigger than maxReplayOne is not kept.
+// The most replays kept, and the most bytes of replies; a run whose
+// replies are bigger than maxReplayOne is not kept. (A lesson's step's
+// result with its five charts was 70–84 kB, its end with the trace 172–183
+// kB; a trace holds at most TraceLimit events.)
 const (
 	maxReplays     = 8
 	maxReplayBytes = 24 << 20
@@ -82,11 +83,13 @@ func (rs *replays) keep(r replay) {
 }
 
 // aheadRun is a run made ahead (Client.Prefetch): its request's key, how
-// many charts it asked for, and its result reply until its end.
+// many charts it asked for, whether its result came, and that result's
+// reply, when it has every chart, until its end.
 type aheadRun struct {
 	id     int
 	key    string
 	charts int
+	result bool
 	kept   string
 }
 
@@ -115,6 +118,7 @@ func (c *Client) hearAhead(r Reply, data string) {
 	a := c.ahead
 	switch r.Kind {
 	case KindResult:
+		a.result = true
 		if a.kept = ""; len(r.ChartErrors) == 0 && len(r.Charts) == a.charts {
 			a.kept = data
 		}

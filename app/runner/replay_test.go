@@ -330,4 +330,9 @@ func TestARunAskedForWhileMadeAheadGoesOn(t *testing.T) {
 		c2.Hear(data, t0)
 	}
 	expectKinds(t, "start after the result made ahead", c2.Start(2, "k", sc, true, nil, t0), ClearMarks, Post, Mark, NoteInFlight)
+	// Nor when its result came without a chart (so it is not kept).
+	c3 := &Client{Lang: "en"}
+	c3.Prefetch(1, sc, true, []string{chart.Records})
+	c3.Hear(reply(t, Reply{Kind: KindResult, ID: 1, Result: &sim.Result{}, ChartErrors: map[string]string{chart.Records: "no words"}}), t0)
+	expectKinds(t, "start after a result without its chart", c3.Start(2, "k", sc, true, []string{chart.Records}, t0), ClearMarks, Post, Mark, NoteInFlight)
 }
