@@ -22,7 +22,7 @@ func TestAValueChangedBackShowsItsRunAgainWithoutTheEngine(t *testing.T) {
 	ctx := newTab(t, chromedp.WithNewBrowserContext())
 	open(t, ctx, env.baseURL+"#preset=retry-topic")
 	waitFor(t, ctx, `document.getElementById("run-status").dataset.state === "done"`)
-	// Every request the page sends the engine's worker, by kind.
+	// The runs the page posts to the engine's worker, counted.
 	eval[bool](t, ctx, `(() => {
 		const e = window.partitionlabEngine, post = e.post;
 		window.runsPosted = 0;
