@@ -154,7 +154,9 @@ func (c *Client) Start(id int, key string, sc scenario.Scenario, traced bool, ch
 	c.id, c.key = id, key
 	c.running, c.share, c.phase, c.partial = true, 0, Simulating, nil
 	c.started, c.drawn, c.simMs, c.traceMs, c.engineMs = now, now, 0, 0, 0
-	c.request, c.charts, c.kept = requestKey(sc, traced, charts, c.Lang), len(charts), ""
+	var req Request
+	req, c.request = requestFor(sc, traced, charts, c.Lang)
+	c.charts, c.kept = len(charts), ""
 	if r, ok := c.replays.find(c.request); ok {
 		c.replayed = true
 		return []Effect{{Kind: ClearMarks}, {Kind: Replay, ID: id, Replies: []string{r.result, r.done}}}
@@ -167,19 +169,17 @@ func (c *Client) Start(id int, key string, sc scenario.Scenario, traced bool, ch
 		return []Effect{{Kind: ClearMarks}, {Kind: Mark, Mark: MarkPosted}, {Kind: NoteInFlight, Key: key}}
 	}
 	c.ahead = nil // the worker replaces a run made ahead with this one
-	req, _ := json.Marshal(Request{Kind: KindRun, ID: id, Scenario: scenario.MarshalScenario(sc), Traced: traced,
-		Charts: charts, Lang: c.Lang})
 	// The in-flight note comes once the worker has the run, which goes on
 	// meanwhile: the reply waits for the page's task to end, and a run
 	// that kills the tab takes far longer than this.
-	return []Effect{{Kind: ClearMarks}, {Kind: Post, Request: string(req)},
-		{Kind: Mark, Mark: MarkPosted}, {Kind: NoteInFlight, Key: key}}
+	return []Effect{{Kind: ClearMarks}, post(req, id), {Kind: Mark, Mark: MarkPosted}, {Kind: NoteInFlight, Key: key}}
 }
 
 // Seen reports whether a run of sc with these settings ended before and
 // would be shown again without the engine (Start).
 func (c *Client) Seen(sc scenario.Scenario, traced bool, charts []string) bool {
-	return c.replays.has(requestKey(sc, traced, charts, c.Lang))
+	_, key := requestFor(sc, traced, charts, c.Lang)
+	return c.replays.has(key)
 }
 
 // Replayed reports whether the last run started was shown from the replies
@@ -278,7 +278,7 @@ func (c *Client) handle(r Reply, data string, now time.Time) []Effect {
 		return []Effect{{Kind: ShowProgress}}
 	case KindResult:
 		// Kept for a replay once the run ends, when it has every chart.
-		if c.kept = ""; !c.replayed && len(r.ChartErrors) == 0 && len(r.Charts) == c.charts {
+		if c.kept = ""; !c.replayed && everyChart(r, c.charts) {
 			c.kept = data
 		}
 		return c.result(r, now)

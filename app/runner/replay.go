@@ -37,12 +37,20 @@ const (
 
 func (r replay) size() int { return len(r.key) + len(r.result) + len(r.done) }
 
-// requestKey is what a run's replies depend on: the run request without
-// its ID.
-func requestKey(sc scenario.Scenario, traced bool, charts []string, lang string) string {
-	b, _ := json.Marshal(Request{Kind: KindRun, Scenario: scenario.MarshalScenario(sc), Traced: traced,
-		Charts: charts, Lang: lang})
-	return string(b)
+// requestFor is the request for a run of sc, without its ID, and its key:
+// what the run's replies depend on, the request as JSON without the ID.
+// The scenario is written once for both.
+func requestFor(sc scenario.Scenario, traced bool, charts []string, lang string) (Request, string) {
+	req := Request{Kind: KindRun, Scenario: scenario.MarshalScenario(sc), Traced: traced, Charts: charts, Lang: lang}
+	b, _ := json.Marshal(req)
+	return req, string(b)
+}
+
+// post is the effect that posts req as run id.
+func post(req Request, id int) Effect {
+	req.ID = id
+	b, _ := json.Marshal(req)
+	return Effect{Kind: Post, Request: string(b)}
 }
 
 // find returns the replies kept for key, now the most recently used.
@@ -99,14 +107,12 @@ type aheadRun struct {
 // that Start gives them back at once; a Start of any run before it ends
 // replaces it in the worker. It returns the request to post, or nothing.
 func (c *Client) Prefetch(id int, sc scenario.Scenario, traced bool, charts []string) []Effect {
-	key := requestKey(sc, traced, charts, c.Lang)
+	req, key := requestFor(sc, traced, charts, c.Lang)
 	if c.running || c.ahead != nil || c.replays.has(key) {
 		return nil
 	}
 	c.ahead = &aheadRun{id: id, key: key, charts: len(charts)}
-	req, _ := json.Marshal(Request{Kind: KindRun, ID: id, Scenario: scenario.MarshalScenario(sc), Traced: traced,
-		Charts: charts, Lang: c.Lang})
-	return []Effect{{Kind: Post, Request: string(req)}}
+	return []Effect{post(req, id)}
 }
 
 // Ahead reports whether a run made ahead is in flight.
@@ -119,7 +125,7 @@ func (c *Client) hearAhead(r Reply, data string) {
 	switch r.Kind {
 	case KindResult:
 		a.result = true
-		if a.kept = ""; len(r.ChartErrors) == 0 && len(r.Charts) == a.charts {
+		if a.kept = ""; everyChart(r, a.charts) {
 			a.kept = data
 		}
 	case KindDone:
@@ -131,3 +137,7 @@ func (c *Client) hearAhead(r Reply, data string) {
 		c.ahead = nil
 	}
 }
+
+// everyChart reports whether result reply r has the n charts its run asked
+// for: only such a result is kept for a replay.
+func everyChart(r Reply, n int) bool { return len(r.ChartErrors) == 0 && len(r.Charts) == n }
