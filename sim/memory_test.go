@@ -308,7 +308,7 @@ func TestThreadPoolBacklogIsFlat(t *testing.T) {
 
 // nativeOnly skips a backlog's memory test under node (GOOS=js): it checks
 // how the engine's Go data structures grow, which is the same code in
-// WebAssembly, and there the five that call it took 30 s of the package's
+// WebAssembly, and there the five that call it took 28 s of the package's
 // 107 (2026-12-07), the longest package of make node. What does differ by
 // platform, a run's digest, is checked under node too (TestGoldenPresets).
 func nativeOnly(t *testing.T) {
