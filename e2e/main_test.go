@@ -82,7 +82,7 @@ func runMain(m *testing.M) int {
 		// Every tab of the served site in one renderer process: each test
 		// opens its own tab, which otherwise starts a process of its own
 		// and compiles app.wasm and engine.wasm again: a new tab's first
-		// load of /simplified took 2.6–2.9 s of the renderer's processor
+		// load of /simplified took 2.6–3.3 s of the renderer's processor
 		// time and mounted after 1.9–2.1 s; with the process shared,
 		// 1.9–2.2 s and 1.3–1.5 s (2026-12-07). A test that needs a cold
 		// start, or a browser of its own, opens a new browser context,
